@@ -1,0 +1,24 @@
+//! `loop`: loop engineering for AI agents.
+
+mod commands;
+
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let invoked_as = args
+        .first()
+        .and_then(|a| std::path::Path::new(a).file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if invoked_as == "loop-context" || invoked_as.starts_with("loop-context.") {
+        return commands::context::main(&args[1..]);
+    }
+    let rest = args.get(2..).unwrap_or(&[]);
+    match args.get(1).and_then(|a| a.to_str()) {
+        Some("context") => commands::context::main(rest),
+        // Subcommands register here: Some("name") => commands::name::main(rest),
+        _ => commands::top::main(&args),
+    }
+}
