@@ -1,0 +1,136 @@
+//! `loop context record`: append one attempt to a ledger, atomically and under a lock, and
+//! optionally run `--check` on the result in the same process.
+
+use std::io::Read;
+use std::path::Path;
+use std::process::ExitCode;
+
+use loopwright_guard::jsnum::parse_js_number;
+use loopwright_protocol::ledger::Outcome;
+use loopwright_store::ledger_file::{NewAttempt, append_attempt};
+
+use super::args::{self, Operation};
+use super::output::fail;
+
+/// What `record` itself takes; everything else goes to the `--check` flags.
+#[derive(Debug, Default)]
+struct RecordArgs {
+    goal: Option<String>,
+    action: Option<String>,
+    outcome: Option<String>,
+    error: Option<String>,
+    error_file: Option<String>,
+    tokens: Option<String>,
+}
+
+/// Runs `loop context record ARGS`.
+pub fn main(argv: &[String]) -> ExitCode {
+    match run(argv) {
+        Ok(code) => code,
+        Err(msg) => fail(&msg),
+    }
+}
+
+fn run(argv: &[String]) -> Result<ExitCode, String> {
+    let mut r = RecordArgs::default();
+    let mut rest: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < argv.len() {
+        let arg = argv[i].as_str();
+        i += 1;
+        let slot = match arg {
+            "--goal" => &mut r.goal,
+            "--action" => &mut r.action,
+            "--outcome" => &mut r.outcome,
+            "--error" => &mut r.error,
+            "--error-file" => &mut r.error_file,
+            "--tokens" => &mut r.tokens,
+            "-h" | "--help" => {
+                super::output::Out::text(HELP);
+                return Ok(ExitCode::SUCCESS);
+            }
+            _ => {
+                rest.push(arg.to_owned());
+                continue;
+            }
+        };
+        let v = argv.get(i).ok_or_else(|| format!("{arg} requires a value."))?;
+        i += 1;
+        *slot = Some(v.clone());
+    }
+    let check_args = args::parse(&rest)?;
+    let path = check_args
+        .ledger
+        .clone()
+        .ok_or("record needs the ledger file: --ledger FILE (stdin cannot be appended to).")?;
+    let action = r.action.ok_or("record needs --action TEXT.")?;
+    let outcome_raw = r.outcome.ok_or("record needs --outcome success|failure|noop.")?;
+    let outcome = Outcome::parse(&outcome_raw).ok_or_else(|| {
+        format!("--outcome must be one of success, failure, noop; got \"{outcome_raw}\".")
+    })?;
+    let error = match (r.error, r.error_file) {
+        (Some(_), Some(_)) => return Err("give either --error or --error-file, not both.".into()),
+        (Some(e), None) if e == "-" => {
+            let mut buf = Vec::new();
+            std::io::stdin().read_to_end(&mut buf).map_err(|e| format!("cannot read stdin: {e}"))?;
+            Some(String::from_utf8_lossy(&buf).into_owned())
+        }
+        (Some(e), None) => Some(e),
+        (None, Some(f)) => Some(
+            std::fs::read(&f)
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+                .map_err(|e| format!("--error-file {f}: {e}"))?,
+        ),
+        (None, None) => None,
+    };
+    let tokens_used = match r.tokens {
+        None => None,
+        Some(raw) => {
+            let n = parse_js_number(&raw);
+            if raw.trim().is_empty() || !n.is_finite() || n < 0.0 {
+                return Err(format!("--tokens must be a non-negative number; got \"{raw}\"."));
+            }
+            Some(n)
+        }
+    };
+    let now = now_iso();
+    let attempt = NewAttempt { action, outcome, error, tokens_used, timestamp: now.clone() };
+    let appended = append_attempt(Path::new(&path), r.goal.as_deref(), &now, &attempt)
+        .map_err(|e| e.to_string())?;
+    if check_args.operation == Operation::Check {
+        let budget = match check_args.token_budget {
+            Some(b) => Some(b),
+            None => super::budget::resolve_token_budget(&check_args.budget)?,
+        };
+        return super::check(&check_args, &appended.ledger, budget);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The current UTC time as JavaScript's `toISOString` prints it.
+fn now_iso() -> String {
+    let t = time::OffsetDateTime::now_utc();
+    format!(
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z",
+        t.year(),
+        u8::from(t.month()),
+        t.day(),
+        t.hour(),
+        t.minute(),
+        t.second(),
+        t.millisecond()
+    )
+}
+
+const HELP: &str = "\
+loop context record — append one attempt to a ledger file
+
+Usage:
+  loop context record --ledger FILE --action TEXT --outcome success|failure|noop
+                      [--error TEXT | --error - | --error-file PATH] [--tokens N]
+                      [--goal TEXT] [--check [breaker flags...]]
+
+The attempt gets iteration = attempts so far + 1 and a timestamp. The file is created when it
+does not exist and --goal is given. The write is atomic (temp file, fsync, rename) under an
+exclusive lock, so concurrent recorders lose nothing. With --check, the circuit breaker runs on
+the new ledger and the exit code is --check's (0 continue, 2 escalate).";

@@ -1,0 +1,1 @@
+//! Breaker tests.
