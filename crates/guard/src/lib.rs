@@ -11,6 +11,7 @@
 
 pub mod breaker;
 pub mod cost;
+pub mod grouping;
 pub mod jsnum;
 pub mod prune;
 pub mod report;

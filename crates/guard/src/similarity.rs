@@ -30,6 +30,11 @@ impl Trigrams {
         Trigrams(grams)
     }
 
+    /// The packed trigrams, sorted.
+    pub fn grams(&self) -> &[u64] {
+        &self.0
+    }
+
     /// Number of distinct trigrams (never 0).
     pub fn len(&self) -> usize {
         self.0.len()

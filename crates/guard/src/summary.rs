@@ -7,7 +7,7 @@ use loopwright_protocol::ledger::{Ledger, Outcome};
 
 use crate::breaker::token_total;
 use crate::signature::signature;
-use crate::similarity::TrigramCache;
+use crate::grouping::first_fit_groups;
 use crate::text::js_trim;
 
 /// A group of similar errors.
@@ -46,11 +46,11 @@ pub fn summarize(ledger: &Ledger, similarity_threshold: f64) -> Summary {
     let mut seen_actions: HashSet<&str> = HashSet::new();
     let mut actions_tried = Vec::new();
     let (mut successes, mut failures, mut noops) = (0, 0, 0);
-    let mut groups: Vec<ErrorGroup> = Vec::new();
-    // Signature -> index of its group. With a threshold <= 1 the first fit of a signature never
-    // changes once found: groups are only appended, and the groups before the fit did not match.
-    let mut fit: HashMap<String, usize> = HashMap::new();
-    let mut cache = TrigramCache::new();
+    // Distinct signatures, and for each failure with an error: (signature index, error).
+    let mut sig_index: HashMap<String, usize> = HashMap::new();
+    let mut signatures: Vec<String> = Vec::new();
+    let mut sequence: Vec<usize> = Vec::new();
+    let mut errors: Vec<&str> = Vec::new();
     for a in &ledger.attempts {
         if seen_actions.insert(a.action.as_str()) {
             actions_tried.push(a.action.clone());
@@ -62,30 +62,36 @@ pub fn summarize(ledger: &Ledger, similarity_threshold: f64) -> Summary {
                 failures += 1;
                 let Some(error) = a.error.as_deref().filter(|e| !e.is_empty()) else { continue };
                 let sig = signature(error);
-                if similarity_threshold <= 1.0 {
-                    if let Some(&i) = fit.get(&sig) {
-                        groups[i].count += 1;
-                        continue;
-                    }
-                    let found = groups
-                        .iter()
-                        .position(|g| cache.similar(&g.signature, &sig, similarity_threshold));
-                    match found {
-                        Some(i) => {
-                            groups[i].count += 1;
-                            fit.insert(sig, i);
-                        }
-                        None => {
-                            fit.insert(sig.clone(), groups.len());
-                            groups.push(new_group(sig, error));
-                        }
-                    }
-                } else {
-                    // Nothing is similar enough; a repeated signature restarts its group in place.
-                    match groups.iter().position(|g| g.signature == sig) {
-                        Some(i) => groups[i] = new_group(sig, error),
-                        None => groups.push(new_group(sig, error)),
-                    }
+                let next = signatures.len();
+                let id = *sig_index.entry(sig.clone()).or_insert(next);
+                if id == next {
+                    signatures.push(sig);
+                }
+                sequence.push(id);
+                errors.push(error);
+            }
+        }
+    }
+    let mut groups: Vec<ErrorGroup> = Vec::new();
+    if similarity_threshold <= 1.0 {
+        let (assigned, _) = first_fit_groups(&signatures, &sequence, similarity_threshold);
+        for (g, (&sig, error)) in assigned.iter().zip(sequence.iter().zip(&errors)) {
+            if *g == groups.len() {
+                groups.push(new_group(signatures[sig].clone(), error));
+            } else {
+                groups[*g].count += 1;
+            }
+        }
+    } else {
+        // Nothing is similar enough; a repeated signature restarts its group in place.
+        let mut slot: HashMap<usize, usize> = HashMap::new();
+        for (&sig, error) in sequence.iter().zip(&errors) {
+            let group = new_group(signatures[sig].clone(), error);
+            match slot.get(&sig) {
+                Some(&i) => groups[i] = group,
+                None => {
+                    slot.insert(sig, groups.len());
+                    groups.push(group);
                 }
             }
         }

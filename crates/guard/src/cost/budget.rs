@@ -97,7 +97,9 @@ pub fn per_run_budget(registry: &Registry, req: &BudgetRequest<'_>) -> Result<f6
         BudgetScenario::Action => est.action.tokens_per_run,
         BudgetScenario::Report => est.report.tokens_per_run,
         BudgetScenario::Caching => {
-            est.caching.ok_or(BudgetError::NoCachingScenario)?.tokens_per_run
+            est.caching
+                .ok_or(BudgetError::NoCachingScenario)?
+                .tokens_per_run
         }
     })
 }

@@ -102,9 +102,18 @@ mod tests {
                 "{bad}"
             );
         }
-        assert_eq!(runs_per_day("5m-", false), Err(CadenceError::Malformed(String::new())));
-        assert_eq!(runs_per_day("0m", false), Err(CadenceError::Zero("0m".into())));
-        assert_eq!(runs_per_day("0m-15m", true), Err(CadenceError::Zero("0m".into())));
+        assert_eq!(
+            runs_per_day("5m-", false),
+            Err(CadenceError::Malformed(String::new()))
+        );
+        assert_eq!(
+            runs_per_day("0m", false),
+            Err(CadenceError::Zero("0m".into()))
+        );
+        assert_eq!(
+            runs_per_day("0m-15m", true),
+            Err(CadenceError::Zero("0m".into()))
+        );
         assert_eq!(
             CadenceError::Malformed("abc".into()).to_string(),
             "loop-cost failed: Invalid cadence interval: abc"

@@ -110,8 +110,8 @@ mod tests {
     proptest! {
         #[test]
         fn to_fixed_rounds_quarters_half_up(n in 0u64..40_000_000_000) {
-            // n/4 is exact in binary; tenths = round-half-up(2.5 n) = floor((5n + 1) / 2).
-            let tenths = (5 * n + 1) / 2;
+            // n/4 is exact in binary; tenths = round-half-up(2.5 n) = ceil(5n / 2).
+            let tenths = (5 * n).div_ceil(2);
             prop_assert_eq!(to_fixed_1(n as f64 / 4.0), format!("{}.{}", tenths / 10, tenths % 10));
         }
 

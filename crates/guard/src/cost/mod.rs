@@ -84,9 +84,12 @@ impl Level {
         match (self, early_exit) {
             (Self::L1, true) => (0.9, 0.1, 0.0, "L1: 90% early-exit, 10% full triage"),
             (Self::L1, false) => (0.6, 0.4, 0.0, "L1: 60% no-op, 40% full triage"),
-            (Self::L2, true) => {
-                (0.85, 0.1, 0.05, "L2: 85% early-exit, 10% triage, 5% implementer+verifier")
-            }
+            (Self::L2, true) => (
+                0.85,
+                0.1,
+                0.05,
+                "L2: 85% early-exit, 10% triage, 5% implementer+verifier",
+            ),
             (Self::L2, false) => (0.5, 0.3, 0.2, "L2: 50% no-op, 30% triage, 20% action"),
             (Self::L3, _) => (
                 0.4,
@@ -179,11 +182,15 @@ pub struct Estimate {
 /// # Errors
 /// [`CostError`] with loop-cost's message.
 pub fn estimate(registry: &Registry, req: &EstimateRequest<'_>) -> Result<Estimate, CostError> {
-    let pattern =
-        registry.get(req.pattern).ok_or_else(|| CostError::UnknownPattern(req.pattern.to_owned()))?;
+    let pattern = registry
+        .get(req.pattern)
+        .ok_or_else(|| CostError::UnknownPattern(req.pattern.to_owned()))?;
     let level = Level::parse(req.level.unwrap_or("L1"))?;
     let orchestration = Orchestration::parse(req.orchestration)?;
-    let c = pattern.cost.as_ref().ok_or_else(|| CostError::NoCostBlock(pattern.id.clone()))?;
+    let c = pattern
+        .cost
+        .as_ref()
+        .ok_or_else(|| CostError::NoCostBlock(pattern.id.clone()))?;
     let cadence = match req.cadence {
         Some(s) if !s.is_empty() => s,
         _ => pattern.cadence.as_str(),
@@ -259,13 +266,22 @@ pub fn estimate(registry: &Registry, req: &EstimateRequest<'_>) -> Result<Estima
         suggested_daily_cap: cap,
         early_exit_required: c.early_exit_required,
         orchestration,
-        noop: Scenario { tokens_per_run: c.tokens_noop, tokens_per_day: per_day(c.tokens_noop) },
+        noop: Scenario {
+            tokens_per_run: c.tokens_noop,
+            tokens_per_day: per_day(c.tokens_noop),
+        },
         report: Scenario {
             tokens_per_run: c.tokens_report,
             tokens_per_day: per_day(c.tokens_report),
         },
-        action: Scenario { tokens_per_run: action_per_run, tokens_per_day: action_day },
-        realistic: Scenario { tokens_per_run: js_round(real_per_run), tokens_per_day: real_day },
+        action: Scenario {
+            tokens_per_run: action_per_run,
+            tokens_per_day: action_day,
+        },
+        realistic: Scenario {
+            tokens_per_run: js_round(real_per_run),
+            tokens_per_day: real_day,
+        },
         assumptions,
         caching,
         warnings,

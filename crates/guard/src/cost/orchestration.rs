@@ -17,7 +17,10 @@ pub struct Orchestration {
 impl Orchestration {
     /// One agent, multiplier 1.
     pub fn single() -> Self {
-        Self { mode: "single".to_owned(), multiplier: 1.0 }
+        Self {
+            mode: "single".to_owned(),
+            multiplier: 1.0,
+        }
     }
 
     /// Parses a mode (trimmed, case-insensitive); `None` is `single`.
@@ -33,7 +36,10 @@ impl Orchestration {
         match s.as_str() {
             "" | "single" => return Ok(Self::single()),
             "maker-checker" => {
-                return Ok(Self { mode: "maker-checker".to_owned(), multiplier: 2.0 });
+                return Ok(Self {
+                    mode: "maker-checker".to_owned(),
+                    multiplier: 2.0,
+                });
             }
             _ => {}
         }
@@ -41,13 +47,19 @@ impl Orchestration {
             if n < 2.0 {
                 return Err(CostError::ParallelTooSmall(number_to_string(n)));
             }
-            return Ok(Self { mode: format!("parallel:{}", number_to_string(n)), multiplier: n + 1.0 });
+            return Ok(Self {
+                mode: format!("parallel:{}", number_to_string(n)),
+                multiplier: n + 1.0,
+            });
         }
         if let Some(r) = s.strip_prefix("debate:").and_then(digits) {
             if r < 1.0 {
                 return Err(CostError::DebateTooSmall(number_to_string(r)));
             }
-            return Ok(Self { mode: format!("debate:{}", number_to_string(r)), multiplier: 1.0 + r });
+            return Ok(Self {
+                mode: format!("debate:{}", number_to_string(r)),
+                multiplier: 1.0 + r,
+            });
         }
         Err(CostError::InvalidOrchestration(raw.to_owned()))
     }
@@ -87,8 +99,14 @@ mod tests {
     #[test]
     fn errors_carry_the_reference_text() {
         let e = |s| Orchestration::parse(Some(s)).unwrap_err().to_string();
-        assert_eq!(e("parallel:1"), "Invalid orchestration: parallel:N needs N>=2 (got 1).");
-        assert_eq!(e("debate:0"), "Invalid orchestration: debate:R needs R>=1 (got 0).");
+        assert_eq!(
+            e("parallel:1"),
+            "Invalid orchestration: parallel:N needs N>=2 (got 1)."
+        );
+        assert_eq!(
+            e("debate:0"),
+            "Invalid orchestration: debate:R needs R>=1 (got 0)."
+        );
         assert_eq!(
             e("garbage"),
             "Invalid orchestration: garbage. Valid: single, maker-checker, parallel:N, debate:R"

@@ -218,7 +218,10 @@ mod tests {
             "cost":{"tokens_noop":1,"tokens_report":2,"tokens_action":3,
                     "suggested_daily_cap":4,"early_exit_required":false}}]}"#;
         let r = Registry::from_text(text, RegistryFormat::Json).unwrap();
-        assert_eq!(r.get("a").unwrap().cost.as_ref().unwrap().stable_fraction, None);
+        assert_eq!(
+            r.get("a").unwrap().cost.as_ref().unwrap().stable_fraction,
+            None
+        );
     }
 
     #[test]
@@ -239,7 +242,13 @@ mod tests {
             Registry::from_text("nope: 1", RegistryFormat::Yaml),
             Err(RegistryError::Syntax(_))
         ));
-        assert_eq!(RegistryFormat::from_file_name("x.JSON"), RegistryFormat::Json);
-        assert_eq!(RegistryFormat::from_file_name("x.yaml"), RegistryFormat::Yaml);
+        assert_eq!(
+            RegistryFormat::from_file_name("x.JSON"),
+            RegistryFormat::Json
+        );
+        assert_eq!(
+            RegistryFormat::from_file_name("x.yaml"),
+            RegistryFormat::Yaml
+        );
     }
 }

@@ -15,11 +15,19 @@ fn text(s: &str) -> Value {
 }
 
 fn obj<const N: usize>(entries: [(&str, Value); N]) -> Value {
-    Value::Object(entries.into_iter().map(|(k, v)| (k.to_owned(), v)).collect::<Object>())
+    Value::Object(
+        entries
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), v))
+            .collect::<Object>(),
+    )
 }
 
 fn scenario(s: &Scenario) -> Value {
-    obj([("tokensPerRun", num(s.tokens_per_run)), ("tokensPerDay", num(s.tokens_per_day))])
+    obj([
+        ("tokensPerRun", num(s.tokens_per_run)),
+        ("tokensPerDay", num(s.tokens_per_day)),
+    ])
 }
 
 impl Estimate {
@@ -64,7 +72,10 @@ impl Estimate {
                 ]),
             ),
             ("scenarios", Value::Object(scenarios)),
-            ("warnings", Value::Array(self.warnings.iter().map(|w| text(w)).collect())),
+            (
+                "warnings",
+                Value::Array(self.warnings.iter().map(|w| text(w)).collect()),
+            ),
         ])
     }
 
@@ -83,10 +94,17 @@ impl Estimate {
         };
         let mut lines = vec![
             String::new(),
-            format!("Loop Cost Estimate — {} ({})", self.pattern_name, self.pattern_id),
+            format!(
+                "Loop Cost Estimate — {} ({})",
+                self.pattern_name, self.pattern_id
+            ),
             "═".repeat(50),
             format!("Cadence: {}  →  {} runs/day", self.cadence, runs),
-            format!("Level: {}  ·  Registry tier: {}", self.level.as_str(), self.token_cost_tier),
+            format!(
+                "Level: {}  ·  Registry tier: {}",
+                self.level.as_str(),
+                self.token_cost_tier
+            ),
         ];
         let m = self.orchestration.multiplier;
         if m > 1.0 {
@@ -96,7 +114,10 @@ impl Estimate {
                 number_to_string(m)
             ));
         }
-        lines.push(format!("Suggested daily cap: {} tokens", fmt_tokens(self.suggested_daily_cap)));
+        lines.push(format!(
+            "Suggested daily cap: {} tokens",
+            fmt_tokens(self.suggested_daily_cap)
+        ));
         lines.push(String::new());
         lines.push("Daily token estimates:".to_owned());
         let row = |label: &str, s: &Scenario| {
@@ -131,7 +152,9 @@ impl Estimate {
             }
         }
         lines.push(String::new());
-        lines.push("Docs: docs/operating-loops.md · Scaffold: npx @cobusgreyling/loop-init".to_owned());
+        lines.push(
+            "Docs: docs/operating-loops.md · Scaffold: npx @cobusgreyling/loop-init".to_owned(),
+        );
         lines.push(String::new());
         let mut out = lines.join("\n");
         out.push('\n');
@@ -156,7 +179,10 @@ impl Registry {
             .iter()
             .map(|p| {
                 let (cap, early) = match &p.cost {
-                    Some(c) => (num(c.suggested_daily_cap), Value::Bool(c.early_exit_required)),
+                    Some(c) => (
+                        num(c.suggested_daily_cap),
+                        Value::Bool(c.early_exit_required),
+                    ),
                     None => (Value::Null, Value::Null),
                 };
                 obj([

@@ -1,31 +1,187 @@
 //! Budgets sized from a loop pattern's cost profile: the per-run token budget
 //! (`--budget-from-pattern`), the daily cap shared by all runs (`--daily-budget-from-pattern`)
 //! and the escalation hook (`--on-exceed`).
+//!
+//! Everything is resolved in-process from the embedded pattern registry (the reference spawns a
+//! second Node process per lookup).
 
-use loopwright_guard::breaker::Decision;
+use std::io::Write as _;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use loopwright_guard::breaker::{Decision, Trigger};
+use loopwright_guard::cost::{BudgetRequest, Registry, daily_cap, per_run_budget};
+use loopwright_guard::jsnum::number_to_string;
+use loopwright_protocol::json::{self, Value};
 use loopwright_protocol::ledger::Ledger;
+use loopwright_store::daily::{AttemptSpend, DailySpend, fingerprint};
 
 use super::args::BudgetArgs;
 
+/// Where daily-spend files go without `--daily-state-dir`.
+const DEFAULT_STATE_DIR: &str = ".loop-context";
+/// How long a hook may run without `--on-exceed-timeout`.
+const DEFAULT_HOOK_TIMEOUT_S: f64 = 30.0;
+
+fn non_empty(s: &Option<String>) -> Option<&str> {
+    s.as_deref().filter(|s| !s.is_empty())
+}
+
+fn registry() -> Result<Registry, String> {
+    Registry::embedded().map_err(|e| format!("built-in pattern registry: {e}"))
+}
+
+fn request<'a>(b: &'a BudgetArgs, pattern: &'a str) -> BudgetRequest<'a> {
+    BudgetRequest {
+        pattern,
+        level: b.level.as_deref(),
+        scenario: b.scenario.as_deref(),
+        cadence: b.cadence.as_deref(),
+        conservative: b.conservative,
+    }
+}
+
 /// The per-run token budget from `--budget-from-pattern`, if one was asked for.
 pub fn resolve_token_budget(b: &BudgetArgs) -> Result<Option<f64>, String> {
-    match &b.from_pattern {
-        None => Ok(None),
-        Some(id) => Err(format!("--budget-from-pattern {id}: pattern budgets are not built yet")),
-    }
+    let Some(id) = non_empty(&b.from_pattern) else {
+        return Ok(None);
+    };
+    per_run_budget(&registry()?, &request(b, id))
+        .map(Some)
+        .map_err(|e| e.to_string())
 }
 
 /// Applies the daily cap of `--daily-budget-from-pattern` to a breaker decision.
-pub fn apply_daily_budget(b: &BudgetArgs, _ledger: &Ledger, d: Decision) -> Result<Decision, String> {
-    match &b.daily_from_pattern {
-        None => Ok(d),
-        Some(id) => Err(format!("--daily-budget-from-pattern {id}: daily budgets are not built yet")),
+///
+/// The pattern (and level and cadence) are checked before anything is written; then the ledger's
+/// attempts not counted yet are added to today's spend under the state file's lock. A per-run
+/// escalation wins over the daily cap, but its tokens are still recorded.
+pub fn apply_daily_budget(
+    b: &BudgetArgs,
+    ledger_path: Option<&str>,
+    ledger: &Ledger,
+    d: Decision,
+) -> Result<Decision, String> {
+    let Some(id) = non_empty(&b.daily_from_pattern) else {
+        return Ok(d);
+    };
+    let cap = daily_cap(&registry()?, &request(b, id)).map_err(|e| e.to_string())?;
+    let store = DailySpend::new(non_empty(&b.daily_state_dir).unwrap_or(DEFAULT_STATE_DIR));
+    let attempts: Vec<AttemptSpend> = ledger
+        .attempts
+        .iter()
+        .map(|a| AttemptSpend {
+            tokens: a.tokens_used.unwrap_or(0.0),
+            fingerprint: fingerprint(
+                json::to_string_compact(&Value::Object(a.fields.clone())).as_bytes(),
+            ),
+        })
+        .collect();
+    let recorded = store
+        .record(id, &today(), &ledger_key(ledger_path, ledger), &attempts)
+        .map_err(|e| e.to_string())?;
+    if d.escalate || recorded.total < cap {
+        return Ok(d);
+    }
+    Ok(Decision {
+        should_continue: false,
+        escalate: true,
+        trigger: Trigger::DailyBudget,
+        reason: format!(
+            "Daily token spend for pattern \"{id}\" reached {} (cap {}). Escalating to avoid cost blowup.",
+            number_to_string(recorded.total),
+            number_to_string(cap)
+        ),
+        ..d
+    })
+}
+
+/// The current UTC date, `YYYY-MM-DD`.
+fn today() -> String {
+    let t = time::OffsetDateTime::now_utc();
+    format!("{:04}-{:02}-{:02}", t.year(), u8::from(t.month()), t.day())
+}
+
+/// What identifies a ledger across checks: its canonical path, or for a ledger piped on stdin
+/// its goal and start time.
+fn ledger_key(path: Option<&str>, ledger: &Ledger) -> String {
+    if let Some(p) = path {
+        let canonical = std::fs::canonicalize(p).unwrap_or_else(|_| p.into());
+        return canonical.to_string_lossy().into_owned();
+    }
+    let started = ledger
+        .started_at
+        .as_ref()
+        .map(json::to_string_compact)
+        .unwrap_or_default();
+    let id = fingerprint(format!("{}\u{0}{started}", ledger.goal).as_bytes());
+    format!("stdin:{id:016x}")
+}
+
+/// Runs the `--on-exceed` hook for an escalation: `/bin/sh -c CMD` with the decision as compact
+/// JSON on stdin, its stdout sent to our stderr (so stdout stays one document), killed with its
+/// process group after `--on-exceed-timeout` seconds. Never fails the check: problems are
+/// reported on stderr.
+pub fn run_on_exceed(b: &BudgetArgs, d: &Decision) {
+    let Some(cmd) = non_empty(&b.on_exceed) else {
+        return;
+    };
+    let payload = json::to_string_compact(&loopwright_guard::report::decision_json(d));
+    let timeout = b.on_exceed_timeout.unwrap_or(DEFAULT_HOOK_TIMEOUT_S);
+    if let Err(msg) = run_hook(cmd, &payload, timeout) {
+        eprintln!("loop-context: --on-exceed hook {msg}");
     }
 }
 
-/// Runs the `--on-exceed` hook for an escalation.
-pub fn run_on_exceed(b: &BudgetArgs, _d: &Decision) {
-    if let Some(cmd) = &b.on_exceed {
-        eprintln!("loop-context: --on-exceed hook {cmd:?} not run: hooks are not built yet");
+fn run_hook(cmd: &str, payload: &str, timeout_s: f64) -> Result<(), String> {
+    let mut command = Command::new("/bin/sh");
+    command
+        .arg("-c")
+        .arg(cmd)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::from(std::io::stderr()));
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let mut child = command
+        .spawn()
+        .map_err(|e| format!("failed to start: {e}"))?;
+    if let Some(mut stdin) = child.stdin.take() {
+        // A hook that exits without reading its input closes the pipe: not an error.
+        let _ = stdin.write_all(payload.as_bytes());
     }
+    let deadline = Instant::now() + Duration::from_secs_f64(timeout_s.clamp(0.0, 1e6));
+    let mut pause = Duration::from_millis(1);
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) if status.success() => return Ok(()),
+            Ok(Some(status)) => return Err(format!("failed ({status}); ignored")),
+            Ok(None) if Instant::now() >= deadline => {
+                kill_group(&mut child);
+                return Err(format!(
+                    "timed out after {} s and was killed",
+                    number_to_string(timeout_s)
+                ));
+            }
+            Ok(None) => {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(50));
+            }
+            Err(e) => return Err(format!("could not be waited for: {e}")),
+        }
+    }
+}
+
+/// Kills the hook and everything it started (its process group), then reaps it.
+fn kill_group(child: &mut Child) {
+    #[cfg(unix)]
+    {
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", child.id())])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }

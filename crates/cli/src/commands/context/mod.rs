@@ -146,7 +146,7 @@ fn run(a: &ContextArgs) -> Result<ExitCode, String> {
 /// `--check`: the breaker, then the daily budget and the hook; prints the decision.
 pub fn check(a: &ContextArgs, ledger: &Ledger, token_budget: Option<f64>) -> Result<ExitCode, String> {
     let d = decide(ledger, &breaker_config(a, token_budget));
-    let d = budget::apply_daily_budget(&a.budget, ledger, d)?;
+    let d = budget::apply_daily_budget(&a.budget, a.ledger.as_deref(), ledger, d)?;
     if d.escalate {
         budget::run_on_exceed(&a.budget, &d);
     }
