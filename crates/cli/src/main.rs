@@ -18,6 +18,13 @@ fn main() -> ExitCode {
     let rest = args.get(2..).unwrap_or(&[]);
     match args.get(1).and_then(|a| a.to_str()) {
         Some("context") => commands::context::main(rest),
+        Some("cost") => commands::cost::main(rest),
+        Some("gate") => commands::gate::main(rest),
+        Some("run") => commands::run::main(rest),
+        Some("demo") => commands::demo::main(rest),
+        Some("sessions") => commands::sessions::main(rest),
+        Some("compress") => commands::compress::main(rest),
+        Some("spill") => commands::spill::main(rest),
         // Subcommands register here: Some("name") => commands::name::main(rest),
         _ => commands::top::main(&args),
     }

@@ -1,5 +1,7 @@
 //! `loop compress` and `loop spill`: the filter end to end, spill files read back, errors.
 
+#![allow(clippy::unwrap_used)] // test helpers outside #[test] functions
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
@@ -119,6 +121,20 @@ fn caps_by_chars_and_tokens_with_pointer() {
         assert!(text.contains("from the middle"), "{text}");
         assert!(text.contains("[full output: "), "{text}");
     }
+}
+
+#[test]
+fn short_output_under_the_cap_is_not_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let input: String = (0..30)
+        .map(|i| format!("line {i} of a short output\n"))
+        .collect();
+    loop_cmd(dir.path())
+        .args(["compress", "--max-chars", "800"])
+        .write_stdin(input.clone())
+        .assert()
+        .success()
+        .stdout(input);
 }
 
 #[test]

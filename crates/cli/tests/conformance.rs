@@ -17,6 +17,8 @@
 //! `CONFORMANCE_ONLY=regex` selects cases; `CONFORMANCE_RECORD=1` re-records the cases that
 //! carry an `IMPROVED` file (maintainers only: review the diff).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -34,13 +36,20 @@ fn today() -> String {
 
 fn run_loop(sub: &str, args: &[String], cwd: &Path, stdin: Option<&Path>) -> Outcome {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_loop"));
-    cmd.arg(sub).args(args).current_dir(cwd).env_remove("LOOP_MODEL");
+    cmd.arg(sub)
+        .args(args)
+        .current_dir(cwd)
+        .env_remove("LOOP_MODEL");
     cmd.stdin(match stdin {
         Some(p) => Stdio::from(fs::File::open(p).unwrap()),
         None => Stdio::null(),
     });
     let out = cmd.output().unwrap();
-    Outcome { stdout: out.stdout, stderr: out.stderr, code: out.status.code().unwrap_or(-1) }
+    Outcome {
+        stdout: out.stdout,
+        stderr: out.stderr,
+        code: out.status.code().unwrap_or(-1),
+    }
 }
 
 fn seed(dir: &str, pat: &str, body: &str) {
@@ -50,11 +59,15 @@ fn seed(dir: &str, pat: &str, body: &str) {
 
 fn state(pat: &str, dir: &str, today: &str) -> String {
     let p = Path::new(dir).join(format!("daily-spend.{pat}.json"));
-    let Ok(text) = fs::read_to_string(&p) else { return "missing\n".into() };
+    let Ok(text) = fs::read_to_string(&p) else {
+        return "missing\n".into();
+    };
     let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) else {
         return "unparseable\n".into();
     };
-    let Some(o) = v.as_object() else { return "not-an-object\n".into() };
+    let Some(o) = v.as_object() else {
+        return "not-an-object\n".into();
+    };
     let tok = match o.get("tokensUsedToday") {
         None => "\"<absent>\"".to_owned(),
         Some(serde_json::Value::Number(n)) if n.as_f64().is_some_and(|f| f.fract() == 0.0) => {
@@ -102,7 +115,9 @@ fn same_json(a: &serde_json::Value, b: &serde_json::Value) -> bool {
         (Number(x), Number(y)) => x.as_f64() == y.as_f64(),
         (Array(x), Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_json(p, q)),
         (Object(x), Object(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same_json(v, w)))
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| same_json(v, w)))
         }
         _ => a == b,
     }
@@ -129,7 +144,10 @@ fn run_case(dir: &Path, record: bool) -> (Vec<String>, usize) {
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
             continue;
         }
-        let line = line.replace("{TMP}", &tmp).replace("{CASE}", &case).replace("{TODAY}", &today);
+        let line = line
+            .replace("{TMP}", &tmp)
+            .replace("{CASE}", &case)
+            .replace("{TODAY}", &today);
         let mut toks: Vec<String> = line.split_whitespace().map(str::to_owned).collect();
         let mode = match toks.first().map(String::as_str) {
             Some(m @ ("@ctx" | "@stdin" | "@noledger" | "@cost" | "@state" | "@cat" | "@ls")) => {
@@ -139,7 +157,10 @@ fn run_case(dir: &Path, record: bool) -> (Vec<String>, usize) {
             }
             Some("@seed") => {
                 let date = toks.get(4).cloned().unwrap_or_else(|| today.clone());
-                let body = format!("{{\n  \"date\": \"{date}\",\n  \"tokensUsedToday\": {}\n}}", toks[2]);
+                let body = format!(
+                    "{{\n  \"date\": \"{date}\",\n  \"tokensUsedToday\": {}\n}}",
+                    toks[2]
+                );
                 seed(&toks[3], &toks[1], &body);
                 continue;
             }
@@ -159,13 +180,21 @@ fn run_case(dir: &Path, record: bool) -> (Vec<String>, usize) {
             "@stdin" => run_loop("context", &toks, work.path(), Some(&ledger)),
             "@noledger" => run_loop("context", &toks, work.path(), None),
             "@cost" => run_loop("cost", &toks, work.path(), None),
-            "@state" => Outcome { stdout: state(&toks[0], &toks[1], &today).into_bytes(), stderr: vec![], code: 0 },
+            "@state" => Outcome {
+                stdout: state(&toks[0], &toks[1], &today).into_bytes(),
+                stderr: vec![],
+                code: 0,
+            },
             "@cat" => Outcome {
                 stdout: fs::read(&toks[0]).unwrap_or_else(|_| b"missing\n".to_vec()),
                 stderr: vec![],
                 code: 0,
             },
-            _ => Outcome { stdout: list_tree(work.path()).into_bytes(), stderr: vec![], code: 0 },
+            _ => Outcome {
+                stdout: list_tree(work.path()).into_bytes(),
+                stderr: vec![],
+                code: 0,
+            },
         };
         count += 1;
         let exp = dir.join("expected").join(lineno.to_string());
@@ -200,7 +229,11 @@ fn run_case(dir: &Path, record: bool) -> (Vec<String>, usize) {
                     w.lines().nth(n).unwrap_or(""),
                     g.lines().nth(n).unwrap_or("")
                 ),
-                None => format!("stdout differs: expected {} bytes, got {}", want_stdout.len(), got.stdout.len()),
+                None => format!(
+                    "stdout differs: expected {} bytes, got {}",
+                    want_stdout.len(),
+                    got.stdout.len()
+                ),
             })
         } else if !want_stderr.is_empty() && got.stderr.is_empty() {
             Some("stderr empty, expected a message".to_owned())
@@ -217,38 +250,71 @@ fn run_case(dir: &Path, record: bool) -> (Vec<String>, usize) {
 #[test]
 fn recorded_reference_behaviour() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance/cases");
-    let only = std::env::var("CONFORMANCE_ONLY").ok().map(|r| regex::Regex::new(&r).unwrap());
+    let only = std::env::var("CONFORMANCE_ONLY")
+        .ok()
+        .map(|r| regex::Regex::new(&r).unwrap());
     let record = std::env::var("CONFORMANCE_RECORD").is_ok_and(|v| v == "1");
     let mut dirs: Vec<PathBuf> = fs::read_dir(&root)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.join("args").is_file())
-        .filter(|p| only.as_ref().is_none_or(|r| r.is_match(&p.file_name().unwrap().to_string_lossy())))
+        .filter(|p| {
+            only.as_ref()
+                .is_none_or(|r| r.is_match(&p.file_name().unwrap().to_string_lossy()))
+        })
         .filter(|p| !record || p.join("IMPROVED").is_file())
         .collect();
     dirs.sort();
-    assert!(!dirs.is_empty() || record, "no conformance cases found under {}", root.display());
-    let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(2, 8);
+    assert!(
+        !dirs.is_empty() || record,
+        "no conformance cases found under {}",
+        root.display()
+    );
+    let workers = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .clamp(2, 8);
     let chunks: Vec<Vec<PathBuf>> = (0..workers)
         .map(|w| dirs.iter().skip(w).step_by(workers).cloned().collect())
         .collect();
     let results: Vec<(Vec<String>, usize)> = std::thread::scope(|s| {
         let handles: Vec<_> = chunks
             .iter()
-            .map(|chunk| s.spawn(move || chunk.iter().map(|d| run_case(d, record)).collect::<Vec<_>>()))
+            .map(|chunk| {
+                s.spawn(move || {
+                    chunk
+                        .iter()
+                        .map(|d| run_case(d, record))
+                        .collect::<Vec<_>>()
+                })
+            })
             .collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
     });
     let failures: Vec<String> = results.iter().flat_map(|(f, _)| f.clone()).collect();
     let total: usize = results.iter().map(|(_, n)| n).sum();
     for f in &failures {
         eprintln!("FAIL {f}");
     }
-    eprintln!("conformance: {} of {total} invocations match the recorded reference", total - failures.len());
-    assert!(failures.is_empty(), "{} conformance invocations failed (see FAIL lines above)", failures.len());
+    eprintln!(
+        "conformance: {} of {total} invocations match the recorded reference",
+        total - failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} conformance invocations failed (see FAIL lines above)",
+        failures.len()
+    );
     if !record {
         let improved = dirs.iter().filter(|d| d.join("IMPROVED").is_file()).count();
-        assert!(total > 700 || only.is_some(), "only {total} invocations ran");
-        eprintln!("({improved} cases re-expected for documented improvements; see their IMPROVED files)");
+        assert!(
+            total > 700 || only.is_some(),
+            "only {total} invocations ran"
+        );
+        eprintln!(
+            "({improved} cases re-expected for documented improvements; see their IMPROVED files)"
+        );
     }
 }

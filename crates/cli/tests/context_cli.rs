@@ -1,5 +1,7 @@
 //! `loop context` as a user runs it: exit codes, the `loop-context` name, `record`, errors.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::path::Path;
 use std::process::Command;
 
@@ -46,8 +48,16 @@ fn invoked_as_loop_context_it_is_the_same_tool() {
     let link = d.path().join("loop-context");
     std::os::unix::fs::symlink(BIN, &link).unwrap();
     let l = write(d.path(), "l.json", STAGNANT);
-    let a = Command::new(&link).args(["--check", "--json", "-f"]).arg(&l).output().unwrap();
-    let b = loop_cmd().args(["context", "--check", "--json", "-f"]).arg(&l).output().unwrap();
+    let a = Command::new(&link)
+        .args(["--check", "--json", "-f"])
+        .arg(&l)
+        .output()
+        .unwrap();
+    let b = loop_cmd()
+        .args(["context", "--check", "--json", "-f"])
+        .arg(&l)
+        .output()
+        .unwrap();
     assert_eq!(a.status.code(), Some(2));
     assert_eq!(a.stdout, b.stdout);
     let v: serde_json::Value = serde_json::from_slice(&a.stdout).unwrap();
@@ -58,44 +68,121 @@ fn invoked_as_loop_context_it_is_the_same_tool() {
 fn reads_stdin_and_a_bare_path() {
     let d = tempfile::tempdir().unwrap();
     let l = write(d.path(), "l.json", STAGNANT);
-    loop_cmd().args(["context", "--summary"]).pipe_stdin(&l).unwrap().assert().success().stdout(predicate::str::starts_with("Attempts: 3"));
-    loop_cmd().args(["context"]).arg(&l).arg("--summary").assert().success();
+    loop_cmd()
+        .args(["context", "--summary"])
+        .pipe_stdin(&l)
+        .unwrap()
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("Attempts: 3"));
+    loop_cmd()
+        .args(["context"])
+        .arg(&l)
+        .arg("--summary")
+        .assert()
+        .success();
 }
 
 #[test]
 fn errors_are_one_line_and_name_the_problem() {
     let d = tempfile::tempdir().unwrap();
-    let typo = write(d.path(), "t.json", r#"{"goal":"g","attempts":[{"action":"a","outcome":"fail"}]}"#);
-    let out = loop_cmd().args(["context", "--check", "-f"]).arg(&typo).output().unwrap();
+    let typo = write(
+        d.path(),
+        "t.json",
+        r#"{"goal":"g","attempts":[{"action":"a","outcome":"fail"}]}"#,
+    );
+    let out = loop_cmd()
+        .args(["context", "--check", "-f"])
+        .arg(&typo)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("attempts[0].outcome"), "{err}");
-    loop_cmd().args(["context", "--check", "--stagnaton", "2"]).arg(&typo).assert().code(1).stderr(predicate::str::contains("--stagnaton"));
-    loop_cmd().args(["context", "--check", "-f", "/nonexistent/l.json"]).assert().code(1).stderr(predicate::str::contains("/nonexistent/l.json"));
+    loop_cmd()
+        .args(["context", "--check", "--stagnaton", "2"])
+        .arg(&typo)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("--stagnaton"));
+    loop_cmd()
+        .args(["context", "--check", "-f", "/nonexistent/l.json"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("/nonexistent/l.json"));
 }
 
 #[test]
 fn record_creates_appends_and_checks() {
     let d = tempfile::tempdir().unwrap();
     let l = d.path().join("run.json");
-    loop_cmd().args(["context", "record", "--action", "x", "--outcome", "success", "--ledger"]).arg(&l).assert().code(1).stderr(predicate::str::contains("--goal"));
     loop_cmd()
-        .args(["context", "record", "--goal", "ship it", "--action", "build", "--outcome", "failure", "--error", "E1: oops", "--tokens", "120", "--ledger"])
+        .args([
+            "context",
+            "record",
+            "--action",
+            "x",
+            "--outcome",
+            "success",
+            "--ledger",
+        ])
+        .arg(&l)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("--goal"));
+    loop_cmd()
+        .args([
+            "context",
+            "record",
+            "--goal",
+            "ship it",
+            "--action",
+            "build",
+            "--outcome",
+            "failure",
+            "--error",
+            "E1: oops",
+            "--tokens",
+            "120",
+            "--ledger",
+        ])
         .arg(&l)
         .assert()
         .success()
         .stdout("");
     loop_cmd()
-        .args(["context", "record", "--action", "build", "--outcome", "failure", "--error", "-", "--ledger"])
+        .args([
+            "context",
+            "record",
+            "--action",
+            "build",
+            "--outcome",
+            "failure",
+            "--error",
+            "-",
+            "--ledger",
+        ])
         .arg(&l)
         .write_stdin("E1: oops\n  at frame")
         .assert()
         .success();
     // The third identical failure trips the breaker: record + check in one process.
     loop_cmd()
-        .args(["context", "record", "--action", "build", "--outcome", "failure", "--error", "E1: oops", "--check", "--json", "--ledger"])
+        .args([
+            "context",
+            "record",
+            "--action",
+            "build",
+            "--outcome",
+            "failure",
+            "--error",
+            "E1: oops",
+            "--check",
+            "--json",
+            "--ledger",
+        ])
         .arg(&l)
         .assert()
         .code(2)
@@ -107,7 +194,20 @@ fn record_creates_appends_and_checks() {
     assert_eq!(attempts[1]["error"], "E1: oops\n  at frame");
     assert_eq!(attempts[2]["iteration"], 3);
     assert_eq!(attempts[0]["tokensUsed"], 120);
-    loop_cmd().args(["context", "record", "--action", "x", "--outcome", "FAILURE", "--ledger"]).arg(&l).assert().code(1).stderr(predicate::str::contains("--outcome"));
+    loop_cmd()
+        .args([
+            "context",
+            "record",
+            "--action",
+            "x",
+            "--outcome",
+            "FAILURE",
+            "--ledger",
+        ])
+        .arg(&l)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("--outcome"));
 }
 
 #[test]
@@ -129,10 +229,16 @@ fn concurrent_recorders_lose_nothing() {
     let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&l).unwrap()).unwrap();
     let attempts = v["attempts"].as_array().unwrap();
     assert_eq!(attempts.len(), 400);
-    let mut iterations: Vec<u64> = attempts.iter().map(|a| a["iteration"].as_u64().unwrap()).collect();
+    let mut iterations: Vec<u64> = attempts
+        .iter()
+        .map(|a| a["iteration"].as_u64().unwrap())
+        .collect();
     iterations.sort_unstable();
     assert_eq!(iterations, (1..=400).collect::<Vec<u64>>());
-    let mut actions: Vec<&str> = attempts.iter().map(|a| a["action"].as_str().unwrap()).collect();
+    let mut actions: Vec<&str> = attempts
+        .iter()
+        .map(|a| a["action"].as_str().unwrap())
+        .collect();
     actions.sort_unstable();
     actions.dedup();
     assert_eq!(actions.len(), 400);
@@ -140,7 +246,11 @@ fn concurrent_recorders_lose_nothing() {
 
 #[test]
 fn completions_cover_context() {
-    loop_cmd().args(["completions", "bash"]).assert().success().stdout(predicate::str::contains("--similarity-threshold"));
+    loop_cmd()
+        .args(["completions", "bash"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("--similarity-threshold"));
 }
 
 #[test]

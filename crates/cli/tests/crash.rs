@@ -3,6 +3,7 @@
 //! Each trial starts a real `loop run` whose every step appends a unique token to a file,
 //! kills it after a different delay, resumes it to completion, and checks that the log loads,
 //! every tool call has exactly one result, and no tool call ran twice.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -34,7 +35,8 @@ fn run_args(ws: &Path, script: &Path) -> Vec<String> {
     ]
 }
 
-fn check(ws: &Path, trial: u64) {
+/// Checks one trial; returns how many calls were repaired as `interrupted`.
+fn check(ws: &Path, trial: u64) -> usize {
     let store = SessionStore::new(&ws.join(".loop"));
     let events = store
         .load("c")
@@ -91,6 +93,10 @@ fn check(ws: &Path, trial: u64) {
             }
         }
     }
+    results
+        .values()
+        .filter(|(_, s)| *s == ToolStatus::Interrupted)
+        .count()
 }
 
 #[test]
@@ -100,6 +106,7 @@ fn sigkill_at_many_points_then_resume() {
     let script_path = root.path().join("script.json");
     std::fs::write(&script_path, script()).unwrap();
     let mut killed_mid_run = 0;
+    let mut repaired = 0;
     for trial in 0..TRIALS {
         let ws = root.path().join(format!("w{trial}"));
         std::fs::create_dir_all(&ws).unwrap();
@@ -149,10 +156,17 @@ fn sigkill_at_many_points_then_resume() {
                 String::from_utf8_lossy(&st.stderr)
             );
         }
-        check(&ws, trial);
+        repaired += check(&ws, trial);
     }
     assert!(
         killed_mid_run >= TRIALS / 2,
         "most trials must kill a running process ({killed_mid_run})"
+    );
+    assert!(
+        repaired >= 5,
+        "kills in the middle of a tool call must happen ({repaired})"
+    );
+    eprintln!(
+        "{TRIALS} trials, {killed_mid_run} killed mid-run, {repaired} calls repaired as interrupted"
     );
 }

@@ -293,3 +293,54 @@ fn hook_does_not_run_when_the_loop_may_continue() {
         .code(0);
     assert!(!marker.exists());
 }
+
+#[test]
+fn a_hook_that_never_reads_a_large_decision_is_still_killed_on_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let l = dir.path().join("big.json");
+    // A 300 KB error text makes the decision JSON larger than a pipe buffer.
+    let err = "E".repeat(300_000);
+    let a = format!(r#"{{"action":"fix","outcome":"failure","error":"{err}","tokensUsed":1}}"#);
+    fs::write(&l, format!(r#"{{"goal":"g","attempts":[{a},{a},{a}]}}"#)).unwrap();
+    let out = Command::new(bin())
+        .args([
+            "context",
+            "--check",
+            "--on-exceed",
+            "sleep 600",
+            "--on-exceed-timeout",
+            "1",
+        ])
+        .arg("--ledger")
+        .arg(&l)
+        .timeout(Duration::from_secs(120))
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("timed out after 1 s"));
+}
+
+#[test]
+fn a_ledger_piped_on_stdin_is_also_counted_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let l = dir.path().join("l.json");
+    write_ledger(&l, &[250, 750]);
+    let s = dir.path().join("s");
+    for _ in 0..3 {
+        Command::new(bin())
+            .args([
+                "context",
+                "--check",
+                "--daily-budget-from-pattern",
+                "issue-triage",
+            ])
+            .arg("--daily-state-dir")
+            .arg(&s)
+            .pipe_stdin(&l)
+            .unwrap()
+            .assert()
+            .code(0);
+    }
+    assert_eq!(state_total(&s, "issue-triage"), 1000.0);
+}

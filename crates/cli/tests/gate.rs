@@ -102,6 +102,15 @@ fn exit_codes_allow_deny_ask_error() {
         3
     );
     assert_eq!(code(&mut e.gate(&["check", "--tool", "shell"])), 1);
+    assert_eq!(code(&mut e.gate(&["check", "--tool", "write_file"])), 1);
+    assert_eq!(
+        code(&mut e.gate(&["check", "--tool", "read_file", "--command", "ls"])),
+        1
+    );
+    assert_eq!(
+        code(&mut e.gate(&["check", "--workspace", "/nonexistent/ws", "--command", "ls"])),
+        1
+    );
     assert_eq!(
         code(&mut e.gate(&[
             "check",

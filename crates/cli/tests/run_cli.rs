@@ -1,4 +1,5 @@
 //! `loop run`, `loop sessions` and `loop demo` from the command line.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::Path;
 
@@ -301,4 +302,72 @@ fn demo_runs_offline_and_exits_0() {
         );
     // The ledger beside the session works with `loop context`.
     assert!(ws.join(".loop/sessions/demo.ledger.json").exists());
+}
+
+#[test]
+fn ctrl_c_interrupts_with_exit_130_and_the_run_resumes_to_completion() {
+    let ws = tempfile::tempdir().unwrap();
+    let script = write_script(
+        ws.path(),
+        r#"[
+          {"text": "", "tool_calls": [{"name": "shell", "arguments": {"command": "sleep 60"}},
+                                      {"name": "shell", "arguments": {"command": "touch second-ran"}}]},
+          {"text": "", "tool_calls": [{"name": "finish", "arguments": {"summary": "resumed and finished"}}]}
+        ]"#,
+    );
+    let w = ws.path().to_str().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin!("loop");
+    let child = std::process::Command::new(bin)
+        .args([
+            "run",
+            "--script",
+            &script,
+            "--workspace",
+            w,
+            "--yolo",
+            "--session-id",
+            "i",
+            "task",
+        ])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until the first tool call is running, then press Ctrl+C.
+    let log = ws.path().join(".loop/sessions/i.jsonl");
+    while !std::fs::read_to_string(&log)
+        .unwrap_or_default()
+        .contains("tool_start")
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let st = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(err.contains("resume with: loop run --resume i"), "{err}");
+    assert!(!ws.path().join("second-ran").exists());
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(
+        text.matches("\"status\":\"interrupted\"").count(),
+        2,
+        "{text}"
+    );
+    loop_cmd()
+        .args([
+            "run",
+            "--resume",
+            "i",
+            "--script",
+            &script,
+            "--workspace",
+            w,
+            "--yolo",
+        ])
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains("done: resumed and finished"));
 }

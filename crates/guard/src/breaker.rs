@@ -114,7 +114,9 @@ impl Decision {
 
 /// Sum of `tokensUsed` (missing counts 0), folded left to right like the reference.
 pub fn token_total(attempts: &[Attempt]) -> f64 {
-    attempts.iter().fold(0.0, |acc, a| acc + a.tokens_used.unwrap_or(0.0))
+    attempts
+        .iter()
+        .fold(0.0, |acc, a| acc + a.tokens_used.unwrap_or(0.0))
 }
 
 /// The longest suffix of attempts whose outcome is `failure`.
@@ -128,8 +130,13 @@ pub fn trailing_failures(attempts: &[Attempt]) -> &[Attempt] {
 
 /// Counts how many leading keys (walking a failure run from its end) are similar to the first
 /// one; returns the count and that first key.
-fn similar_tail<'a>(mut keys: impl Iterator<Item = Cow<'a, str>>, threshold: f64) -> (usize, String) {
-    let Some(target) = keys.next() else { return (0, String::new()) };
+fn similar_tail<'a>(
+    mut keys: impl Iterator<Item = Cow<'a, str>>,
+    threshold: f64,
+) -> (usize, String) {
+    let Some(target) = keys.next() else {
+        return (0, String::new());
+    };
     let target = target.into_owned();
     let mut cache = TrigramCache::new();
     let mut verdicts: HashMap<Cow<'a, str>, bool> = HashMap::new();
@@ -163,7 +170,10 @@ pub fn decide(ledger: &Ledger, config: &BreakerConfig) -> Decision {
 
     if run_len >= config.stagnation_threshold {
         let mut sigs: HashMap<&str, String> = HashMap::new();
-        let keys = run.iter().rev().map(|a| Cow::Owned(sigs_get(&mut sigs, a.error_text())));
+        let keys = run
+            .iter()
+            .rev()
+            .map(|a| Cow::Owned(sigs_get(&mut sigs, a.error_text())));
         let (count, last_sig) = similar_tail(keys, threshold);
         if count as f64 >= config.stagnation_threshold {
             let reason = format!(
@@ -175,7 +185,7 @@ pub fn decide(ledger: &Ledger, config: &BreakerConfig) -> Decision {
         }
     }
     if run_len >= config.frustration_threshold {
-        let keys = run.iter().rev().map(|a| Cow::Borrowed(a.action.as_str()));
+        let keys = run.iter().rev().map(|a| Cow::Borrowed(a.action()));
         let (count, last_action) = similar_tail(keys, threshold);
         if count as f64 >= config.frustration_threshold {
             let reason = format!(
@@ -213,12 +223,19 @@ pub fn decide(ledger: &Ledger, config: &BreakerConfig) -> Decision {
         );
         return Decision::new(ledger, tokens, Trigger::MaxIterations, reason);
     }
-    Decision::new(ledger, tokens, Trigger::Ok, "Within limits — cleared to continue.".to_owned())
+    Decision::new(
+        ledger,
+        tokens,
+        Trigger::Ok,
+        "Within limits — cleared to continue.".to_owned(),
+    )
 }
 
 /// Signature of `error`, memoised per distinct error text.
 fn sigs_get<'a>(memo: &mut HashMap<&'a str, String>, error: &'a str) -> String {
-    memo.entry(error).or_insert_with(|| signature(error)).clone()
+    memo.entry(error)
+        .or_insert_with(|| signature(error))
+        .clone()
 }
 
 #[cfg(test)]

@@ -38,7 +38,11 @@ impl RankedSet {
             }
         }
         let union = a.len() + b.len() - inter;
-        if union == 0 { 0.0 } else { inter as f64 / union as f64 }
+        if union == 0 {
+            0.0
+        } else {
+            inter as f64 / union as f64
+        }
     }
 
     /// The prefix that must intersect for Jaccard ≥ t (one longer than needed, for float safety).
@@ -54,7 +58,11 @@ impl RankedSet {
 ///
 /// Returns, for each entry of `sequence`, the group index (groups numbered in creation order),
 /// and the signature index that created each group.
-pub fn first_fit_groups(signatures: &[String], sequence: &[usize], threshold: f64) -> (Vec<usize>, Vec<usize>) {
+pub fn first_fit_groups(
+    signatures: &[String],
+    sequence: &[usize],
+    threshold: f64,
+) -> (Vec<usize>, Vec<usize>) {
     // Global trigram order: by document frequency among the distinct signatures, then value.
     let sets: Vec<Trigrams> = signatures.iter().map(|s| Trigrams::of(s)).collect();
     let mut df: HashMap<u64, u32> = HashMap::new();
@@ -65,11 +73,19 @@ pub fn first_fit_groups(signatures: &[String], sequence: &[usize], threshold: f6
     }
     let mut order: Vec<(u32, u64)> = df.iter().map(|(g, n)| (*n, *g)).collect();
     order.sort_unstable();
-    let rank: HashMap<u64, u32> = order.iter().enumerate().map(|(i, (_, g))| (*g, i as u32)).collect();
+    let rank: HashMap<u64, u32> = order
+        .iter()
+        .enumerate()
+        .map(|(i, (_, g))| (*g, i as u32))
+        .collect();
     let ranked: Vec<RankedSet> = sets
         .iter()
         .map(|t| {
-            let mut v: Vec<u32> = t.grams().iter().filter_map(|g| rank.get(g).copied()).collect();
+            let mut v: Vec<u32> = t
+                .grams()
+                .iter()
+                .filter_map(|g| rank.get(g).copied())
+                .collect();
             v.sort_unstable();
             RankedSet(v)
         })
@@ -126,11 +142,16 @@ mod tests {
         let mut groups: Vec<usize> = Vec::new();
         sequence
             .iter()
-            .map(|&s| match groups.iter().position(|&c| similarity(&signatures[c], &signatures[s]) >= t) {
-                Some(g) => g,
-                None => {
-                    groups.push(s);
-                    groups.len() - 1
+            .map(|&s| {
+                match groups
+                    .iter()
+                    .position(|&c| similarity(&signatures[c], &signatures[s]) >= t)
+                {
+                    Some(g) => g,
+                    None => {
+                        groups.push(s);
+                        groups.len() - 1
+                    }
                 }
             })
             .collect()

@@ -34,7 +34,11 @@ pub fn parse_js_number(raw: &str) -> f64 {
     if let Some(radix) = radix {
         return parse_radix(&s[2..], radix);
     }
-    if is_decimal_literal(s) { s.parse::<f64>().unwrap_or(f64::NAN) } else { f64::NAN }
+    if is_decimal_literal(s) {
+        s.parse::<f64>().unwrap_or(f64::NAN)
+    } else {
+        f64::NAN
+    }
 }
 
 fn parse_radix(digits: &str, radix: u32) -> f64 {
@@ -44,8 +48,12 @@ fn parse_radix(digits: &str, radix: u32) -> f64 {
     let mut exact: Option<u128> = Some(0);
     let mut approx = 0.0f64;
     for c in digits.chars() {
-        let Some(d) = c.to_digit(radix) else { return f64::NAN };
-        exact = exact.and_then(|v| v.checked_mul(u128::from(radix))).and_then(|v| v.checked_add(u128::from(d)));
+        let Some(d) = c.to_digit(radix) else {
+            return f64::NAN;
+        };
+        exact = exact
+            .and_then(|v| v.checked_mul(u128::from(radix)))
+            .and_then(|v| v.checked_add(u128::from(d)));
         approx = approx * f64::from(radix) + f64::from(d);
     }
     match exact {
@@ -119,7 +127,9 @@ mod tests {
         for (s, want) in ok {
             assert_eq!(parse_js_number(s), want, "{s:?}");
         }
-        for bad in ["1_000", "0x", "4e", ".", "NaN", "inf", "infinity", "-0x1", "1 2", "e5", "0x1g"] {
+        for bad in [
+            "1_000", "0x", "4e", ".", "NaN", "inf", "infinity", "-0x1", "1 2", "e5", "0x1g",
+        ] {
             assert!(parse_js_number(bad).is_nan(), "{bad:?}");
         }
     }

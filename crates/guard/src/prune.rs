@@ -21,7 +21,11 @@ pub struct PruneConfig {
 
 impl Default for PruneConfig {
     fn default() -> Self {
-        PruneConfig { window: 5.0, max_trace_lines: 8.0, similarity_threshold: 0.85 }
+        PruneConfig {
+            window: 5.0,
+            max_trace_lines: 8.0,
+            similarity_threshold: 0.85,
+        }
     }
 }
 
@@ -40,11 +44,18 @@ pub fn prune_trace(trace: &str, max_lines: f64) -> String {
     }
     // max_lines < pieces, so it fits in usize.
     let keep = max_lines as usize;
-    let head_end = trace.match_indices('\n').nth(keep.saturating_sub(1)).map_or(trace.len(), |(i, _)| i);
+    let head_end = trace
+        .match_indices('\n')
+        .nth(keep.saturating_sub(1))
+        .map_or(trace.len(), |(i, _)| i);
     let head = if keep == 0 { "" } else { &trace[..head_end] };
     let more = pieces - keep;
     let s = if more == 1 { "" } else { "s" };
-    format!("{}\n  … ({} more line{s} pruned)", js_trim_end(head), num(more as f64))
+    format!(
+        "{}\n  … ({} more line{s} pruned)",
+        js_trim_end(head),
+        num(more as f64)
+    )
 }
 
 /// The pruned ledger as JSON: `goal`, `startedAt` (when present), `attempts`.
@@ -54,14 +65,26 @@ pub fn prune(ledger: &Ledger, config: &PruneConfig) -> Value {
     if let Some(started) = &ledger.started_at {
         top.insert("startedAt", started.clone());
     }
-    top.insert("attempts", Value::Array(prune_attempts(ledger, config).into_iter().map(Value::Object).collect()));
+    top.insert(
+        "attempts",
+        Value::Array(
+            prune_attempts(ledger, config)
+                .into_iter()
+                .map(Value::Object)
+                .collect(),
+        ),
+    );
     Value::Object(top)
 }
 
 /// The pruned, collapsed window of attempts, each as its (shallow-copied) JSON object.
 pub fn prune_attempts(ledger: &Ledger, config: &PruneConfig) -> Vec<Object> {
     let n = ledger.attempts.len();
-    let keep = if config.window >= n as f64 { n } else { config.window.max(0.0) as usize };
+    let keep = if config.window >= n as f64 {
+        n
+    } else {
+        config.window.max(0.0) as usize
+    };
     let mut cache = TrigramCache::new();
     let mut out: Vec<(Object, Outcome)> = Vec::new();
     let mut prev_sig: Option<String> = None;
@@ -108,9 +131,18 @@ mod tests {
     fn prune_trace_boundaries() {
         assert_eq!(prune_trace("a\nb", 2.0), "a\nb");
         assert_eq!(prune_trace("a\nb\n", 2.0), "a\nb\n  … (1 more line pruned)");
-        assert_eq!(prune_trace("a\nb\nc\nd", 1.0), "a\n  … (3 more lines pruned)");
-        assert_eq!(prune_trace("  x  \n y\nz", 2.0), "  x  \n y\n  … (1 more line pruned)".replace("x  \n", "x  \n"));
-        assert_eq!(prune_trace("a\r\nb\r\nc", 2.0), "a\r\nb\n  … (1 more line pruned)");
+        assert_eq!(
+            prune_trace("a\nb\nc\nd", 1.0),
+            "a\n  … (3 more lines pruned)"
+        );
+        assert_eq!(
+            prune_trace("  x  \n y\nz", 2.0),
+            "  x  \n y\n  … (1 more line pruned)"
+        );
+        assert_eq!(
+            prune_trace("a\r\nb\r\nc", 2.0),
+            "a\r\nb\n  … (1 more line pruned)"
+        );
         assert_eq!(prune_trace("x", 1e21), "x");
     }
 }

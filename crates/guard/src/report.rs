@@ -51,7 +51,12 @@ pub fn verdict_word(d: &Decision) -> &'static str {
 
 /// The one-line result of `--check`.
 pub fn check_line(d: &Decision) -> String {
-    format!("{} [{}] — {}", verdict_word(d), d.trigger.as_str(), d.reason)
+    format!(
+        "{} [{}] — {}",
+        verdict_word(d),
+        d.trigger.as_str(),
+        d.reason
+    )
 }
 
 /// The decision as JSON, keys in the reference order.
@@ -93,7 +98,11 @@ pub fn inject_text(
     }
     if !s.distinct_errors.is_empty() {
         lines.push("**Failure patterns:**".into());
-        lines.extend(s.distinct_errors.iter().map(|g| format!("- ({}×) {}", g.count, g.sample)));
+        lines.extend(
+            s.distinct_errors
+                .iter()
+                .map(|g| format!("- ({}×) {}", g.count, g.sample)),
+        );
         lines.push(String::new());
     }
     let last_failure = pruned

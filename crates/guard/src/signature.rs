@@ -17,9 +17,8 @@ fn constant(pattern: &str) -> Regex {
     Regex::new(pattern).expect("constant regex compiles")
 }
 
-static TIMESTAMP: LazyLock<Regex> = LazyLock::new(|| {
-    constant(r"(?-u:\b)[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9:.]+Z?(?-u:\b)")
-});
+static TIMESTAMP: LazyLock<Regex> =
+    LazyLock::new(|| constant(r"(?-u:\b)[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9:.]+Z?(?-u:\b)"));
 static HEX: LazyLock<Regex> = LazyLock::new(|| constant(r"0x[0-9a-fA-F]+"));
 static PATH: LazyLock<Regex> = LazyLock::new(|| {
     constant(&format!(
@@ -34,7 +33,10 @@ static WHITESPACE: LazyLock<Regex> =
 
 /// The first line of `error` whose trimmed form is not empty, or `""`.
 pub fn first_meaningful_line(error: &str) -> &str {
-    error.split('\n').find(|l| !js_trim(l).is_empty()).unwrap_or("")
+    error
+        .split('\n')
+        .find(|l| !js_trim(l).is_empty())
+        .unwrap_or("")
 }
 
 /// The signature of an error text.
@@ -54,7 +56,11 @@ pub fn signature(error: &str) -> String {
     let s = PATH.replace_all(&s, |c: &Captures<'_>| {
         let m = &c[0];
         let last = m.rsplit(['/', '\\']).next().unwrap_or("");
-        if last.is_empty() { m.to_owned() } else { last.to_owned() }
+        if last.is_empty() {
+            m.to_owned()
+        } else {
+            last.to_owned()
+        }
     });
     let s = LINE_COL.replace_all(&s, "");
     let s = NUMBER.replace_all(&s, "#");
@@ -73,19 +79,37 @@ mod tests {
     #[test]
     fn worked_examples_of_the_spec() {
         let cases = [
-            ("TypeError: cannot read x at /home/u/app/foo.js:12:5", "TypeError: cannot read x at foo.js"),
-            ("Error: connect ECONNREFUSED 127.0.0.1:5432", "Error: connect ECONNREFUSED #.#.#.#"),
+            (
+                "TypeError: cannot read x at /home/u/app/foo.js:12:5",
+                "TypeError: cannot read x at foo.js",
+            ),
+            (
+                "Error: connect ECONNREFUSED 127.0.0.1:5432",
+                "Error: connect ECONNREFUSED #.#.#.#",
+            ),
             ("Error:/foo/bar baz", "Errobar baz"),
-            ("fetch http://example.com/api/v1 failed", "fetch httv1 failed"),
-            ("GET https://api.x.io:8443/v2/items?id=5 returned 500", "GET httpapi.x.ioitems?id=# returned #"),
-            (r"C:\Users\bob\proj\src\main.rs:10:3 panicked", "main.rs panicked"),
+            (
+                "fetch http://example.com/api/v1 failed",
+                "fetch httv1 failed",
+            ),
+            (
+                "GET https://api.x.io:8443/v2/items?id=5 returned 500",
+                "GET httpapi.x.ioitems?id=# returned #",
+            ),
+            (
+                r"C:\Users\bob\proj\src\main.rs:10:3 panicked",
+                "main.rs panicked",
+            ),
             (r"C:\dir\ trailing", r"C:\dir\ trailing"),
             ("at 2024-01-01T10:00:00+02:00 x", "at <ts>+# x"),
             ("at 2024-01-01T10:00:00. end", "at <ts>. end"),
             ("12345-01-01T10:00:00Z", "#-#-01T10Z"),
             ("expected 1/2 got 3/4", "expected # got #"),
             (r"\\server\share\f.txt", r"\f.txt"),
-            ("v2 build123 123abc 1.5 -5 _5 é5 ٣", "v2 build123 123abc #.# -# _5 é# ٣"),
+            (
+                "v2 build123 123abc 1.5 -5 _5 é5 ٣",
+                "v2 build123 123abc #.# -# _5 é# ٣",
+            ),
             ("abc0x1fz", "abc<addr>z"),
             ("0x alone 0xg", "0x alone 0xg"),
         ];

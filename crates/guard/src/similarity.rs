@@ -61,7 +61,11 @@ impl Trigrams {
             }
         }
         let union = a.len() + b.len() - inter;
-        if union == 0 { 0.0 } else { inter as f64 / union as f64 }
+        if union == 0 {
+            0.0
+        } else {
+            inter as f64 / union as f64
+        }
     }
 
     /// An upper bound of the Jaccard index from the set sizes alone (min/max).

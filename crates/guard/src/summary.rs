@@ -6,8 +6,8 @@ use loopwright_protocol::json::{Object, Value};
 use loopwright_protocol::ledger::{Ledger, Outcome};
 
 use crate::breaker::token_total;
-use crate::signature::signature;
 use crate::grouping::first_fit_groups;
+use crate::signature::signature;
 use crate::text::js_trim;
 
 /// A group of similar errors.
@@ -52,15 +52,17 @@ pub fn summarize(ledger: &Ledger, similarity_threshold: f64) -> Summary {
     let mut sequence: Vec<usize> = Vec::new();
     let mut errors: Vec<&str> = Vec::new();
     for a in &ledger.attempts {
-        if seen_actions.insert(a.action.as_str()) {
-            actions_tried.push(a.action.clone());
+        if seen_actions.insert(a.action()) {
+            actions_tried.push(a.action().to_owned());
         }
         match a.outcome {
             Outcome::Success => successes += 1,
             Outcome::Noop => noops += 1,
             Outcome::Failure => {
                 failures += 1;
-                let Some(error) = a.error.as_deref().filter(|e| !e.is_empty()) else { continue };
+                let Some(error) = a.error().filter(|e| !e.is_empty()) else {
+                    continue;
+                };
                 let sig = signature(error);
                 let next = signatures.len();
                 let id = *sig_index.entry(sig.clone()).or_insert(next);
@@ -96,7 +98,7 @@ pub fn summarize(ledger: &Ledger, similarity_threshold: f64) -> Summary {
             }
         }
     }
-    groups.sort_by(|a, b| b.count.cmp(&a.count));
+    groups.sort_by_key(|g| std::cmp::Reverse(g.count));
     Summary {
         total_attempts: ledger.attempts.len(),
         successes,
@@ -110,7 +112,11 @@ pub fn summarize(ledger: &Ledger, similarity_threshold: f64) -> Summary {
 
 fn new_group(signature: String, error: &str) -> ErrorGroup {
     let first = error.split('\n').next().unwrap_or("");
-    ErrorGroup { signature, count: 1, sample: js_trim(first).to_owned() }
+    ErrorGroup {
+        signature,
+        count: 1,
+        sample: js_trim(first).to_owned(),
+    }
 }
 
 impl Summary {
@@ -136,7 +142,13 @@ impl Summary {
         o.insert("distinctErrors", Value::Array(groups));
         o.insert(
             "actionsTried",
-            Value::Array(self.actions_tried.iter().cloned().map(Value::String).collect()),
+            Value::Array(
+                self.actions_tried
+                    .iter()
+                    .cloned()
+                    .map(Value::String)
+                    .collect(),
+            ),
         );
         Value::Object(o)
     }

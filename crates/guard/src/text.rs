@@ -29,8 +29,7 @@ pub fn js_trim_end(s: &str) -> &str {
 }
 
 /// The regex character class source for JavaScript whitespace (for use inside `[...]`).
-pub const JS_WHITESPACE_CLASS: &str =
-    r"\x{9}-\x{d}\x{20}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}";
+pub const JS_WHITESPACE_CLASS: &str = r"\x{9}-\x{d}\x{20}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}";
 
 #[cfg(test)]
 mod tests {

@@ -1,5 +1,7 @@
 //! Snapshots of the texts people and models read, built from a realistic ledger.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use loopwright_guard::breaker::{BreakerConfig, decide};
 use loopwright_guard::prune::{PruneConfig, prune, prune_attempts};
 use loopwright_guard::report::{check_line, inject_text, status_text, summary_text};
@@ -43,22 +45,50 @@ fn summary_view() {
 fn injection_block_continue() {
     let l = ledger();
     let c = BreakerConfig::default();
-    let text = inject_text(&l.goal, &summarize(&l, 0.85), &decide(&l, &c), &prune_attempts(&l, &PruneConfig::default()), c.max_iterations);
+    let text = inject_text(
+        &l.goal,
+        &summarize(&l, 0.85),
+        &decide(&l, &c),
+        &prune_attempts(&l, &PruneConfig::default()),
+        c.max_iterations,
+    );
     insta::assert_snapshot!(text);
 }
 
 #[test]
 fn injection_block_stop_and_check_line() {
     let l = ledger();
-    let c = BreakerConfig { token_budget: Some(5000.0), ..BreakerConfig::default() };
+    let c = BreakerConfig {
+        token_budget: Some(5000.0),
+        ..BreakerConfig::default()
+    };
     let d = decide(&l, &c);
-    let text = inject_text(&l.goal, &summarize(&l, 0.85), &d, &prune_attempts(&l, &PruneConfig { max_trace_lines: 3.0, ..PruneConfig::default() }), c.max_iterations);
+    let text = inject_text(
+        &l.goal,
+        &summarize(&l, 0.85),
+        &d,
+        &prune_attempts(
+            &l,
+            &PruneConfig {
+                max_trace_lines: 3.0,
+                ..PruneConfig::default()
+            },
+        ),
+        c.max_iterations,
+    );
     insta::assert_snapshot!(format!("{text}\n---\n{}", check_line(&d)));
 }
 
 #[test]
 fn pruned_ledger_collapses_repeats() {
     let l = ledger();
-    let pruned = prune(&l, &PruneConfig { window: 4.0, max_trace_lines: 2.0, similarity_threshold: 0.85 });
+    let pruned = prune(
+        &l,
+        &PruneConfig {
+            window: 4.0,
+            max_trace_lines: 2.0,
+            similarity_threshold: 0.85,
+        },
+    );
     insta::assert_snapshot!(to_string_pretty(&pruned));
 }

@@ -102,7 +102,10 @@ impl Object {
 
     /// The value of `key` for changing in place, if present.
     pub fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
-        self.entries.iter_mut().find(|(k, _)| k == key).map(|(_, v)| v)
+        self.entries
+            .iter_mut()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v)
     }
 
     /// Whether `key` is present.
@@ -153,7 +156,11 @@ impl Object {
             }
         }
         index.sort_by_key(|(i, _, _)| *i);
-        index.into_iter().map(|(_, k, v)| (k, v)).chain(named).collect()
+        index
+            .into_iter()
+            .map(|(_, k, v)| (k, v))
+            .chain(named)
+            .collect()
     }
 }
 
@@ -176,7 +183,11 @@ fn array_index(key: &str) -> Option<u32> {
         return None;
     }
     let n: u64 = key.parse().ok()?;
-    if n <= 4_294_967_294 { u32::try_from(n).ok() } else { None }
+    if n <= 4_294_967_294 {
+        u32::try_from(n).ok()
+    } else {
+        None
+    }
 }
 
 /// Why a text is not JSON.
@@ -193,7 +204,12 @@ pub struct ParseError {
 
 /// Parses strict RFC 8259 JSON the way `JSON.parse` does.
 pub fn parse(text: &str) -> Result<Value, ParseError> {
-    let mut p = Parser { src: text.as_bytes(), text, pos: 0, depth: 0 };
+    let mut p = Parser {
+        src: text.as_bytes(),
+        text,
+        pos: 0,
+        depth: 0,
+    };
     p.skip_ws();
     let v = p.value()?;
     p.skip_ws();
@@ -222,7 +238,11 @@ impl Parser<'_> {
             Some(c) => format!("{message} (found {c:?})"),
             None => format!("{message} (found end of input)"),
         };
-        ParseError { message: found, line, column }
+        ParseError {
+            message: found,
+            line,
+            column,
+        }
     }
 
     fn skip_ws(&mut self) {
@@ -361,11 +381,16 @@ impl Parser<'_> {
             }
         }
         let text = &self.text[start..self.pos];
-        text.parse::<f64>().map(Value::Number).map_err(|_| self.error("invalid number"))
+        text.parse::<f64>()
+            .map(Value::Number)
+            .map_err(|_| self.error("invalid number"))
     }
 
     fn hex4(&mut self) -> Result<u16, ParseError> {
-        let h = self.src.get(self.pos..self.pos + 4).ok_or_else(|| self.error("bad \\u escape"))?;
+        let h = self
+            .src
+            .get(self.pos..self.pos + 4)
+            .ok_or_else(|| self.error("bad \\u escape"))?;
         let s = std::str::from_utf8(h).map_err(|_| self.error("bad \\u escape"))?;
         if !s.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(self.error("bad \\u escape"));
@@ -478,14 +503,30 @@ pub fn utf16_units(s: &str) -> impl Iterator<Item = u16> + '_ {
 
 /// Number of UTF-16 code units of `s` as JavaScript counts them.
 pub fn utf16_len(s: &str) -> usize {
-    s.chars().map(|c| if lone_surrogate(c).is_some() { 1 } else { c.len_utf16() }).sum()
+    s.chars()
+        .map(|c| {
+            if lone_surrogate(c).is_some() {
+                1
+            } else {
+                c.len_utf16()
+            }
+        })
+        .sum()
 }
 
 /// The text Node writes for `s` on a stream: lone surrogates become U+FFFD.
 pub fn display_text(s: &str) -> std::borrow::Cow<'_, str> {
     if s.chars().any(|c| lone_surrogate(c).is_some()) {
         std::borrow::Cow::Owned(
-            s.chars().map(|c| if lone_surrogate(c).is_some() { '\u{FFFD}' } else { c }).collect(),
+            s.chars()
+                .map(|c| {
+                    if lone_surrogate(c).is_some() {
+                        '\u{FFFD}'
+                    } else {
+                        c
+                    }
+                })
+                .collect(),
         )
     } else {
         std::borrow::Cow::Borrowed(s)
@@ -646,7 +687,18 @@ mod tests {
 
     #[test]
     fn rejects_what_json_parse_rejects() {
-        for bad in ["", "[1,]", "{\"a\":1,}", "NaN", "01", "1.", "\"\t\"", "[1] x", "'a'", "\u{feff}{}"] {
+        for bad in [
+            "",
+            "[1,]",
+            "{\"a\":1,}",
+            "NaN",
+            "01",
+            "1.",
+            "\"\t\"",
+            "[1] x",
+            "'a'",
+            "\u{feff}{}",
+        ] {
             assert!(parse(bad).is_err(), "{bad:?}");
         }
     }

@@ -42,15 +42,12 @@ impl Outcome {
     }
 }
 
-/// One validated attempt.
+/// One validated attempt. The text fields are read from the original object, which is kept
+/// whole (for echoing) and not copied.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Attempt {
-    /// What the loop did.
-    pub action: String,
     /// How it ended.
     pub outcome: Outcome,
-    /// The error text; `None` when the key is missing or `null`.
-    pub error: Option<String>,
     /// Tokens the attempt used; `None` when missing or `null`.
     pub tokens_used: Option<f64>,
     /// The attempt object exactly as read, for echoing.
@@ -58,9 +55,22 @@ pub struct Attempt {
 }
 
 impl Attempt {
+    /// What the loop did (validated to be a string).
+    pub fn action(&self) -> &str {
+        self.fields
+            .get("action")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+    }
+
+    /// The error text; `None` when the key is missing or `null`.
+    pub fn error(&self) -> Option<&str> {
+        self.fields.get("error").and_then(Value::as_str)
+    }
+
     /// The error text, or `""` when there is none (how the breaker sees a missing error).
     pub fn error_text(&self) -> &str {
-        self.error.as_deref().unwrap_or("")
+        self.error().unwrap_or("")
     }
 }
 
@@ -122,17 +132,29 @@ impl Ledger {
     /// Validates a parsed ledger. Every field loopwright reads is type-checked, so a typo'd
     /// outcome or a string token count is an error instead of a silently disabled breaker.
     pub fn from_value(v: &Value) -> Result<Ledger, LedgerError> {
-        let top = v.as_object().ok_or(LedgerError::Shape)?;
-        let goal = top.get("goal").and_then(Value::as_str).ok_or(LedgerError::Shape)?;
-        let raw_attempts = top.get("attempts").and_then(Value::as_array).ok_or(LedgerError::Shape)?;
+        Ledger::from_owned(v.clone())
+    }
+
+    /// Like [`Ledger::from_value`], taking the value by move so nothing is copied.
+    pub fn from_owned(v: Value) -> Result<Ledger, LedgerError> {
+        let Value::Object(mut top) = v else {
+            return Err(LedgerError::Shape);
+        };
+        let goal = match top.get("goal") {
+            Some(Value::String(g)) => g.clone(),
+            _ => return Err(LedgerError::Shape),
+        };
+        let Some(Value::Array(raw_attempts)) = top.remove("attempts") else {
+            return Err(LedgerError::Shape);
+        };
         let attempts = raw_attempts
-            .iter()
+            .into_iter()
             .enumerate()
-            .map(|(index, a)| Attempt::from_value(index, a))
+            .map(|(index, a)| Attempt::from_owned(index, a))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Ledger {
-            goal: goal.to_owned(),
-            started_at: top.get("startedAt").cloned(),
+            goal,
+            started_at: top.remove("startedAt"),
             attempts,
         })
     }
@@ -141,36 +163,51 @@ impl Ledger {
 impl Attempt {
     /// Validates attempt number `index` (0-based, for messages).
     pub fn from_value(index: usize, v: &Value) -> Result<Attempt, LedgerError> {
-        let obj = v
-            .as_object()
-            .ok_or(LedgerError::AttemptNotObject { index, found: v.type_name() })?;
+        Attempt::from_owned(index, v.clone())
+    }
+
+    /// Like [`Attempt::from_value`], taking the value by move.
+    pub fn from_owned(index: usize, v: Value) -> Result<Attempt, LedgerError> {
+        let Value::Object(obj) = v else {
+            return Err(LedgerError::AttemptNotObject {
+                index,
+                found: v.type_name(),
+            });
+        };
         let field_err = |field, expected, found: Option<&Value>| LedgerError::Field {
             index,
             field,
             expected,
             found: describe(found),
         };
-        let action = match obj.get("action") {
-            Some(Value::String(s)) => s.clone(),
+        match obj.get("action") {
+            Some(Value::String(_)) => {}
             other => return Err(field_err("action", "a string", other)),
-        };
+        }
         let outcome = match obj.get("outcome") {
             Some(Value::String(s)) => Outcome::parse(s),
             _ => None,
         }
         .ok_or_else(|| {
-            field_err("outcome", "one of \"success\", \"failure\", \"noop\"", obj.get("outcome"))
+            field_err(
+                "outcome",
+                "one of \"success\", \"failure\", \"noop\"",
+                obj.get("outcome"),
+            )
         })?;
-        let error = match obj.get("error") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(s)) => Some(s.clone()),
+        match obj.get("error") {
+            None | Some(Value::Null | Value::String(_)) => {}
             other => return Err(field_err("error", "a string or null", other)),
-        };
+        }
         let tokens_used = match obj.get("tokensUsed") {
             None | Some(Value::Null) => None,
             Some(Value::Number(n)) if n.is_finite() && *n >= 0.0 => Some(*n),
             other => {
-                return Err(field_err("tokensUsed", "a non-negative finite number or null", other));
+                return Err(field_err(
+                    "tokensUsed",
+                    "a non-negative finite number or null",
+                    other,
+                ));
             }
         };
         match obj.get("repeated") {
@@ -178,7 +215,11 @@ impl Attempt {
             Some(Value::Number(n)) if n.is_finite() => {}
             other => return Err(field_err("repeated", "a finite number or null", other)),
         }
-        Ok(Attempt { action, outcome, error, tokens_used, fields: obj.clone() })
+        Ok(Attempt {
+            outcome,
+            tokens_used,
+            fields: obj,
+        })
     }
 }
 
@@ -198,14 +239,21 @@ mod tests {
         )
         .unwrap();
         assert_eq!(l.attempts[0].outcome, Outcome::Failure);
-        assert_eq!(l.attempts[0].error, None);
+        assert_eq!(l.attempts[0].error(), None);
+        assert_eq!(l.attempts[0].action(), "a");
         assert_eq!(l.attempts[0].tokens_used, Some(3.0));
         assert!(l.attempts[0].fields.contains_key("x"));
     }
 
     #[test]
     fn rejects_top_level_shapes() {
-        for bad in ["null", "[]", r#"{"goal":1,"attempts":[]}"#, r#"{"goal":"g"}"#, "\"s\""] {
+        for bad in [
+            "null",
+            "[]",
+            r#"{"goal":1,"attempts":[]}"#,
+            r#"{"goal":"g"}"#,
+            "\"s\"",
+        ] {
             assert_eq!(ledger(bad), Err(LedgerError::Shape), "{bad}");
         }
     }
@@ -218,15 +266,27 @@ mod tests {
             e.to_string(),
             "Invalid ledger: attempts[1].outcome must be one of \"success\", \"failure\", \"noop\"; got \"FAILURE\"."
         );
-        let e = ledger(r#"{"goal":"g","attempts":[{"action":"a","outcome":"success","tokensUsed":"100"}]}"#)
-            .unwrap_err();
+        let e = ledger(
+            r#"{"goal":"g","attempts":[{"action":"a","outcome":"success","tokensUsed":"100"}]}"#,
+        )
+        .unwrap_err();
         assert!(e.to_string().contains("attempts[0].tokensUsed"), "{e}");
         let e = ledger(r#"{"goal":"g","attempts":[{"outcome":"success"}]}"#).unwrap_err();
-        assert!(e.to_string().contains("attempts[0].action must be a string; got nothing"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("attempts[0].action must be a string; got nothing"),
+            "{e}"
+        );
         let e = ledger(r#"{"goal":"g","attempts":[null]}"#).unwrap_err();
-        assert_eq!(e.to_string(), "Invalid ledger: attempts[0] must be an object; got null.");
+        assert_eq!(
+            e.to_string(),
+            "Invalid ledger: attempts[0] must be an object; got null."
+        );
         let e = ledger(r#"{"goal":"g","attempts":[{"action":"a","outcome":"failure","error":7}]}"#)
             .unwrap_err();
-        assert!(e.to_string().contains("attempts[0].error must be a string or null; got the number 7"));
+        assert!(
+            e.to_string()
+                .contains("attempts[0].error must be a string or null; got the number 7")
+        );
     }
 }

@@ -8,10 +8,17 @@ use std::path::{Path, PathBuf};
 /// Replaces `path` with `bytes` atomically.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = parent_dir(path);
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let tmp = dir.join(format!(".{name}.tmp.{}", std::process::id()));
     let result = (|| {
-        let mut f = OpenOptions::new().write(true).create(true).truncate(true).open(&tmp)?;
+        let mut f = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&tmp)?;
         f.write_all(bytes)?;
         f.sync_all()?;
         drop(f);
@@ -51,9 +58,17 @@ impl FileLock {
     /// Blocks until the exclusive lock on `lock_path` is held (the file is created if needed and
     /// never deleted, so every process locks the same inode).
     pub fn acquire(lock_path: &Path) -> io::Result<FileLock> {
-        let file = OpenOptions::new().read(true).write(true).create(true).truncate(false).open(lock_path)?;
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(lock_path)?;
         file.lock()?;
-        Ok(FileLock { file, path: lock_path.to_path_buf() })
+        Ok(FileLock {
+            file,
+            path: lock_path.to_path_buf(),
+        })
     }
 
     /// The lock file's path.
@@ -70,7 +85,10 @@ impl Drop for FileLock {
 
 /// The sidecar lock path of a data file: `dir/.name.lock`.
 pub fn lock_path_for(path: &Path) -> PathBuf {
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     parent_dir(path).join(format!(".{name}.lock"))
 }
 
@@ -85,7 +103,10 @@ mod tests {
         write_atomic(&p, b"one").unwrap();
         write_atomic(&p, b"two").unwrap();
         assert_eq!(fs::read(&p).unwrap(), b"two");
-        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        let names: Vec<_> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
         assert_eq!(names.len(), 1, "{names:?}");
     }
 

@@ -46,12 +46,15 @@ pub enum LedgerFileError {
 
 /// Decodes ledger bytes: UTF-8 with each invalid sequence replaced by U+FFFD, and a leading
 /// byte-order mark dropped.
-pub fn decode(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_owned(),
-        None => text.into_owned(),
+pub fn decode(bytes: Vec<u8>) -> String {
+    let mut text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    };
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
     }
+    text
 }
 
 /// A new attempt to append.
@@ -88,13 +91,21 @@ pub fn append_attempt(
     started_at: &str,
     attempt: &NewAttempt,
 ) -> Result<Appended, LedgerFileError> {
-    let io_err = |action, source| LedgerFileError::Io { action, path: path.to_path_buf(), source };
+    let io_err = |action, source| LedgerFileError::Io {
+        action,
+        path: path.to_path_buf(),
+        source,
+    };
     let _lock = FileLock::acquire(&lock_path_for(path)).map_err(|e| io_err("cannot lock", e))?;
     let mut value = match fs::read(path) {
-        Ok(bytes) => json::parse(&decode(&bytes))
-            .map_err(|source| LedgerFileError::Json { path: path.to_path_buf(), source })?,
+        Ok(bytes) => json::parse(&decode(bytes)).map_err(|source| LedgerFileError::Json {
+            path: path.to_path_buf(),
+            source,
+        })?,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            let Some(goal) = goal else { return Err(LedgerFileError::Missing(path.to_path_buf())) };
+            let Some(goal) = goal else {
+                return Err(LedgerFileError::Missing(path.to_path_buf()));
+            };
             let mut top = Object::new();
             top.insert("goal", Value::String(goal.to_owned()));
             top.insert("startedAt", Value::String(started_at.to_owned()));
@@ -103,13 +114,19 @@ pub fn append_attempt(
         }
         Err(e) => return Err(io_err("cannot read", e)),
     };
-    let ledger_err = |source| LedgerFileError::Ledger { path: path.to_path_buf(), source };
+    let ledger_err = |source| LedgerFileError::Ledger {
+        path: path.to_path_buf(),
+        source,
+    };
     let existing = Ledger::from_value(&value).map_err(ledger_err)?;
     let iteration = existing.attempts.len() + 1;
     let mut entry = Object::new();
     entry.insert("iteration", Value::Number(iteration as f64));
     entry.insert("action", Value::String(attempt.action.clone()));
-    entry.insert("outcome", Value::String(attempt.outcome.as_str().to_owned()));
+    entry.insert(
+        "outcome",
+        Value::String(attempt.outcome.as_str().to_owned()),
+    );
     if let Some(e) = &attempt.error {
         entry.insert("error", Value::String(e.clone()));
     }
@@ -122,7 +139,11 @@ pub fn append_attempt(
     let mut text = json::to_string_pretty(&value);
     text.push('\n');
     write_atomic(path, text.as_bytes()).map_err(|e| io_err("cannot write", e))?;
-    Ok(Appended { value, ledger, iteration })
+    Ok(Appended {
+        value,
+        ledger,
+        iteration,
+    })
 }
 
 /// Pushes `entry` onto the `attempts` array of a ledger value (validated beforehand), keeping

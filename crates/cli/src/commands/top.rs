@@ -9,6 +9,13 @@ use clap::{Arg, Command};
 fn subcommands() -> Vec<Command> {
     vec![
         super::context::command(),
+        super::cost::command(),
+        super::gate::command(),
+        super::run::command(),
+        super::demo::command(),
+        super::sessions::command(),
+        super::compress::command(),
+        super::spill::command(),
         // Subcommands register here.
         Command::new("completions")
             .about("Print a shell completion script")

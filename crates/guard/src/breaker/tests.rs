@@ -10,7 +10,10 @@ fn ledger(attempts: &[(&str, &str, Option<&str>, Option<f64>)]) -> Ledger {
         .iter()
         .enumerate()
         .map(|(i, (action, outcome, error, tokens))| {
-            let mut s = format!(r#"{{"iteration":{},"action":{action:?},"outcome":{outcome:?}"#, i + 1);
+            let mut s = format!(
+                r#"{{"iteration":{},"action":{action:?},"outcome":{outcome:?}"#,
+                i + 1
+            );
             if let Some(e) = error {
                 s.push_str(&format!(r#","error":{e:?}"#));
             }
@@ -39,11 +42,22 @@ fn stagnation_counts_the_whole_similar_run() {
     let l = ledger(&[
         ("a", "failure", Some("other thing entirely"), None),
         ("b", "failure", Some(e), None),
-        ("c", "failure", Some("Error: connect ECONNREFUSED 10.0.0.1:6543"), None),
+        (
+            "c",
+            "failure",
+            Some("Error: connect ECONNREFUSED 10.0.0.1:6543"),
+            None,
+        ),
         ("d", "failure", Some(e), None),
         ("e", "failure", Some(e), None),
     ]);
-    let d = decide(&l, &BreakerConfig { no_progress_threshold: 99.0, ..BreakerConfig::default() });
+    let d = decide(
+        &l,
+        &BreakerConfig {
+            no_progress_threshold: 99.0,
+            ..BreakerConfig::default()
+        },
+    );
     assert_eq!(d.trigger, Trigger::Stagnation);
     assert_eq!(
         d.reason,
@@ -66,48 +80,89 @@ fn a_success_resets_the_failure_run() {
 
 #[test]
 fn a_noop_also_ends_the_failure_run() {
-    let l = ledger(&[("a", "failure", Some("x"), None), ("a", "failure", Some("x"), None), ("a", "noop", None, None)]);
+    let l = ledger(&[
+        ("a", "failure", Some("x"), None),
+        ("a", "failure", Some("x"), None),
+        ("a", "noop", None, None),
+    ]);
     assert!(trailing_failures(&l.attempts).is_empty());
 }
 
 #[test]
 fn frustration_when_errors_differ_but_actions_repeat() {
     let l = ledger(&[
-        ("run the migration", "failure", Some("alpha failure one"), None),
-        ("run the migration", "failure", Some("beta breaks twice"), None),
-        ("Run the migration", "failure", Some("gamma third kind"), None),
+        (
+            "run the migration",
+            "failure",
+            Some("alpha failure one"),
+            None,
+        ),
+        (
+            "run the migration",
+            "failure",
+            Some("beta breaks twice"),
+            None,
+        ),
+        (
+            "Run the migration",
+            "failure",
+            Some("gamma third kind"),
+            None,
+        ),
     ]);
     let d = decide(&l, &BreakerConfig::default());
     assert_eq!(d.trigger, Trigger::Frustration);
-    assert!(d.reason.starts_with("Semantic looping detected: agent repeated highly similar action 3× in a row (threshold 3)"));
+    assert!(d.reason.starts_with(
+        "Semantic looping detected: agent repeated highly similar action 3× in a row (threshold 3)"
+    ));
 }
 
 #[test]
 fn triggers_fire_in_priority_order() {
     // Every trigger would fire; peel them off one by one by raising the limits.
     let e = Some("same error");
-    let rows: Vec<_> = (0..6).map(|_| ("same action", "failure", e, Some(100.0))).collect();
+    let rows: Vec<_> = (0..6)
+        .map(|_| ("same action", "failure", e, Some(100.0)))
+        .collect();
     let l = ledger(&rows);
-    let mut c = BreakerConfig { max_iterations: 6.0, token_budget: Some(600.0), ..BreakerConfig::default() };
+    let mut c = BreakerConfig {
+        max_iterations: 6.0,
+        token_budget: Some(600.0),
+        ..BreakerConfig::default()
+    };
     assert_eq!(decide(&l, &c).trigger, Trigger::Stagnation);
     c.stagnation_threshold = 99.0;
     assert_eq!(decide(&l, &c).trigger, Trigger::Frustration);
     c.similarity_threshold = 1.0;
-    let l2 = ledger(&(0..6).map(|i| (["a", "b"][i % 2], "failure", e, Some(100.0))).collect::<Vec<_>>());
+    let l2 = ledger(
+        &(0..6)
+            .map(|i| (["a", "b"][i % 2], "failure", e, Some(100.0)))
+            .collect::<Vec<_>>(),
+    );
     assert_eq!(decide(&l2, &c).trigger, Trigger::NoProgress);
     c.no_progress_threshold = 99.0;
     assert_eq!(decide(&l2, &c).trigger, Trigger::TokenBudget);
-    assert_eq!(decide(&l2, &c).reason, "Token budget reached (600 ≥ 600). Escalating to avoid cost blowup.");
+    assert_eq!(
+        decide(&l2, &c).reason,
+        "Token budget reached (600 ≥ 600). Escalating to avoid cost blowup."
+    );
     c.token_budget = None;
     assert_eq!(decide(&l2, &c).trigger, Trigger::MaxIterations);
-    assert_eq!(decide(&l2, &c).reason, "Iteration cap reached (6 ≥ 6). Escalating.");
+    assert_eq!(
+        decide(&l2, &c).reason,
+        "Iteration cap reached (6 ≥ 6). Escalating."
+    );
     c.max_iterations = 1e21;
     assert_eq!(decide(&l2, &c).trigger, Trigger::Ok);
 }
 
 #[test]
 fn missing_errors_share_the_empty_signature() {
-    let l = ledger(&[("a", "failure", None, None), ("b", "failure", None, None), ("c", "failure", None, None)]);
+    let l = ledger(&[
+        ("a", "failure", None, None),
+        ("b", "failure", None, None),
+        ("c", "failure", None, None),
+    ]);
     let d = decide(&l, &BreakerConfig::default());
     assert_eq!(d.trigger, Trigger::Stagnation);
     assert!(d.reason.contains(": \"\". Escalating"));
@@ -115,7 +170,10 @@ fn missing_errors_share_the_empty_signature() {
 
 #[test]
 fn token_totals_fold_left_like_javascript() {
-    let l = ledger(&[("a", "success", None, Some(0.1)), ("b", "success", None, Some(0.2))]);
+    let l = ledger(&[
+        ("a", "success", None, Some(0.1)),
+        ("b", "success", None, Some(0.2)),
+    ]);
     assert_eq!(token_total(&l.attempts), 0.30000000000000004);
 }
 

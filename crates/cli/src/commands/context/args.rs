@@ -23,7 +23,10 @@ pub enum Operation {
 impl Operation {
     /// Whether the operation runs the circuit breaker (and so needs a token budget).
     pub fn uses_breaker(self) -> bool {
-        matches!(self, Operation::Check | Operation::Status | Operation::Inject)
+        matches!(
+            self,
+            Operation::Check | Operation::Status | Operation::Inject
+        )
     }
 }
 
@@ -98,7 +101,6 @@ impl Default for ContextArgs {
     }
 }
 
-
 /// Scans `args` (after `context`). Errors are the message of the first bad argument, left to
 /// right.
 pub fn parse(args: &[String]) -> Result<ContextArgs, String> {
@@ -161,7 +163,9 @@ pub fn parse(args: &[String]) -> Result<ContextArgs, String> {
             }
             a => {
                 if positional.is_some() {
-                    return Err(format!("unexpected argument {a:?}: only one ledger path may be given."));
+                    return Err(format!(
+                        "unexpected argument {a:?}: only one ledger path may be given."
+                    ));
                 }
                 positional = Some(a.to_owned());
             }
@@ -169,7 +173,9 @@ pub fn parse(args: &[String]) -> Result<ContextArgs, String> {
     }
     if let Some(p) = positional {
         if out.ledger.is_some() {
-            return Err(format!("ledger given twice: --ledger and the argument {p:?}."));
+            return Err(format!(
+                "ledger given twice: --ledger and the argument {p:?}."
+            ));
         }
         if p != "-" {
             out.ledger = Some(p);
@@ -180,7 +186,8 @@ pub fn parse(args: &[String]) -> Result<ContextArgs, String> {
 
 /// The value of a flag that needs one.
 fn required(flag: &str, raw: Option<&str>) -> Result<String, String> {
-    raw.map(str::to_owned).ok_or_else(|| format!("{flag} requires a value."))
+    raw.map(str::to_owned)
+        .ok_or_else(|| format!("{flag} requires a value."))
 }
 
 fn non_empty(s: String) -> Option<String> {
@@ -189,7 +196,9 @@ fn non_empty(s: String) -> Option<String> {
 
 /// A positive integer flag value, parsed with JavaScript `Number()` like the reference.
 fn positive_int(flag: &str, raw: Option<&str>) -> Result<f64, String> {
-    let raw = raw.filter(|r| !r.is_empty()).ok_or_else(|| format!("{flag} requires a positive integer value."))?;
+    let raw = raw
+        .filter(|r| !r.is_empty())
+        .ok_or_else(|| format!("{flag} requires a positive integer value."))?;
     let n = parse_js_number(raw);
     if n.is_finite() && n.fract() == 0.0 && n >= 1.0 {
         Ok(n)
@@ -200,16 +209,20 @@ fn positive_int(flag: &str, raw: Option<&str>) -> Result<f64, String> {
 
 /// The similarity threshold: a number in (0, 1].
 fn fraction(flag: &str, raw: Option<&str>) -> Result<f64, String> {
-    let raw = raw
-        .filter(|r| !r.is_empty())
-        .ok_or_else(|| format!("{flag} requires a number greater than 0 and at most 1 (e.g. 0.85)."))?;
+    let raw = raw.filter(|r| !r.is_empty()).ok_or_else(|| {
+        format!("{flag} requires a number greater than 0 and at most 1 (e.g. 0.85).")
+    })?;
     let n = parse_js_number(raw);
     if n > 0.0 && n <= 1.0 {
         Ok(n)
     } else {
-        let mut msg = format!("{flag} must be a number greater than 0 and at most 1; got \"{raw}\".");
+        let mut msg =
+            format!("{flag} must be a number greater than 0 and at most 1; got \"{raw}\".");
         if n > 1.0 && n <= 100.0 && n.fract() == 0.0 {
-            msg.push_str(&format!(" For {raw}%, pass {}.", loopwright_guard::jsnum::number_to_string(n / 100.0)));
+            msg.push_str(&format!(
+                " For {raw}%, pass {}.",
+                loopwright_guard::jsnum::number_to_string(n / 100.0)
+            ));
         }
         Err(msg)
     }
@@ -233,15 +246,33 @@ mod tests {
 
     #[test]
     fn value_flags_consume_the_next_argument() {
-        assert_eq!(p(&["--ledger", "--check"]).unwrap().ledger.as_deref(), Some("--check"));
-        assert_eq!(p(&["--stagnation", "--json"]).unwrap_err(), "--stagnation must be a positive integer; got \"--json\".");
+        assert_eq!(
+            p(&["--ledger", "--check"]).unwrap().ledger.as_deref(),
+            Some("--check")
+        );
+        assert_eq!(
+            p(&["--stagnation", "--json"]).unwrap_err(),
+            "--stagnation must be a positive integer; got \"--json\"."
+        );
     }
 
     #[test]
     fn rejects_what_would_silently_disable_the_breaker() {
-        assert!(p(&["--check", "--stagnaton", "2"]).unwrap_err().contains("--stagnaton"));
-        assert!(p(&["--check", "--stagnation"]).unwrap_err().contains("requires"));
-        assert!(p(&["--similarity-threshold", "95"]).unwrap_err().contains("0.95"));
+        assert!(
+            p(&["--check", "--stagnaton", "2"])
+                .unwrap_err()
+                .contains("--stagnaton")
+        );
+        assert!(
+            p(&["--check", "--stagnation"])
+                .unwrap_err()
+                .contains("requires")
+        );
+        assert!(
+            p(&["--similarity-threshold", "95"])
+                .unwrap_err()
+                .contains("0.95")
+        );
         assert!(p(&["--similarity-threshold", "0"]).is_err());
         assert!(p(&["--similarity-threshold", "Infinity"]).is_err());
         assert!(p(&["--window", "2.5"]).is_err());
@@ -250,14 +281,28 @@ mod tests {
 
     #[test]
     fn numeric_flags_accept_javascript_syntax() {
-        assert_eq!(p(&["--max-iterations", "0x10"]).unwrap().max_iterations, 16.0);
-        assert_eq!(p(&["--max-iterations", "1e21"]).unwrap().max_iterations, 1e21);
-        assert_eq!(p(&["--similarity-threshold", ".5"]).unwrap().similarity_threshold, 0.5);
+        assert_eq!(
+            p(&["--max-iterations", "0x10"]).unwrap().max_iterations,
+            16.0
+        );
+        assert_eq!(
+            p(&["--max-iterations", "1e21"]).unwrap().max_iterations,
+            1e21
+        );
+        assert_eq!(
+            p(&["--similarity-threshold", ".5"])
+                .unwrap()
+                .similarity_threshold,
+            0.5
+        );
     }
 
     #[test]
     fn one_positional_is_the_ledger() {
-        assert_eq!(p(&["run.json", "--check"]).unwrap().ledger.as_deref(), Some("run.json"));
+        assert_eq!(
+            p(&["run.json", "--check"]).unwrap().ledger.as_deref(),
+            Some("run.json")
+        );
         assert!(p(&["a.json", "b.json"]).is_err());
         assert!(p(&["a.json", "--ledger", "b.json"]).is_err());
         assert_eq!(p(&["-"]).unwrap().ledger, None);

@@ -145,10 +145,15 @@ fn run_hook(cmd: &str, payload: &str, timeout_s: f64) -> Result<(), String> {
     let mut child = command
         .spawn()
         .map_err(|e| format!("failed to start: {e}"))?;
-    if let Some(mut stdin) = child.stdin.take() {
-        // A hook that exits without reading its input closes the pipe: not an error.
-        let _ = stdin.write_all(payload.as_bytes());
-    }
+    // Written from a detached thread so a hook (or a process it leaves behind) that never reads a
+    // large payload cannot block us past the timeout; a hook that exits without reading closes
+    // the pipe, which is not an error.
+    let _writer = child.stdin.take().map(|mut stdin| {
+        let payload = payload.to_owned();
+        std::thread::spawn(move || {
+            let _ = stdin.write_all(payload.as_bytes());
+        })
+    });
     let deadline = Instant::now() + Duration::from_secs_f64(timeout_s.clamp(0.0, 1e6));
     let mut pause = Duration::from_millis(1);
     loop {

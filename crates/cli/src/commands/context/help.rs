@@ -53,7 +53,10 @@ Exit codes: 0 ok / continue, 2 escalate (--check, --status), 1 error (one line o
 ";
 
 fn flag(name: &'static str, help: &'static str) -> Arg {
-    Arg::new(name).long(name).action(ArgAction::SetTrue).help(help)
+    Arg::new(name)
+        .long(name)
+        .action(ArgAction::SetTrue)
+        .help(help)
 }
 
 fn value(name: &'static str, help: &'static str) -> Arg {
@@ -65,7 +68,13 @@ pub fn command() -> Command {
     Command::new("context")
         .about("Loop ledger: circuit breaker, prune, summary, inject (drop-in for loop-context)")
         .disable_help_flag(true)
-        .arg(Arg::new("ledger").short('f').long("ledger").value_name("FILE").value_hint(clap::ValueHint::FilePath))
+        .arg(
+            Arg::new("ledger")
+                .short('f')
+                .long("ledger")
+                .value_name("FILE")
+                .value_hint(clap::ValueHint::FilePath),
+        )
         .args([
             flag("check", "Circuit breaker verdict"),
             flag("prune", "Pruned ledger"),
@@ -96,7 +105,13 @@ pub fn command() -> Command {
         .subcommand(
             Command::new("record")
                 .about("Append one attempt to a ledger (atomic, locked)")
-                .arg(Arg::new("ledger").short('f').long("ledger").value_name("FILE").value_hint(clap::ValueHint::FilePath))
+                .arg(
+                    Arg::new("ledger")
+                        .short('f')
+                        .long("ledger")
+                        .value_name("FILE")
+                        .value_hint(clap::ValueHint::FilePath),
+                )
                 .args([
                     value("goal", "Goal, when creating the ledger"),
                     value("action", "What the loop did"),

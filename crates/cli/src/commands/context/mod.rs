@@ -33,7 +33,10 @@ pub fn command() -> clap::Command {
 
 /// Runs `loop context` (or `loop-context`) with the arguments after the command name.
 pub fn main(args: &[OsString]) -> ExitCode {
-    let args: Vec<String> = args.iter().map(|a| a.to_string_lossy().into_owned()).collect();
+    let args: Vec<String> = args
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     if args.first().map(String::as_str) == Some("record") {
         return record::main(&args[1..]);
     }
@@ -54,23 +57,28 @@ pub fn main(args: &[OsString]) -> ExitCode {
 /// Reads the ledger named by the arguments (or stdin) and validates it.
 pub fn read_ledger(path: Option<&str>) -> Result<Ledger, String> {
     let bytes = match path {
-        Some(p) => std::fs::read(p).map_err(|e| format!("cannot read ledger {p}: {}", io_reason(&e)))?,
+        Some(p) => {
+            std::fs::read(p).map_err(|e| format!("cannot read ledger {p}: {}", io_reason(&e)))?
+        }
         None => {
             let mut stdin = std::io::stdin();
             if stdin.is_terminal() {
                 return Err(NO_LEDGER.to_owned());
             }
             let mut buf = Vec::new();
-            stdin.read_to_end(&mut buf).map_err(|e| format!("cannot read stdin: {e}"))?;
+            stdin
+                .read_to_end(&mut buf)
+                .map_err(|e| format!("cannot read stdin: {e}"))?;
             buf
         }
     };
-    let text = decode(&bytes);
+    let text = decode(bytes);
     if loopwright_guard::text::js_trim(&text).is_empty() {
         return Err(NO_LEDGER.to_owned());
     }
     let value = json::parse(&text).map_err(|e| format!("ledger is not valid JSON: {e}"))?;
-    Ledger::from_value(&value).map_err(|e| e.to_string())
+    drop(text);
+    Ledger::from_owned(value).map_err(|e| e.to_string())
 }
 
 const NO_LEDGER: &str = "No ledger provided. Pass --ledger <file.json> or pipe JSON on stdin.";
@@ -137,14 +145,24 @@ fn run(a: &ContextArgs) -> Result<ExitCode, String> {
             let s = summarize(&ledger, a.similarity_threshold);
             let d = decide(&ledger, &breaker_config(a, token_budget));
             let pruned = prune_attempts(&ledger, &prune_config(a));
-            Out::text(&report::inject_text(&ledger.goal, &s, &d, &pruned, a.max_iterations));
+            Out::text(&report::inject_text(
+                &ledger.goal,
+                &s,
+                &d,
+                &pruned,
+                a.max_iterations,
+            ));
             Ok(ExitCode::SUCCESS)
         }
     }
 }
 
 /// `--check`: the breaker, then the daily budget and the hook; prints the decision.
-pub fn check(a: &ContextArgs, ledger: &Ledger, token_budget: Option<f64>) -> Result<ExitCode, String> {
+pub fn check(
+    a: &ContextArgs,
+    ledger: &Ledger,
+    token_budget: Option<f64>,
+) -> Result<ExitCode, String> {
     let d = decide(ledger, &breaker_config(a, token_budget));
     let d = budget::apply_daily_budget(&a.budget, a.ledger.as_deref(), ledger, d)?;
     if d.escalate {
@@ -159,5 +177,9 @@ pub fn check(a: &ContextArgs, ledger: &Ledger, token_budget: Option<f64>) -> Res
 }
 
 fn exit_for(escalate: bool) -> ExitCode {
-    if escalate { ExitCode::from(2) } else { ExitCode::SUCCESS }
+    if escalate {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
 }

@@ -54,7 +54,9 @@ fn run(argv: &[String]) -> Result<ExitCode, String> {
                 continue;
             }
         };
-        let v = argv.get(i).ok_or_else(|| format!("{arg} requires a value."))?;
+        let v = argv
+            .get(i)
+            .ok_or_else(|| format!("{arg} requires a value."))?;
         i += 1;
         *slot = Some(v.clone());
     }
@@ -64,7 +66,9 @@ fn run(argv: &[String]) -> Result<ExitCode, String> {
         .clone()
         .ok_or("record needs the ledger file: --ledger FILE (stdin cannot be appended to).")?;
     let action = r.action.ok_or("record needs --action TEXT.")?;
-    let outcome_raw = r.outcome.ok_or("record needs --outcome success|failure|noop.")?;
+    let outcome_raw = r
+        .outcome
+        .ok_or("record needs --outcome success|failure|noop.")?;
     let outcome = Outcome::parse(&outcome_raw).ok_or_else(|| {
         format!("--outcome must be one of success, failure, noop; got \"{outcome_raw}\".")
     })?;
@@ -72,7 +76,9 @@ fn run(argv: &[String]) -> Result<ExitCode, String> {
         (Some(_), Some(_)) => return Err("give either --error or --error-file, not both.".into()),
         (Some(e), None) if e == "-" => {
             let mut buf = Vec::new();
-            std::io::stdin().read_to_end(&mut buf).map_err(|e| format!("cannot read stdin: {e}"))?;
+            std::io::stdin()
+                .read_to_end(&mut buf)
+                .map_err(|e| format!("cannot read stdin: {e}"))?;
             Some(String::from_utf8_lossy(&buf).into_owned())
         }
         (Some(e), None) => Some(e),
@@ -88,13 +94,21 @@ fn run(argv: &[String]) -> Result<ExitCode, String> {
         Some(raw) => {
             let n = parse_js_number(&raw);
             if raw.trim().is_empty() || !n.is_finite() || n < 0.0 {
-                return Err(format!("--tokens must be a non-negative number; got \"{raw}\"."));
+                return Err(format!(
+                    "--tokens must be a non-negative number; got \"{raw}\"."
+                ));
             }
             Some(n)
         }
     };
     let now = now_iso();
-    let attempt = NewAttempt { action, outcome, error, tokens_used, timestamp: now.clone() };
+    let attempt = NewAttempt {
+        action,
+        outcome,
+        error,
+        tokens_used,
+        timestamp: now.clone(),
+    };
     let appended = append_attempt(Path::new(&path), r.goal.as_deref(), &now, &attempt)
         .map_err(|e| e.to_string())?;
     if check_args.operation == Operation::Check {

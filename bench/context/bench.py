@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Side-by-side benchmark: `loop context` vs the reference `loop-context` (npm), whole process.
+
+usage: bench.py LOOP_BIN REF_CLI_JS [--runs N] [--ref-runs-slow N] [--attempts N]
+
+Times --check on a 10-attempt ledger and --check, --summary --json, --inject, --prune on a
+20,000-attempt ledger (about 2,000 error templates), reports the median wall time, peak RSS
+(GNU time) and the ratio reference/ours for each. Both tools get the same files, same machine,
+same run; outputs are compared for equality as a sanity check.
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def run(cmd):
+    t0 = time.perf_counter()
+    p = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, capture_output=True)
+    wall = time.perf_counter() - t0
+    rss_kb = int(p.stderr.decode().strip().splitlines()[-1])
+    return wall, rss_kb, p.stdout, p.returncode
+
+
+def measure(cmd, runs):
+    walls, rss, out, code = [], [], b"", 0
+    for _ in range(runs):
+        w, r, out, code = run(cmd)
+        walls.append(w)
+        rss.append(r)
+    return statistics.median(walls), max(rss), out, code
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("loop_bin")
+    ap.add_argument("ref_js")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--ref-runs-slow", type=int, default=1, help="runs of the reference's O(n*g) operations")
+    ap.add_argument("--attempts", type=int, default=20000)
+    a = ap.parse_args()
+    tmp = tempfile.mkdtemp(prefix="loopbench.")
+    small = os.path.join(tmp, "small.json")
+    big = os.path.join(tmp, "big.json")
+    subprocess.run([sys.executable, os.path.join(HERE, "make_ledger.py"), "10", small], check=True)
+    subprocess.run([sys.executable, os.path.join(HERE, "make_ledger.py"), str(a.attempts), big], check=True)
+    ours = [a.loop_bin, "context"]
+    ref = ["node", a.ref_js]
+    cases = [
+        ("--check (10 attempts)", ["--check", "--max-iterations", "100", "--ledger", small], a.runs),
+        (f"--check ({a.attempts})", ["--check", "--ledger", big], a.runs),
+        (f"--prune ({a.attempts})", ["--prune", "--ledger", big], a.runs),
+        (f"--summary --json ({a.attempts})", ["--summary", "--json", "--ledger", big], a.ref_runs_slow),
+        (f"--inject ({a.attempts})", ["--inject", "--ledger", big], a.ref_runs_slow),
+    ]
+    print(f"{'operation':<28} {'ours (s)':>10} {'ref (s)':>10} {'speed-up':>9} {'ours RSS':>9} {'ref RSS':>9}  same output")
+    for name, args, ref_runs in cases:
+        ow, orss, oout, ocode = measure(ours + args, a.runs)
+        rw, rrss, rout, rcode = measure(ref + args, ref_runs)
+        same = "yes" if (oout == rout and ocode == rcode) else f"NO (exit {ocode} vs {rcode})"
+        print(f"{name:<28} {ow:>10.4f} {rw:>10.3f} {rw / ow:>8.0f}x {orss / 1024:>7.1f}MB {rrss / 1024:>7.1f}MB  {same}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,28 @@
+//! The agent loop of loopwright, as a state machine over an append-only session log.
+//!
+//! Each step is decided from the log alone ([`state::State::next`]): ask the model
+//! ([`provider::Provider`]), run the next tool call that has no result, verify a finish, or
+//! end. Every tool call passes the permission [`gate`] first and its output passes the
+//! [`observation`] pipeline (compression, caps, spill, per-turn budget); after every step the
+//! run ledger is rewritten and checked by the circuit breaker of `loopwright-guard` and the
+//! [`stuck`] detector. A first trip nudges the model once; a second stops the run with a
+//! hand-off report. A crash loses at most the step in flight: reopening the log gives every
+//! open tool call an `interrupted` result, and [`engine::Agent::run`] continues.
+
+pub mod cancel;
+pub mod engine;
+pub mod gate;
+pub mod guards;
+pub mod history;
+pub mod observation;
+pub mod policy_gate;
+pub mod provider;
+pub mod scripted;
+pub mod state;
+pub mod stuck;
+pub mod tools;
+
+pub use cancel::Cancel;
+pub use engine::{Agent, AgentError, Prices, Reporter, RunConfig, RunEnd, Silent};
+pub use provider::{Provider, ProviderError};
+pub use scripted::ScriptedProvider;

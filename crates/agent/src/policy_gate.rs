@@ -1,0 +1,137 @@
+//! The permission gate backed by `loopwright-policy`: the same rules as `loop gate`.
+//!
+//! Layers: the built-in defaults, the user file (`$XDG_CONFIG_HOME/loopwright/gate.toml` or
+//! `~/.config/loopwright/gate.toml`), the project file (`<workspace>/.loop/gate.toml`) and
+//! any `--rules` files. `list_files` and `grep` are judged as reads of their path.
+
+use std::path::{Path, PathBuf};
+
+use loopwright_policy::{Layer, LayerKind, Policy, Request, Verdict as PolicyVerdict};
+use loopwright_protocol::tool::ToolCall;
+
+use crate::gate::{Gate, Verdict};
+
+/// The project rule file, relative to the workspace.
+pub const PROJECT_FILE: &str = ".loop/gate.toml";
+
+/// A gate judging every call with a [`Policy`].
+#[derive(Debug, Clone)]
+pub struct PolicyGate {
+    policy: Policy,
+    home: Option<String>,
+}
+
+fn home() -> Option<String> {
+    std::env::var("HOME").ok().filter(|h| !h.is_empty())
+}
+
+fn user_file() -> Option<PathBuf> {
+    let base = match std::env::var_os("XDG_CONFIG_HOME").filter(|v| !v.is_empty()) {
+        Some(x) => PathBuf::from(x),
+        None => PathBuf::from(home()?).join(".config"),
+    };
+    Some(base.join("loopwright").join("gate.toml"))
+}
+
+fn layer(kind: LayerKind, path: &Path, required: bool) -> Result<Option<Layer>, String> {
+    let label = path.to_string_lossy().into_owned();
+    match std::fs::read_to_string(path) {
+        Ok(text) => Layer::parse(kind, &label, &text)
+            .map(Some)
+            .map_err(|e| e.to_string()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !required => Ok(None),
+        Err(e) => Err(format!("cannot read rule file {label}: {e}")),
+    }
+}
+
+impl PolicyGate {
+    /// Loads the built-in, user and project layers, plus `extra` rule files.
+    pub fn load(workspace: &Path, extra: &[PathBuf]) -> Result<Self, String> {
+        let mut layers = vec![Layer::builtin().map_err(|e| e.to_string())?];
+        if let Some(u) = user_file() {
+            layers.extend(layer(LayerKind::User, &u, false)?);
+        }
+        layers.extend(layer(
+            LayerKind::Project,
+            &workspace.join(PROJECT_FILE),
+            false,
+        )?);
+        for r in extra {
+            layers.extend(layer(LayerKind::Rules, r, true)?);
+        }
+        Ok(PolicyGate {
+            policy: Policy::load(layers),
+            home: home(),
+        })
+    }
+
+    /// A gate over an already merged policy.
+    pub fn new(policy: Policy) -> Self {
+        PolicyGate {
+            policy,
+            home: home(),
+        }
+    }
+}
+
+/// The path with symlinks resolved as far as it exists.
+fn resolve(path: &Path) -> Option<String> {
+    let mut existing = path.to_path_buf();
+    let mut rest = Vec::new();
+    while !existing.exists() {
+        rest.push(existing.file_name()?.to_os_string());
+        existing = existing.parent()?.to_path_buf();
+    }
+    let mut p = std::fs::canonicalize(&existing).ok()?;
+    for r in rest.iter().rev() {
+        p.push(r);
+    }
+    Some(p.to_string_lossy().into_owned())
+}
+
+impl Gate for PolicyGate {
+    fn verdict(&self, call: &ToolCall, workspace: &Path) -> Verdict {
+        let ws = workspace.to_string_lossy();
+        let arg = |k: &str| call.arguments.get(k).and_then(|v| v.as_str());
+        let mut req = match call.name.as_str() {
+            "shell" => Request::shell(arg("command").unwrap_or(""), &ws),
+            "list_files" | "grep" => Request::file("read_file", arg("path").unwrap_or("."), &ws),
+            name => match arg("path") {
+                Some(p) => Request::file(name, p, &ws),
+                None => Request {
+                    tool: name.to_string(),
+                    workspace: ws.to_string(),
+                    ..Request::default()
+                },
+            },
+        };
+        if let Some(p) = req.path.clone() {
+            let full = if Path::new(&p).is_absolute() {
+                PathBuf::from(&p)
+            } else {
+                workspace.join(&p)
+            };
+            // Listing or searching a directory reads its children: judge a child path.
+            if matches!(call.name.as_str(), "list_files" | "grep") && full.is_dir() {
+                req.path = Some(format!("{}/*", p.trim_end_matches('/')));
+                req.resolved_path =
+                    resolve(&full).map(|r| format!("{}/*", r.trim_end_matches('/')));
+            } else {
+                req.resolved_path = resolve(&full);
+            }
+        }
+        if let Some(h) = &self.home {
+            req = req.with_home(h);
+        }
+        let d = self.policy.check(&req);
+        let reason = match &d.rule {
+            Some(r) => format!("{} (rule {} #{})", d.reason, r.file, r.index),
+            None => d.reason.clone(),
+        };
+        match d.verdict {
+            PolicyVerdict::Allow => Verdict::Allow,
+            PolicyVerdict::Deny => Verdict::Deny(reason),
+            PolicyVerdict::Ask => Verdict::Ask(reason),
+        }
+    }
+}

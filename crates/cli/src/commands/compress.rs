@@ -1,0 +1,322 @@
+//! `loop compress`: a stdin → stdout filter for tool output. Keeps every line that matters,
+//! folds the noise, caps the size, and spills the full output to a file the model can read back.
+//!
+//! Exit codes: 0 done, 1 IO error (stdin, stdout, spill directory), 2 usage error.
+
+use std::ffi::OsString;
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
+use loopwright_observe::{
+    Cap, CompressOptions, Compressor, cap_head_tail, clean_text, count_lines,
+};
+use loopwright_store::spill::{DEFAULT_SPILL_DIR, SpillFile, SpillStore, SpillWriter};
+
+/// Smallest `--max-chars`: the spill pointer must fit next to some text.
+pub const MIN_MAX_CHARS: usize = 600;
+/// Smallest `--max-tokens`.
+pub const MIN_MAX_TOKENS: usize = 150;
+/// Room kept for the pointer (characters) when there is no spill file to name.
+const POINTER_RESERVE: usize = 400;
+
+/// clap description of `loop compress`.
+pub fn command() -> Command {
+    Command::new("compress")
+        .about("Compress a tool output (stdin → stdout): keep errors, failures and summaries, fold the noise, spill the full text")
+        .after_help(
+            "Exit codes: 0 done, 1 IO error, 2 usage error.\n\
+             The full output goes to a spill file (default .loop/spill/) whenever anything is folded or cut;\n\
+             read it back with `loop spill read PATH --lines A:B`.",
+        )
+        .arg(
+            Arg::new("max-chars")
+                .long("max-chars")
+                .value_name("N")
+                .value_parser(value_parser!(usize))
+                .conflicts_with("max-tokens")
+                .help(format!("Cap the shown text (pointer included) at N characters, head + tail (N >= {MIN_MAX_CHARS})")),
+        )
+        .arg(
+            Arg::new("max-tokens")
+                .long("max-tokens")
+                .value_name("N")
+                .value_parser(value_parser!(usize))
+                .help(format!("Cap the shown text at N estimated tokens (4 bytes each; N >= {MIN_MAX_TOKENS})")),
+        )
+        .arg(
+            Arg::new("keep")
+                .long("keep")
+                .value_name("REGEX")
+                .action(ArgAction::Append)
+                .help("Always keep lines matching REGEX (Rust regex syntax); repeatable"),
+        )
+        .arg(
+            Arg::new("command")
+                .long("command")
+                .value_name("CMD")
+                .help("The command that produced the output (a grep-like command's pattern is kept)"),
+        )
+        .arg(
+            Arg::new("spill-dir")
+                .long("spill-dir")
+                .value_name("DIR")
+                .default_value(DEFAULT_SPILL_DIR)
+                .help("Where full outputs are spilled"),
+        )
+        .arg(
+            Arg::new("no-spill")
+                .long("no-spill")
+                .action(ArgAction::SetTrue)
+                .help("Do not write a spill file (what is folded or cut is then lost)"),
+        )
+        .arg(
+            Arg::new("stats")
+                .long("stats")
+                .action(ArgAction::SetTrue)
+                .help("Print lines and bytes in and out and the ratio to stderr"),
+        )
+        .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("Print a JSON object instead of the text"))
+}
+
+enum Failure {
+    Usage(String),
+    Io(String),
+}
+
+/// Runs `loop compress`.
+pub fn main(args: &[OsString]) -> ExitCode {
+    let argv = std::iter::once(OsString::from("compress")).chain(args.iter().cloned());
+    let matches = match command()
+        .bin_name("loop compress")
+        .try_get_matches_from(argv)
+    {
+        Ok(m) => m,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match run(&matches) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Usage(msg)) => {
+            eprintln!("loop compress: {msg}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Io(msg)) => {
+            eprintln!("loop compress: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn cap_from(m: &ArgMatches) -> Result<Option<Cap>, Failure> {
+    if let Some(&n) = m.get_one::<usize>("max-chars") {
+        if n < MIN_MAX_CHARS {
+            return Err(Failure::Usage(format!(
+                "--max-chars must be at least {MIN_MAX_CHARS} (got {n})"
+            )));
+        }
+        return Ok(Some(Cap::Chars(n)));
+    }
+    if let Some(&n) = m.get_one::<usize>("max-tokens") {
+        if n < MIN_MAX_TOKENS {
+            return Err(Failure::Usage(format!(
+                "--max-tokens must be at least {MIN_MAX_TOKENS} (got {n})"
+            )));
+        }
+        return Ok(Some(Cap::Tokens(n)));
+    }
+    Ok(None)
+}
+
+/// The cap left for the text once `reserve` characters are kept for the pointer.
+fn body_cap(cap: Cap, reserve: usize) -> Result<Cap, Failure> {
+    let too_small = |flag: &str, n: usize| {
+        Failure::Usage(format!(
+            "{flag} {n} leaves no room next to the {reserve}-character spill pointer"
+        ))
+    };
+    match cap {
+        Cap::Chars(n) => n
+            .checked_sub(reserve)
+            .filter(|&b| b >= 64)
+            .map(Cap::Chars)
+            .ok_or_else(|| too_small("--max-chars", n)),
+        Cap::Tokens(n) => n
+            .checked_sub(reserve.div_ceil(4))
+            .filter(|&b| b >= 16)
+            .map(Cap::Tokens)
+            .ok_or_else(|| too_small("--max-tokens", n)),
+    }
+}
+
+fn run(m: &ArgMatches) -> Result<(), Failure> {
+    let keeps: Vec<String> = m
+        .get_many::<String>("keep")
+        .map(|v| v.cloned().collect())
+        .unwrap_or_default();
+    let mut opts = CompressOptions::default()
+        .with_keep(&keeps)
+        .map_err(|e| Failure::Usage(e.to_string()))?;
+    if let Some(cmd) = m.get_one::<String>("command") {
+        opts = opts.with_command(cmd);
+    }
+    let cap = cap_from(m)?;
+    let no_spill = m.get_flag("no-spill");
+    let spill_dir = PathBuf::from(
+        m.get_one::<String>("spill-dir")
+            .map_or(DEFAULT_SPILL_DIR, String::as_str),
+    );
+    let mut writer: Option<SpillWriter> = if no_spill {
+        None
+    } else {
+        let store = SpillStore::new(&spill_dir);
+        Some(
+            store
+                .writer()
+                .map_err(|e| Failure::Io(format!("--spill-dir: {e}")))?,
+        )
+    };
+    let mut original: Vec<u8> = Vec::new();
+
+    let mut compressor = Compressor::new(&opts);
+    let mut stdin = io::stdin().lock();
+    let mut buf = vec![0u8; 1 << 16];
+    loop {
+        let n = match stdin.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(Failure::Io(format!("reading stdin: {e}"))),
+        };
+        compressor.push(&buf[..n]);
+        match writer.as_mut() {
+            Some(w) => w
+                .write_all(&buf[..n])
+                .map_err(|e| Failure::Io(format!("writing spill file: {e}")))?,
+            None => original.extend_from_slice(&buf[..n]),
+        }
+    }
+    let result = compressor.finish();
+    let bytes_in = result.stats.bytes_in;
+
+    let read_original =
+        |writer: &mut Option<SpillWriter>, original: &[u8]| -> Result<String, Failure> {
+            match writer.as_mut() {
+                Some(w) => {
+                    w.sync().map_err(|e| Failure::Io(e.to_string()))?;
+                    let bytes = std::fs::read(w.temp_path())
+                        .map_err(|e| Failure::Io(format!("reading spill file: {e}")))?;
+                    Ok(clean_text(&bytes))
+                }
+                None => Ok(clean_text(original)),
+            }
+        };
+    let mut folded = result.folded();
+    let mut body = if folded {
+        result.text.clone()
+    } else {
+        read_original(&mut writer, &original)?
+    };
+    // A pointer must not make the output longer than the input: show the original instead.
+    if folded && cap.is_none() && body.len() as u64 + POINTER_RESERVE as u64 >= bytes_in {
+        folded = false;
+        body = read_original(&mut writer, &original)?;
+    }
+    let reserve = match writer.as_ref() {
+        Some(w) => {
+            let probe = SpillFile {
+                path: w.final_path().to_path_buf(),
+                bytes: bytes_in,
+                lines: result.stats.lines_in,
+            };
+            probe.pointer().chars().count() + 1
+        }
+        None => POINTER_RESERVE,
+    };
+    let capped = match cap {
+        // Nothing folded and it fits whole: no pointer needed, so no room to keep for one.
+        Some(c) if !folded && !cap_head_tail(&body, c).was_cut() => None,
+        Some(c) => Some(cap_head_tail(&body, body_cap(c, reserve)?)),
+        None => None,
+    };
+    let cut = capped.as_ref().is_some_and(|c| c.was_cut());
+    if let Some(c) = capped.as_ref().filter(|c| c.was_cut()) {
+        body.clone_from(&c.text);
+    }
+    let mut spilled: Option<SpillFile> = None;
+    let mut note = String::new();
+    if folded || cut {
+        match writer.take() {
+            Some(w) => {
+                let file = w.commit().map_err(|e| Failure::Io(e.to_string()))?;
+                note = file.pointer();
+                spilled = Some(file);
+            }
+            None => {
+                note = "[output shortened; the full output was not saved (--no-spill)]\n".to_owned()
+            }
+        }
+    }
+    drop(writer);
+    let mut text = body;
+    if !note.is_empty() && !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(&note);
+
+    let lines_out = count_lines(text.as_bytes());
+    let ratio = if bytes_in == 0 {
+        1.0
+    } else {
+        text.len() as f64 / bytes_in as f64
+    };
+    if m.get_flag("stats") {
+        eprintln!(
+            "loop compress: lines {} -> {}, bytes {} -> {}, ratio {:.3} ({:.1}% saved)",
+            result.stats.lines_in,
+            lines_out,
+            bytes_in,
+            text.len(),
+            ratio,
+            (1.0 - ratio) * 100.0
+        );
+    }
+    let mut out = io::stdout().lock();
+    let write = if m.get_flag("json") {
+        let kinds: serde_json::Map<String, serde_json::Value> = result
+            .stats
+            .kinds
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).into()))
+            .collect();
+        let json = serde_json::json!({
+            "text": text,
+            "folded": folded,
+            "capped": cut,
+            "cut_chars": capped.as_ref().map_or(0, |c| c.cut_chars),
+            "lines_in": result.stats.lines_in,
+            "bytes_in": bytes_in,
+            "lines_out": lines_out,
+            "bytes_out": text.len(),
+            "ratio": ratio,
+            "folded_lines": if folded { result.stats.folded_lines } else { 0 },
+            "kept": kinds,
+            "keep_patterns": opts.keep_patterns(),
+            "spill": spilled.as_ref().map(|f| serde_json::json!({
+                "path": f.path.display().to_string(), "bytes": f.bytes, "lines": f.lines,
+            })),
+        });
+        writeln!(out, "{json}")
+    } else {
+        out.write_all(text.as_bytes())
+    };
+    match write.and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(Failure::Io(format!("writing stdout: {e}"))),
+    }
+}

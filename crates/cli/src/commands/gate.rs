@@ -1,0 +1,365 @@
+//! `loop gate`: permission verdicts for tool calls (check, explain, remember).
+//!
+//! Exit codes of `check`: 0 allow, 2 deny, 3 ask, 1 error.
+
+use std::ffi::OsString;
+use std::fs::{self, File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use loopwright_policy::{
+    Decision, Layer, LayerKind, Policy, RememberError, Request, Scope, Verdict,
+};
+
+const PROJECT_FILE: &str = ".loop/gate.toml";
+
+fn common_args(cmd: Command) -> Command {
+    cmd.arg(
+        Arg::new("rules")
+            .long("rules")
+            .value_name("FILE")
+            .action(ArgAction::Append)
+            .help("Extra rule file (highest precedence after all denies); repeatable"),
+    )
+    .arg(
+        Arg::new("workspace")
+            .long("workspace")
+            .value_name("DIR")
+            .help("Workspace root (default: the current directory); holds .loop/gate.toml"),
+    )
+}
+
+/// clap description of `loop gate`.
+pub fn command() -> Command {
+    Command::new("gate")
+        .about("Permission verdicts for tool calls: allow, deny or ask")
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+        .subcommand(common_args(
+            Command::new("check")
+                .about("Judge one tool call; exit 0 allow, 2 deny, 3 ask, 1 error")
+                .arg(
+                    Arg::new("tool")
+                        .long("tool")
+                        .value_name("TOOL")
+                        .default_value("shell")
+                        .help("shell, read_file, write_file, edit_file, ..."),
+                )
+                .arg(Arg::new("command").long("command").value_name("CMD").help("The command line (tool shell)"))
+                .arg(Arg::new("path").long("path").value_name("PATH").help("The path (file tools)"))
+                .arg(
+                    Arg::new("json")
+                        .long("json")
+                        .action(ArgAction::SetTrue)
+                        .help("Print the verdict, deciding rule and every part's verdict as JSON"),
+                ),
+        ))
+        .subcommand(common_args(Command::new("explain").about("Print the merged rule chain, in the order rules are tried")))
+        .subcommand(common_args(
+            Command::new("remember")
+                .about("Add an allow rule for a command to .loop/gate.toml (never over a deny)")
+                .arg(Arg::new("command").long("command").value_name("CMD").required(true).help("The command to allow"))
+                .arg(
+                    Arg::new("scope")
+                        .long("scope")
+                        .value_name("SCOPE")
+                        .default_value("prefix")
+                        .value_parser(["program", "prefix", "exact"])
+                        .help("program: any use of the program; prefix: program + subcommand; exact: this command"),
+                ),
+        ))
+}
+
+/// Runs `loop gate`.
+pub fn main(args: &[OsString]) -> ExitCode {
+    let argv = std::iter::once(OsString::from("gate")).chain(args.iter().cloned());
+    let matches = match command().try_get_matches_from(argv) {
+        Ok(m) => m,
+        Err(e) => {
+            let code = if e.use_stderr() { 1 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let result = match matches.subcommand() {
+        Some(("check", m)) => check(m),
+        Some(("explain", m)) => explain(m),
+        Some(("remember", m)) => remember(m),
+        _ => Err(anyhow!("unknown subcommand")),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("loop gate: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+struct Env {
+    workspace: PathBuf,
+    home: Option<String>,
+    layers: Vec<Layer>,
+}
+
+fn home() -> Option<String> {
+    std::env::var("HOME").ok().filter(|h| !h.is_empty())
+}
+
+/// `$XDG_CONFIG_HOME/loopwright/gate.toml`, else `~/.config/loopwright/gate.toml`.
+fn user_file() -> Option<PathBuf> {
+    let base = match std::env::var_os("XDG_CONFIG_HOME").filter(|v| !v.is_empty()) {
+        Some(x) => PathBuf::from(x),
+        None => PathBuf::from(home()?).join(".config"),
+    };
+    Some(base.join("loopwright").join("gate.toml"))
+}
+
+fn display(path: &Path, home: Option<&str>) -> String {
+    let s = path.to_string_lossy().into_owned();
+    match home {
+        Some(h) if s.starts_with(h) && s[h.len()..].starts_with('/') => {
+            format!("~{}", &s[h.len()..])
+        }
+        _ => s,
+    }
+}
+
+fn load_layer(kind: LayerKind, path: &Path, label: &str) -> Result<Option<Layer>> {
+    let text = match fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && kind != LayerKind::Rules => {
+            return Ok(None);
+        }
+        Err(e) => return Err(anyhow!("cannot read rule file {label}: {e}")),
+    };
+    Ok(Some(Layer::parse(kind, label, &text)?))
+}
+
+fn setup(m: &ArgMatches) -> Result<Env> {
+    let ws = match m.get_one::<String>("workspace") {
+        Some(w) => PathBuf::from(w),
+        None => std::env::current_dir().context("cannot read the current directory")?,
+    };
+    let workspace = fs::canonicalize(&ws)
+        .with_context(|| format!("--workspace {}: not a directory", ws.display()))?;
+    if !workspace.is_dir() {
+        bail!("--workspace {}: not a directory", ws.display());
+    }
+    let home = home();
+    let mut layers = vec![Layer::builtin()?];
+    if let Some(u) = user_file()
+        && let Some(l) = load_layer(LayerKind::User, &u, &display(&u, home.as_deref()))?
+    {
+        layers.push(l);
+    }
+    if let Some(l) = load_layer(
+        LayerKind::Project,
+        &workspace.join(PROJECT_FILE),
+        PROJECT_FILE,
+    )? {
+        layers.push(l);
+    }
+    for r in m.get_many::<String>("rules").into_iter().flatten() {
+        if let Some(l) = load_layer(LayerKind::Rules, Path::new(r), r)? {
+            layers.push(l);
+        }
+    }
+    Ok(Env {
+        workspace,
+        home,
+        layers,
+    })
+}
+
+fn exit_code(v: Verdict) -> u8 {
+    match v {
+        Verdict::Allow => 0,
+        Verdict::Deny => 2,
+        Verdict::Ask => 3,
+    }
+}
+
+/// The path with symlinks resolved as far as it exists (the rest appended).
+fn resolve(path: &str, workspace: &Path, home: Option<&str>) -> Option<String> {
+    let expanded = match (path.strip_prefix("~/"), home) {
+        (Some(rest), Some(h)) => PathBuf::from(h).join(rest),
+        _ if path == "~" => PathBuf::from(home?),
+        _ => workspace.join(path),
+    };
+    let mut existing = expanded.as_path();
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(c) = fs::canonicalize(existing) {
+            let mut out = c;
+            for r in rest.iter().rev() {
+                out.push(r);
+            }
+            return Some(out.to_string_lossy().into_owned());
+        }
+        rest.push(existing.file_name()?.to_os_string());
+        existing = existing.parent()?;
+    }
+}
+
+fn check(m: &ArgMatches) -> Result<u8> {
+    let env = setup(m)?;
+    let tool = m
+        .get_one::<String>("tool")
+        .map(String::as_str)
+        .unwrap_or("shell");
+    let ws = env.workspace.to_string_lossy().into_owned();
+    let mut req = Request {
+        tool: tool.to_string(),
+        workspace: ws,
+        home: env.home.clone(),
+        ..Request::default()
+    };
+    if tool == "shell" {
+        let Some(c) = m.get_one::<String>("command") else {
+            bail!("--command is required with --tool shell")
+        };
+        req.command = Some(c.clone());
+    } else if let Some(p) = m.get_one::<String>("path") {
+        req.path = Some(p.clone());
+        req.resolved_path = resolve(p, &env.workspace, env.home.as_deref());
+    } else if m.get_one::<String>("command").is_some() {
+        bail!("--command needs --tool shell; --tool {tool} takes --path");
+    } else if tool.ends_with("_file") {
+        bail!("--path is required with --tool {tool}");
+    }
+    let policy = Policy::load(env.layers);
+    let d = policy.check(&req);
+    if m.get_flag("json") {
+        println!("{}", serde_json::to_string_pretty(&d)?);
+    } else {
+        print_decision(&d);
+    }
+    Ok(exit_code(d.verdict))
+}
+
+fn print_decision(d: &Decision) {
+    let mut out = format!("{}: {}\n", d.verdict, d.reason);
+    if let Some(r) = &d.rule {
+        out.push_str(&format!(
+            "  rule: {} {} #{}\n",
+            r.layer.as_str(),
+            r.file,
+            r.index
+        ));
+    }
+    if d.parts.len() > 1 {
+        for p in &d.parts {
+            out.push_str(&format!(
+                "  {:<5} {:<7} {}  ({})\n",
+                p.verdict.as_str(),
+                p.kind,
+                p.text.replace('\n', "\\n"),
+                p.reason
+            ));
+        }
+    }
+    print!("{out}");
+}
+
+fn explain(m: &ArgMatches) -> Result<u8> {
+    let env = setup(m)?;
+    let files: Vec<String> = env
+        .layers
+        .iter()
+        .map(|l| format!("{} {}", l.kind.as_str(), l.file))
+        .collect();
+    let policy = Policy::load(env.layers);
+    print!(
+        "# layers: {}\n# denies first, then by layer (rules, user, project, builtin); first match wins\n{}",
+        files.join(", "),
+        policy.explain()
+    );
+    Ok(0)
+}
+
+fn remember(m: &ArgMatches) -> Result<u8> {
+    let env = setup(m)?;
+    let command = m.get_one::<String>("command").cloned().unwrap_or_default();
+    let scope: Scope = m
+        .get_one::<String>("scope")
+        .map(String::as_str)
+        .unwrap_or("prefix")
+        .parse()
+        .map_err(|e: String| anyhow!("--scope: {e}"))?;
+    let ws = env.workspace.to_string_lossy().into_owned();
+    let policy = Policy::load(env.layers);
+    let spec = match loopwright_policy::remember_rule(
+        &policy,
+        &command,
+        scope,
+        &ws,
+        env.home.as_deref(),
+    ) {
+        Ok(s) => s,
+        Err(e @ RememberError::Denied { .. }) => {
+            eprintln!("loop gate: refused: {e}");
+            return Ok(2);
+        }
+        Err(e) => bail!("refused: {e}"),
+    };
+    let dir = env.workspace.join(".loop");
+    fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let lock = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join("gate.toml.lock"))
+        .context("cannot open .loop/gate.toml.lock")?;
+    lock.lock().context("cannot lock .loop/gate.toml.lock")?;
+    let target = env.workspace.join(PROJECT_FILE);
+    let old = match fs::read_to_string(&target) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => bail!("cannot read {PROJECT_FILE}: {e}"),
+    };
+    let existing = Layer::parse(LayerKind::Project, PROJECT_FILE, &old)?;
+    let same = |r: &loopwright_policy::Rule| {
+        r.verdict == Verdict::Allow && r.spec.command == spec.command && r.spec.exact == spec.exact
+    };
+    let block = loopwright_policy::render_rule(&spec);
+    if existing.rules.iter().any(same) {
+        println!("already remembered in {PROJECT_FILE}:\n{block}");
+        return Ok(0);
+    }
+    let mut new = old.clone();
+    if !new.is_empty() && !new.ends_with('\n') {
+        new.push('\n');
+    }
+    if !new.is_empty() {
+        new.push('\n');
+    }
+    new.push_str(&block);
+    // the file must still load (examples included) before it replaces the old one
+    Layer::parse(LayerKind::Project, PROJECT_FILE, &new)?;
+    write_atomic(&target, &new)?;
+    drop(lock);
+    println!("remembered in {PROJECT_FILE}:\n{block}");
+    Ok(0)
+}
+
+fn write_atomic(target: &Path, text: &str) -> Result<()> {
+    let dir = target
+        .parent()
+        .ok_or_else(|| anyhow!("{} has no parent", target.display()))?;
+    let tmp = dir.join(format!(".gate.toml.tmp-{}", std::process::id()));
+    let write = || -> std::io::Result<()> {
+        let mut f = File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        fs::rename(&tmp, target)?;
+        File::open(dir)?.sync_all()
+    };
+    write().map_err(|e| {
+        let _ = fs::remove_file(&tmp);
+        anyhow!("cannot write {}: {e}", target.display())
+    })
+}

@@ -1,0 +1,235 @@
+//! `loop sessions list | show ID | export ID --json`.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use loopwright_protocol::event::{Event, EventKind};
+use loopwright_store::session::{SessionStore, summarize};
+
+fn location_args(c: Command) -> Command {
+    c.arg(
+        Arg::new("workspace")
+            .long("workspace")
+            .value_name("DIR")
+            .help("Workspace (default: the current directory)"),
+    )
+    .arg(
+        Arg::new("state-dir")
+            .long("state-dir")
+            .value_name("DIR")
+            .help("State directory (default: WORKSPACE/.loop)"),
+    )
+}
+
+/// clap description of `loop sessions`.
+pub fn command() -> Command {
+    Command::new("sessions")
+        .about("List, show and export the session logs of `loop run`")
+        .subcommand_required(true)
+        .subcommand(location_args(
+            Command::new("list")
+                .about("One line per session: id, start, steps, outcome, task")
+                .arg(
+                    Arg::new("json")
+                        .long("json")
+                        .action(ArgAction::SetTrue)
+                        .help("One JSON object per line"),
+                ),
+        ))
+        .subcommand(location_args(
+            Command::new("show")
+                .about("The transcript of a session")
+                .arg(Arg::new("id").required(true).value_name("ID")),
+        ))
+        .subcommand(location_args(
+            Command::new("export")
+                .about("The whole session as one JSON document")
+                .arg(Arg::new("id").required(true).value_name("ID"))
+                .arg(
+                    Arg::new("json")
+                        .long("json")
+                        .action(ArgAction::SetTrue)
+                        .help("JSON output (the only format)"),
+                ),
+        ))
+}
+
+/// Runs `loop sessions`.
+pub fn main(args: &[OsString]) -> ExitCode {
+    let m = match command().try_get_matches_from(
+        std::iter::once(OsString::from("sessions")).chain(args.iter().cloned()),
+    ) {
+        Ok(m) => m,
+        Err(e) => {
+            let code = if e.use_stderr() { 1 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match run(&m) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("loop sessions: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn store(m: &ArgMatches) -> Result<SessionStore> {
+    let state = match (
+        m.get_one::<String>("state-dir"),
+        m.get_one::<String>("workspace"),
+    ) {
+        (Some(d), _) => PathBuf::from(d),
+        (None, Some(w)) => PathBuf::from(w).join(".loop"),
+        (None, None) => std::env::current_dir()
+            .context("cannot read the current directory")?
+            .join(".loop"),
+    };
+    Ok(SessionStore::new(&state))
+}
+
+fn when(ms: u64) -> String {
+    let ts = time::OffsetDateTime::from_unix_timestamp((ms / 1000) as i64).ok();
+    let fmt = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute]:[second]");
+    ts.and_then(|t| t.format(&fmt).ok())
+        .unwrap_or_else(|| ms.to_string())
+}
+
+fn run(m: &ArgMatches) -> Result<()> {
+    match m.subcommand() {
+        Some(("list", sub)) => {
+            let list = store(sub)?.list()?;
+            for s in &list {
+                let outcome = s.outcome.map_or("open", |o| o.as_str());
+                if sub.get_flag("json") {
+                    let v = serde_json::json!({"id": s.id, "started_ms": s.started_ms, "steps": s.steps, "events": s.events, "outcome": outcome, "task": s.task});
+                    println!("{v}");
+                } else {
+                    let task: String = s.task.replace('\n', " ").chars().take(60).collect();
+                    println!(
+                        "{}  {}  {:>3} steps  {:<9}  {task}",
+                        s.id,
+                        when(s.started_ms),
+                        s.steps,
+                        outcome
+                    );
+                }
+            }
+            if list.is_empty() && !sub.get_flag("json") {
+                eprintln!("no sessions");
+            }
+            Ok(())
+        }
+        Some(("show", sub)) => {
+            let id = sub
+                .get_one::<String>("id")
+                .map(String::as_str)
+                .unwrap_or_default();
+            let parsed = store(sub)?.load(id)?;
+            for e in &parsed.events {
+                print!("{}", transcript_line(e));
+            }
+            if parsed.torn_bytes > 0 {
+                println!(
+                    "[a torn last line of {} bytes is skipped; it is cut off when the run resumes]",
+                    parsed.torn_bytes
+                );
+            }
+            Ok(())
+        }
+        Some(("export", sub)) => {
+            let id = sub
+                .get_one::<String>("id")
+                .map(String::as_str)
+                .unwrap_or_default();
+            let parsed = store(sub)?.load(id)?;
+            let info = summarize(id, &parsed.events);
+            let doc = serde_json::json!({
+                "id": id,
+                "task": info.task,
+                "steps": info.steps,
+                "outcome": info.outcome.map(|o| o.as_str()),
+                "events": parsed.events,
+            });
+            println!("{}", serde_json::to_string_pretty(&doc)?);
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("    {l}\n")).collect()
+}
+
+fn transcript_line(e: &Event) -> String {
+    match &e.kind {
+        EventKind::SessionStart {
+            task,
+            workspace,
+            provider,
+            verify,
+            ..
+        } => {
+            let mut s = format!(
+                "# session in {workspace} (provider {provider})\n## task\n{}",
+                indent(task)
+            );
+            if let Some(v) = verify {
+                s.push_str(&format!("verify: {v}\n"));
+            }
+            s
+        }
+        EventKind::Resumed { repaired } => {
+            format!("## resumed ({repaired} interrupted call(s) repaired)\n")
+        }
+        EventKind::User { text } => format!("## harness\n{}", indent(text)),
+        EventKind::Assistant {
+            text,
+            tool_calls,
+            usage,
+        } => {
+            let mut s = format!(
+                "## assistant ({} tokens)\n{}",
+                usage.map_or(0, |u| u.total()),
+                indent(text)
+            );
+            for c in tool_calls {
+                s.push_str(&format!("  -> {} {} [{}]\n", c.name, c.arguments, c.id));
+            }
+            s
+        }
+        EventKind::ToolStart { .. } => String::new(),
+        EventKind::ToolResult(r) => format!(
+            "## result {} [{}] {}\n{}",
+            r.name,
+            r.call_id,
+            r.status.as_str(),
+            indent(&r.content)
+        ),
+        EventKind::Verify {
+            command,
+            exit_code,
+            passed,
+        } => {
+            format!(
+                "## verify `{command}`: {} (exit {})\n",
+                if *passed { "passed" } else { "failed" },
+                exit_code.map_or("-".to_string(), |c| c.to_string())
+            )
+        }
+        EventKind::GuardTrip {
+            guard,
+            reason,
+            action,
+        } => format!("## guard {guard} -> {action}: {reason}\n"),
+        EventKind::Interrupted { reason } => format!("## interrupted: {reason}\n"),
+        EventKind::End { outcome, summary } => {
+            format!("## end: {}\n{}", outcome.as_str(), indent(summary))
+        }
+    }
+}

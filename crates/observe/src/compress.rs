@@ -1,0 +1,548 @@
+//! The streaming log compressor: classify, keep anchors with context, fold the rest.
+
+use std::collections::{BTreeMap, HashMap, VecDeque};
+
+use crate::clean::{clean_line, clean_text};
+use crate::normalize::similar;
+use crate::options::CompressOptions;
+use crate::rules::{self, Builtin, Cont, Kind};
+
+/// Why the original output is shown instead of the compressed one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unchanged {
+    /// Fewer lines than [`CompressOptions::min_lines`].
+    Short,
+    /// Compression saved less than [`CompressOptions::min_saving`] (or folded nothing).
+    SmallSaving,
+}
+
+/// Counts describing one compression.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Lines of input (a last line without `\n` counts).
+    pub lines_in: u64,
+    /// Bytes of input.
+    pub bytes_in: u64,
+    /// Lines of the returned text.
+    pub lines_out: u64,
+    /// Bytes of the returned text.
+    pub bytes_out: u64,
+    /// Input lines folded into markers or `×N` counts.
+    pub folded_lines: u64,
+    /// Kept lines per kind (context lines are not counted).
+    pub kinds: BTreeMap<&'static str, u64>,
+    /// Grouped lines (warnings) folded because their rule was already shown often enough.
+    pub grouped_folded: u64,
+}
+
+impl Stats {
+    /// `bytes_out / bytes_in` (1.0 for empty input).
+    pub fn ratio(&self) -> f64 {
+        if self.bytes_in == 0 {
+            1.0
+        } else {
+            self.bytes_out as f64 / self.bytes_in as f64
+        }
+    }
+}
+
+/// The result of compressing one output.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Compressed {
+    /// The text to show (valid UTF-8; invalid input bytes become U+FFFD).
+    pub text: String,
+    /// `Some` when nothing was folded and `text` is the (cleaned) original.
+    pub unchanged: Option<Unchanged>,
+    /// Counts.
+    pub stats: Stats,
+}
+
+impl Compressed {
+    /// Whether anything was folded (then the full output should be spilled).
+    pub fn folded(&self) -> bool {
+        self.unchanged.is_none()
+    }
+}
+
+/// Compresses a whole output held in memory.
+///
+/// When the output is short or the saving small, `text` is the original with ANSI codes removed
+/// and `\r` redraws collapsed, and `unchanged` says why.
+pub fn compress(input: &[u8], opts: &CompressOptions) -> Compressed {
+    let mut c = Compressor::new(opts);
+    c.push(input);
+    let mut out = c.finish();
+    if out.unchanged.is_some() {
+        out.text = clean_text(input);
+        out.stats.bytes_out = out.text.len() as u64;
+        out.stats.lines_out = count_lines(out.text.as_bytes());
+        out.stats.folded_lines = 0;
+    }
+    out
+}
+
+/// Number of lines in `text` (a last line without `\n` counts).
+pub fn count_lines(text: &[u8]) -> u64 {
+    let n = memchr::memchr_iter(b'\n', text).count() as u64;
+    if text.last().is_some_and(|&b| b != b'\n') {
+        n + 1
+    } else {
+        n
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Item {
+    Line {
+        text: Vec<u8>,
+        repeat: u64,
+        no: u64,
+    },
+    Omitted {
+        start: u64,
+        count: u64,
+    },
+    Similar {
+        first: Vec<u8>,
+        start: u64,
+        count: u64,
+    },
+}
+
+#[derive(Debug, Default)]
+struct Run {
+    count: u64,
+    segs: Vec<Item>,
+    cur_start: u64,
+    cur_count: u64,
+    cur_first: Vec<u8>,
+    recent: VecDeque<(u64, Vec<u8>)>,
+    spare: Vec<Vec<u8>>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Ctx {
+    left: u16,
+    cont: Cont,
+    seen: bool,
+}
+
+/// A streaming compressor: feed chunks with [`push`](Self::push), then [`finish`](Self::finish).
+/// Memory is bounded by the kept output plus a few lines, whatever the input size.
+#[derive(Debug)]
+pub struct Compressor<'o> {
+    opts: &'o CompressOptions,
+    rules: Option<&'static Builtin>,
+    partial: Vec<u8>,
+    partial_cut: u64,
+    lineno: u64,
+    bytes_in: u64,
+    out: Vec<Item>,
+    run: Run,
+    ctx: Option<Ctx>,
+    groups: HashMap<u64, u64>,
+    stats: Stats,
+    ring: usize,
+    hits: Vec<(usize, usize)>,
+}
+
+impl<'o> Compressor<'o> {
+    /// A compressor using `opts`.
+    pub fn new(opts: &'o CompressOptions) -> Self {
+        Self {
+            opts,
+            rules: rules::builtin().ok(),
+            partial: Vec::new(),
+            partial_cut: 0,
+            lineno: 0,
+            bytes_in: 0,
+            out: Vec::new(),
+            run: Run::default(),
+            ctx: None,
+            groups: HashMap::new(),
+            stats: Stats::default(),
+            ring: opts.tail_lines.max(1),
+            hits: Vec::new(),
+        }
+    }
+
+    /// Feeds the next chunk of output (chunks may split lines and UTF-8 sequences anywhere).
+    pub fn push(&mut self, chunk: &[u8]) {
+        self.bytes_in += chunk.len() as u64;
+        let mut rest = chunk;
+        if !self.partial.is_empty() || self.partial_cut > 0 {
+            match memchr::memchr(b'\n', rest) {
+                Some(nl) => {
+                    self.append_partial(&rest[..nl]);
+                    rest = &rest[nl + 1..];
+                    let line = std::mem::take(&mut self.partial);
+                    let cut = std::mem::take(&mut self.partial_cut);
+                    let anywhere = self.rules.is_some_and(|r| r.anywhere_match(&line));
+                    self.line(&line, cut, anywhere);
+                    self.partial = line;
+                    self.partial.clear();
+                }
+                None => {
+                    self.append_partial(rest);
+                    return;
+                }
+            }
+        }
+        let mut start = 0;
+        if let Some(last_nl) = memchr::memrchr(b'\n', rest) {
+            let mut hits = std::mem::take(&mut self.hits);
+            if let Some(r) = self.rules {
+                r.scan_anywhere(&rest[..=last_nl], &mut hits);
+            }
+            let mut h = 0;
+            for nl in memchr::memchr_iter(b'\n', &rest[..=last_nl]) {
+                while h < hits.len() && hits[h].1 < start {
+                    h += 1;
+                }
+                let anywhere = h < hits.len() && hits[h].0 <= nl;
+                self.line(&rest[start..nl], 0, anywhere);
+                start = nl + 1;
+            }
+            self.hits = hits;
+        }
+        if start < rest.len() {
+            self.append_partial(&rest[start..]);
+        }
+    }
+
+    /// Keeps the head and the tail of an over-long partial line, counting the cut middle.
+    fn append_partial(&mut self, bytes: &[u8]) {
+        self.partial.extend_from_slice(bytes);
+        let max = self.opts.max_line_bytes.max(64);
+        if self.partial.len() > 4 * max {
+            let drop_from = max;
+            let drop_to = self.partial.len() - max;
+            self.partial.drain(drop_from..drop_to);
+            self.partial_cut += (drop_to - drop_from) as u64;
+        }
+    }
+
+    fn line(&mut self, raw: &[u8], cut: u64, anywhere: bool) {
+        self.lineno += 1;
+        let no = self.lineno;
+        let clean = clean_line(raw);
+        let line: &[u8] = &clean;
+        let keep_user = self.opts.keep_all()
+            || self
+                .opts
+                .keep_set()
+                .is_some_and(|s| s.is_match(&line[..line.len().min(rules::CLASSIFY_PREFIX * 4)]));
+        // ANSI codes or redraws may hide or create matches: check such lines fully.
+        let anywhere = anywhere || line.len() != raw.len();
+        let rule = self.rules.and_then(|r| r.classify(line, anywhere));
+        if let Some(rule) = rule {
+            if rule.group {
+                let n = self.groups.entry(rules::group_key(line)).or_insert(0);
+                *n += 1;
+                if *n > self.opts.group_limit as u64 && !keep_user {
+                    self.stats.grouped_folded += 1;
+                    self.ctx = None;
+                    self.noise(no, line);
+                    return;
+                }
+            }
+            *self.stats.kinds.entry(rule.kind.as_str()).or_insert(0) += 1;
+            self.keep(no, line, cut, usize::from(rule.before));
+            self.ctx = (rule.after > 0).then_some(Ctx {
+                left: rule.after,
+                cont: rule.cont,
+                seen: false,
+            });
+            return;
+        }
+        if keep_user {
+            *self.stats.kinds.entry(Kind::Keep.as_str()).or_insert(0) += 1;
+            self.keep(no, line, cut, 0);
+            self.ctx = None;
+            return;
+        }
+        if let Some(ctx) = self.ctx.as_mut()
+            && ctx.left > 0
+            && ctx.cont.accepts(line, ctx.seen)
+        {
+            ctx.left -= 1;
+            ctx.seen |= !line.iter().all(u8::is_ascii_whitespace);
+            self.keep(no, line, cut, 0);
+            return;
+        }
+        self.ctx = None;
+        if no <= self.opts.head_lines as u64 {
+            self.keep(no, line, cut, 0);
+            return;
+        }
+        self.noise(no, line);
+    }
+
+    fn noise(&mut self, no: u64, line: &[u8]) {
+        let run = &mut self.run;
+        if run.cur_count > 0 && similar(&run.cur_first, line) {
+            run.cur_count += 1;
+        } else {
+            Self::flush_cur(run, self.opts.repeat_min as u64);
+            run.cur_start = no;
+            run.cur_count = 1;
+            run.cur_first.clear();
+            bounded_copy(&mut run.cur_first, line, self.opts.max_line_bytes, 0);
+        }
+        run.count += 1;
+        let mut buf = if run.recent.len() >= self.ring {
+            run.recent.pop_front().map(|(_, b)| b).unwrap_or_default()
+        } else {
+            run.spare.pop().unwrap_or_default()
+        };
+        buf.clear();
+        bounded_copy(&mut buf, line, self.opts.max_line_bytes, 0);
+        run.recent.push_back((no, buf));
+    }
+
+    fn flush_cur(run: &mut Run, repeat_min: u64) {
+        if run.cur_count == 0 {
+            return;
+        }
+        if run.cur_count >= repeat_min.max(2) {
+            run.segs.push(Item::Similar {
+                first: std::mem::take(&mut run.cur_first),
+                start: run.cur_start,
+                count: run.cur_count,
+            });
+        } else {
+            push_omitted(&mut run.segs, run.cur_start, run.cur_count);
+        }
+        run.cur_count = 0;
+    }
+
+    /// Ends the current noise run, keeping its last `pull` lines verbatim.
+    fn close_run(&mut self, pull: usize) {
+        if self.run.count == 0 {
+            return;
+        }
+        let repeat_min = self.opts.repeat_min as u64;
+        Self::flush_cur(&mut self.run, repeat_min);
+        let run = &mut self.run;
+        let pull = pull.min(run.recent.len()).min(run.count as usize);
+        let mut remaining = run.count - pull as u64;
+        // Take `pull` lines off the end of the segments.
+        let mut to_drop = pull as u64;
+        while to_drop > 0 {
+            let Some(last) = run.segs.last_mut() else {
+                break;
+            };
+            match last {
+                Item::Omitted { count, .. } | Item::Similar { count, .. } => {
+                    let d = to_drop.min(*count);
+                    *count -= d;
+                    to_drop -= d;
+                    if *count == 0 {
+                        run.segs.pop();
+                    }
+                }
+                Item::Line { .. } => break,
+            }
+        }
+        if let Some(Item::Similar { start, count, .. }) = run.segs.last()
+            && *count < repeat_min.max(2)
+        {
+            let (s, c) = (*start, *count);
+            run.segs.pop();
+            push_omitted(&mut run.segs, s, c);
+        }
+        // A single short folded line is cheaper shown than folded.
+        let first_kept = run.recent.len() - pull;
+        if remaining == 1
+            && first_kept >= 1
+            && let Some((no, text)) = run.recent.get(first_kept - 1)
+            && text.len() <= 48
+            && matches!(
+                run.segs.as_slice(),
+                [Item::Omitted { count: 1, .. }] | [Item::Similar { count: 1, .. }]
+            )
+        {
+            run.segs.clear();
+            run.segs.push(Item::Line {
+                text: text.clone(),
+                repeat: 1,
+                no: *no,
+            });
+            remaining = 0;
+        }
+        collapse_mixed(&mut run.segs);
+        self.stats.folded_lines += remaining;
+        self.out.append(&mut run.segs);
+        let recent: Vec<(u64, Vec<u8>)> = run.recent.drain(..).collect();
+        for (i, (no, text)) in recent.into_iter().enumerate() {
+            if i >= first_kept {
+                self.out.push(Item::Line {
+                    text,
+                    repeat: 1,
+                    no,
+                });
+            } else {
+                run.spare.push(text);
+            }
+        }
+        run.count = 0;
+    }
+
+    fn keep(&mut self, no: u64, line: &[u8], cut: u64, before: usize) {
+        self.close_run(before);
+        if let Some(Item::Line {
+            text,
+            repeat,
+            no: last_no,
+        }) = self.out.last_mut()
+            && *last_no + *repeat == no
+            && text.as_slice() == line
+            && cut == 0
+        {
+            *repeat += 1;
+            self.stats.folded_lines += 1;
+            return;
+        }
+        let mut text = Vec::with_capacity(line.len().min(self.opts.max_line_bytes + 64));
+        bounded_copy(&mut text, line, self.opts.max_line_bytes, cut);
+        self.out.push(Item::Line {
+            text,
+            repeat: 1,
+            no,
+        });
+    }
+
+    /// Ends the input and renders the result. When `unchanged` is set the caller should show
+    /// the original instead (see [`compress`], which does so); `text` then still holds the
+    /// compressed rendering.
+    pub fn finish(mut self) -> Compressed {
+        if !self.partial.is_empty() || self.partial_cut > 0 {
+            let line = std::mem::take(&mut self.partial);
+            let cut = self.partial_cut;
+            let anywhere = self.rules.is_some_and(|r| r.anywhere_match(&line));
+            self.line(&line, cut, anywhere);
+        }
+        let tail = self.opts.tail_lines;
+        self.close_run(tail);
+        let mut text = String::new();
+        let mut lines_out = 0u64;
+        for item in &self.out {
+            render(item, &mut text);
+            text.push('\n');
+            lines_out += 1;
+        }
+        let mut stats = std::mem::take(&mut self.stats);
+        stats.lines_in = self.lineno;
+        stats.bytes_in = self.bytes_in;
+        stats.lines_out = lines_out;
+        stats.bytes_out = text.len() as u64;
+        let folded_any = stats.folded_lines > 0;
+        let unchanged = if (self.lineno as usize) < self.opts.min_lines {
+            Some(Unchanged::Short)
+        } else if !folded_any
+            || (stats.bytes_out as f64) > (1.0 - self.opts.min_saving) * stats.bytes_in as f64
+        {
+            Some(Unchanged::SmallSaving)
+        } else {
+            None
+        };
+        Compressed {
+            text,
+            unchanged,
+            stats,
+        }
+    }
+}
+
+/// A noise run is shown as near-identical lines with `×N` only when at most two such groups
+/// make up most of it; a mixed run becomes one marker.
+fn collapse_mixed(segs: &mut Vec<Item>) {
+    let (mut similar, mut similar_lines, mut total) = (0, 0, 0);
+    for seg in segs.iter() {
+        match seg {
+            Item::Similar { count, .. } => {
+                similar += 1;
+                similar_lines += count;
+                total += count;
+            }
+            Item::Omitted { count, .. } => total += count,
+            Item::Line { .. } => {}
+        }
+    }
+    if similar == 0 || (similar <= 2 && similar_lines * 2 >= total) {
+        return;
+    }
+    let start = segs.iter().find_map(|s| match s {
+        Item::Similar { start, .. } | Item::Omitted { start, .. } => Some(*start),
+        Item::Line { .. } => None,
+    });
+    if let Some(start) = start {
+        segs.clear();
+        segs.push(Item::Omitted {
+            start,
+            count: total,
+        });
+    }
+}
+
+fn push_omitted(segs: &mut Vec<Item>, start: u64, count: u64) {
+    if let Some(Item::Omitted { start: s, count: c }) = segs.last_mut()
+        && *s + *c == start
+    {
+        *c += count;
+        return;
+    }
+    segs.push(Item::Omitted { start, count });
+}
+
+/// Copies `src` into `dst`, cutting its middle (on UTF-8 boundaries) when longer than `max`;
+/// `already_cut` bytes were dropped from its middle before and are added to the marker.
+fn bounded_copy(dst: &mut Vec<u8>, src: &[u8], max: usize, already_cut: u64) {
+    if src.len() <= max && already_cut == 0 {
+        dst.extend_from_slice(src);
+        return;
+    }
+    let half = max.min(src.len()) / 2;
+    let mut head = half;
+    while head > 0 && (src[head] & 0xC0) == 0x80 {
+        head -= 1;
+    }
+    let mut tail = if src.len() <= max {
+        head
+    } else {
+        src.len() - half
+    };
+    while tail < src.len() && (src[tail] & 0xC0) == 0x80 {
+        tail += 1;
+    }
+    dst.extend_from_slice(&src[..head]);
+    let cut = (tail - head) as u64 + already_cut;
+    dst.extend_from_slice(format!("[… {cut} bytes cut …]").as_bytes());
+    dst.extend_from_slice(&src[tail..]);
+}
+
+fn render(item: &Item, out: &mut String) {
+    use std::fmt::Write as _;
+    match item {
+        Item::Line { text, repeat, .. } => {
+            out.push_str(&String::from_utf8_lossy(text));
+            if *repeat > 1 {
+                let _ = write!(out, "  [×{repeat}]");
+            }
+        }
+        Item::Omitted { start, count } => {
+            let end = start + count - 1;
+            let s = if *count == 1 { "" } else { "s" };
+            let _ = write!(out, "[… {count} line{s} folded, {start}:{end} …]");
+        }
+        Item::Similar {
+            first,
+            start,
+            count,
+        } => {
+            let end = start + count - 1;
+            out.push_str(&String::from_utf8_lossy(first));
+            let _ = write!(out, "  [×{count} similar, {start}:{end}]");
+        }
+    }
+}

@@ -1,0 +1,46 @@
+//! Observation shaping for agent loops, as pure functions over bytes and strings.
+//!
+//! - [`compress`] / [`Compressor`]: log compression. Lines are classified (errors, warnings,
+//!   failures, messages, project stack frames, summaries of common tools; `--keep` patterns; the
+//!   search pattern of a grep-like command), anchors are kept verbatim with their context, noise
+//!   runs fold into one marker line naming the folded line range, near-identical runs fold into
+//!   one line with a `×N` count, ANSI codes are stripped and `\r` redraws collapsed.
+//! - [`cap_head_tail`]: head+tail truncation by characters or estimated tokens.
+//! - [`plan_turn_budget`]: which outputs of a turn to spill, largest first.
+//! - [`shape_output`]: compress then cap one tool output, leaving room for the caller's pointer.
+//!
+//! No IO: spilling the full output and writing the pointer is the caller's job
+//! (`loopwright-store`'s `spill` module).
+
+mod budget;
+mod cap;
+mod clean;
+mod compress;
+mod grep;
+mod normalize;
+mod options;
+mod prefilter;
+mod rules;
+mod shape;
+
+pub use budget::{Budget, CHARS_PER_TOKEN, Limit, TurnPlan, plan_turn_budget};
+pub use cap::{Cap, Capped, cap_head_tail, estimate_tokens};
+pub use clean::{clean_line, clean_text, strip_ansi_into};
+pub use compress::{Compressed, Compressor, Stats, Unchanged, compress, count_lines};
+pub use grep::{Search, parse as parse_grep_command};
+pub use options::CompressOptions;
+pub use rules::Kind;
+pub use shape::{Shaped, shape_output};
+
+/// Errors of this crate.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ObserveError {
+    /// A `--keep` pattern is not a valid regular expression.
+    #[error("--keep pattern `{pattern}` is not a valid regular expression: {message}")]
+    InvalidKeep {
+        /// The pattern as given.
+        pattern: String,
+        /// Why it does not compile.
+        message: String,
+    },
+}

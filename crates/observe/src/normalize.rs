@@ -1,0 +1,180 @@
+//! Near-duplicate detection: two lines are near-identical when they are equal after numbers,
+//! hex ids, durations and paths are normalised.
+
+const K: u64 = 0x517c_c1b7_2722_0a95;
+
+#[inline]
+fn mix(h: u64, b: u64) -> u64 {
+    (h.rotate_left(5) ^ b).wrapping_mul(K)
+}
+
+/// A fast, deterministic (non-cryptographic) hash of a byte string.
+pub fn hash_bytes(bytes: &[u8]) -> u64 {
+    let mut h = bytes.len() as u64;
+    let mut chunks = bytes.chunks_exact(8);
+    for c in &mut chunks {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        h = mix(h, u64::from_le_bytes(w));
+    }
+    for &b in chunks.remainder() {
+        h = mix(h, u64::from(b));
+    }
+    h
+}
+
+fn tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> {
+    line.split(|b| *b == b' ' || *b == b'\t')
+        .filter(|t| !t.is_empty())
+}
+
+fn is_path(t: &[u8]) -> bool {
+    memchr::memchr2(b'/', b'\\', t).is_some()
+}
+
+fn is_hex_id(t: &[u8]) -> bool {
+    t.len() >= 7 && t.iter().all(u8::is_ascii_hexdigit) && t.iter().any(u8::is_ascii_digit)
+}
+
+/// Whether two tokens are equal once digit runs (with `.`, `,`, `:` inside numbers) are
+/// collapsed, or are both paths, or both hex ids.
+fn token_similar(a: &[u8], b: &[u8]) -> bool {
+    if a == b {
+        return true;
+    }
+    let (mut i, mut j) = (0, 0);
+    loop {
+        match (a.get(i), b.get(j)) {
+            (None, None) => return true,
+            (Some(x), Some(y)) if x.is_ascii_digit() && y.is_ascii_digit() => {
+                i = skip_number(a, i);
+                j = skip_number(b, j);
+            }
+            (Some(x), Some(y)) if x == y => {
+                i += 1;
+                j += 1;
+            }
+            _ => return (is_path(a) && is_path(b)) || (is_hex_id(a) && is_hex_id(b)),
+        }
+    }
+}
+
+fn skip_number(t: &[u8], mut i: usize) -> usize {
+    while i < t.len()
+        && (t[i].is_ascii_digit()
+            || (matches!(t[i], b'.' | b',' | b':') && t.get(i + 1).is_some_and(u8::is_ascii_digit)))
+    {
+        i += 1;
+    }
+    i
+}
+
+/// Whether `a` and `b` are near-identical: the same tokens up to numbers, hex ids, durations
+/// (`12ms` ~ `7ms`) and paths. Stops at the first difference, so unrelated lines cost little.
+pub fn similar(a: &[u8], b: &[u8]) -> bool {
+    let trim = |t: &[u8]| -> usize {
+        t.iter()
+            .position(|c| !matches!(c, b' ' | b'\t'))
+            .unwrap_or(t.len())
+    };
+    let (a, b) = (&a[trim(a)..], &b[trim(b)..]);
+    // Fast path: find the first difference; if it sits in a token that is neither a number nor
+    // a path nor a hex id on both sides, the lines differ.
+    let Some(i) = first_difference(a, b) else {
+        return a.len() == b.len() || slow_similar(a, b);
+    };
+    let plain = |t: &[u8], i: usize| {
+        let start = t[..i]
+            .iter()
+            .rposition(|c| matches!(c, b' ' | b'\t'))
+            .map_or(0, |p| p + 1);
+        let end = t[i..]
+            .iter()
+            .position(|c| matches!(c, b' ' | b'\t'))
+            .map_or(t.len(), |p| i + p);
+        let tok = &t[start..end];
+        !(t[i].is_ascii_hexdigit() || i > start && t[i - 1].is_ascii_digit() || is_path(tok))
+    };
+    let ws = |c: u8| matches!(c, b' ' | b'\t');
+    if !ws(a[i]) && !ws(b[i]) && (plain(a, i) || plain(b, i)) {
+        return false;
+    }
+    slow_similar(a, b)
+}
+
+/// Index of the first differing byte within the common length, if any.
+fn first_difference(a: &[u8], b: &[u8]) -> Option<usize> {
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + 16 <= n {
+        if a[i..i + 16] != b[i..i + 16] {
+            break;
+        }
+        i += 16;
+    }
+    a[i..n]
+        .iter()
+        .zip(&b[i..n])
+        .position(|(x, y)| x != y)
+        .map(|p| i + p)
+}
+
+fn slow_similar(a: &[u8], b: &[u8]) -> bool {
+    let (mut ta, mut tb) = (tokens(a), tokens(b));
+    loop {
+        match (ta.next(), tb.next()) {
+            (None, None) => return true,
+            (Some(x), Some(y)) if token_similar(x, y) => {}
+            _ => return false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn near_identical_lines() {
+        assert!(similar(
+            b"Downloading 12% (1.2 MB/s) eta 3s",
+            b"Downloading 87% (10.5 MB/s) eta 11s"
+        ));
+        assert!(similar(b"GET /a/b 200 12ms", b"GET /c 200 7ms"));
+        assert!(similar(b"object 1a2b3c4d ok", b"object ffee0099aa ok"));
+        assert!(!similar(b"Compiling serde v1.0", b"Compiling tokio v1.0"));
+        assert!(!similar(b"ok 1", b"not ok 1"));
+        assert!(!similar(b"a b", b"a b c"));
+    }
+
+    #[test]
+    fn hash_is_deterministic_and_length_sensitive() {
+        assert_eq!(hash_bytes(b"abc"), hash_bytes(b"abc"));
+        assert_ne!(hash_bytes(b"abc"), hash_bytes(b"abcd"));
+        assert_ne!(hash_bytes(b""), hash_bytes(b"\0"));
+    }
+}
+
+#[cfg(test)]
+mod fast_path_tests {
+    use super::*;
+
+    /// The fast path of `similar` must agree with the token-by-token definition.
+    #[test]
+    fn fast_path_agrees_with_definition_on_the_corpus() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus/logs");
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let data = std::fs::read(entry.unwrap().path()).unwrap();
+            let lines: Vec<&[u8]> = data.split(|&c| c == b'\n').collect();
+            for w in lines.windows(2) {
+                assert_eq!(
+                    similar(w[0], w[1]),
+                    slow_similar(w[0], w[1]),
+                    "{:?} / {:?}",
+                    String::from_utf8_lossy(w[0]),
+                    String::from_utf8_lossy(w[1])
+                );
+            }
+        }
+    }
+}

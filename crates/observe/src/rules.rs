@@ -1,0 +1,591 @@
+//! Built-in line classification rules for common tools.
+//!
+//! Each rule is one regular expression over a cleaned line (ANSI removed, `\r` collapsed) plus
+//! what to keep around a matching line. Rules are tried in order; the first match wins.
+
+use std::sync::LazyLock;
+
+use regex::bytes::{RegexSet, RegexSetBuilder};
+
+/// What a kept line is, for statistics and for the reader.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// An error or fatal diagnostic.
+    Error,
+    /// A warning (folded beyond a few per rule).
+    Warning,
+    /// A failed test or check.
+    Failure,
+    /// The line saying what went wrong (panic message, exception, expected/received).
+    Message,
+    /// A stack frame in the project's own code.
+    Frame,
+    /// A file:line location.
+    Location,
+    /// An outcome or summary line.
+    Summary,
+    /// A structural header (commit, traceback start, test section).
+    Structure,
+    /// A line matching a user `--keep` pattern or the search pattern of a grep-like command.
+    Keep,
+}
+
+impl Kind {
+    /// Lower-case name, as used in statistics and JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Error => "error",
+            Kind::Warning => "warning",
+            Kind::Failure => "failure",
+            Kind::Message => "message",
+            Kind::Frame => "frame",
+            Kind::Location => "location",
+            Kind::Summary => "summary",
+            Kind::Structure => "structure",
+            Kind::Keep => "keep",
+        }
+    }
+}
+
+/// Which following lines are kept as context of a kept line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cont {
+    /// Indented lines (code snippets, `-->` locations, YAML blocks); an empty line ends them.
+    Indented,
+    /// Indented lines, plus source-snippet lines that start with a line number (`25 | code`)
+    /// and `...` elisions, as rustc and gcc print them.
+    Snippet,
+    /// Non-blank lines, stopping at `stack backtrace:` and `note: `.
+    UntilBlank,
+    /// Blank lines until the first non-blank one, then non-blank lines up to the next blank.
+    Paragraph,
+}
+
+impl Cont {
+    /// Whether `line` continues the block; `seen_content` tells whether a non-blank line of the
+    /// block was already kept.
+    pub fn accepts(self, line: &[u8], seen_content: bool) -> bool {
+        let blank = line.iter().all(u8::is_ascii_whitespace);
+        match self {
+            Cont::Indented => matches!(line.first(), Some(b' ' | b'\t')),
+            Cont::Snippet => {
+                if matches!(line.first(), Some(b' ' | b'\t')) || line == b"..." {
+                    return true;
+                }
+                let digits = line.iter().take_while(|b| b.is_ascii_digit()).count();
+                digits > 0 && line[digits..].trim_ascii_start().starts_with(b"|")
+            }
+            Cont::UntilBlank => {
+                !blank && !line.starts_with(b"stack backtrace:") && !line.starts_with(b"note: ")
+            }
+            Cont::Paragraph => !(blank && seen_content),
+        }
+    }
+}
+
+/// Extra check after a regex match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Post {
+    None,
+    /// Python frame outside the standard library and site-packages.
+    PyProject,
+    /// Java frame outside the JDK.
+    JavaProject,
+    /// JavaScript frame outside node internals and node_modules.
+    JsProject,
+}
+
+impl Post {
+    fn accepts(self, line: &[u8]) -> bool {
+        let has = |needle: &str| memchr::memmem::find(line, needle.as_bytes()).is_some();
+        match self {
+            Post::None => true,
+            Post::PyProject => {
+                !(has("site-packages")
+                    || has("/lib/python")
+                    || has("<frozen")
+                    || has("dist-packages"))
+            }
+            Post::JavaProject => {
+                let t = line.trim_ascii_start();
+                let t = t.strip_prefix(b"at ").unwrap_or(t);
+                !(t.starts_with(b"java.")
+                    || t.starts_with(b"javax.")
+                    || t.starts_with(b"jdk.")
+                    || t.starts_with(b"sun.")
+                    || t.starts_with(b"org.junit.")
+                    || t.starts_with(b"kotlin."))
+            }
+            Post::JsProject => {
+                !(has("node_modules") || has("(node:") || has(" node:") || has("internal/"))
+            }
+        }
+    }
+}
+
+/// One classification rule.
+#[derive(Debug, Clone, Copy)]
+pub struct Rule {
+    pat: &'static str,
+    /// Kind of a matching line.
+    pub kind: Kind,
+    /// How many following lines may be kept as context.
+    pub after: u16,
+    /// Which following lines count as context.
+    pub cont: Cont,
+    /// How many preceding lines are kept with it.
+    pub before: u8,
+    /// Whether matching lines are grouped by rule and folded beyond the group limit.
+    pub group: bool,
+    post: Post,
+    lead: Lead,
+}
+
+/// How the prefilter finds lines that may match a rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Lead {
+    /// Anchored with a literal start: covered by the two-byte lead table.
+    Table,
+    /// Starts with a file name or dotted name: the first token holds `:` or `(`, or is the line.
+    Token,
+    /// Not anchored: found by the block scan.
+    Anywhere,
+}
+
+const fn r(pat: &'static str, kind: Kind) -> Rule {
+    let lead = if pat.as_bytes()[0] == b'^' {
+        Lead::Table
+    } else {
+        Lead::Anywhere
+    };
+    Rule {
+        pat,
+        kind,
+        after: 0,
+        cont: Cont::Indented,
+        before: 0,
+        group: false,
+        post: Post::None,
+        lead,
+    }
+}
+
+impl Rule {
+    const fn after(mut self, n: u16, cont: Cont) -> Self {
+        self.after = n;
+        self.cont = cont;
+        self
+    }
+    const fn before(mut self, n: u8) -> Self {
+        self.before = n;
+        self
+    }
+    const fn grouped(mut self) -> Self {
+        self.group = true;
+        self
+    }
+    const fn post(mut self, post: Post) -> Self {
+        self.post = post;
+        self
+    }
+    const fn token(mut self) -> Self {
+        self.lead = Lead::Token;
+        self
+    }
+}
+
+use Cont::{Indented, Paragraph, Snippet, UntilBlank};
+use Kind::*;
+
+/// The built-in rules, most specific first.
+const RULES: &[Rule] = &[
+    // --- summaries that look like warnings or errors -------------------------------------
+    r(r"^warning: .*generated \d+ warnings?", Summary),
+    r(r"^error: could not compile ", Summary),
+    r(r"^\d+ (warnings?|errors?)( and \d+ (warnings?|errors?))? generated\.?$", Summary),
+    // --- rustc / cargo / clippy ------------------------------------------------------------
+    r(r"^error(\[E\d+\])?: ", Error).after(14, Snippet),
+    r(r"^warning(\[\w+\])?: ", Warning).after(1, Indented).grouped(),
+    r(r"^\s*Finished .*target\(s\) in ", Summary),
+    r(r"^test result: ", Summary),
+    r(r"^test .* \.\.\. FAILED", Failure),
+    r(r"^---- .* stdout ----$", Structure),
+    r(r"^failures:$", Structure).after(200, Indented),
+    r(r"^thread '.*' (\(\d+\) )?panicked at ", Message).after(8, UntilBlank),
+    r(r"^note: test did not panic", Message),
+    r(r"^\s+at (\./)?[\w-][\w./-]*\.rs:\d+(:\d+)?$", Frame).before(1),
+    r(r"^\s+Running ", Structure),
+    // --- C / C++ / make / linkers ------------------------------------------------------------
+    r(r"^[^\s:]+:\d+(:\d+)?: (fatal error|error): ", Error).after(4, Snippet).before(1).token(),
+    r(r"^[^\s:]+:\d+(:\d+)?: warning: ", Warning).after(2, Indented).grouped().token(),
+    r(r"^[\w./+-]+: (fatal )?error: ", Error).after(4, Indented).token(),
+    r(r": undefined reference to ", Error),
+    r(r"^g?make(\[\d+\])?: \*\*\* ", Summary),
+    r(r"^g?make(\[\d+\])?: Target .* not remade", Summary),
+    r(r"^(Segmentation fault|Bus error|Killed|Aborted)( \(core dumped\))?", Error),
+    // --- valgrind ---------------------------------------------------------------------------
+    r(
+        r"^==\d+== (Invalid (read|write|free)|Conditional jump|Use of uninitialised|Mismatched free|Syscall param|Source and destination overlap|Process terminating|\S+ bytes in \S+ blocks are (definitely|possibly) lost)",
+        Error,
+    )
+    .after(3, Indented),
+    r(r"^==\d+== (ERROR SUMMARY|\s+(definitely|indirectly|possibly) lost:)", Summary),
+    // --- typescript / eslint / mypy / ruff / flake8 ------------------------------------------
+    r(r"^\S+\(\d+,\d+\): error TS\d+: ", Error).after(6, Indented).token(),
+    r(r"^\S+:\d+:\d+ - error TS\d+: ", Error).after(6, Indented).token(),
+    r(r"^Found \d+ errors?", Summary),
+    r(r"^Success: no issues found", Summary),
+    r(r"^\s+\d+:\d+\s+error\s+", Error),
+    r(r"^\s+\d+:\d+\s+warning\s+", Warning).grouped(),
+    r(r"^(✖|×) \d+ problems?", Summary),
+    r(r"^[^\s:]+:\d+:\d+: [A-Z]{1,3}\d{2,4}\b", Error).token(),
+    r(r"^All checks passed!", Summary),
+    // --- python / pytest / unittest ------------------------------------------------------------
+    r(r"^Traceback \(most recent call last\):", Structure),
+    r(r"^(The above exception was the direct cause|During handling of the above exception)", Structure),
+    r(r#"^\s*File "[^"]+", line \d+"#, Frame).after(1, Indented).post(Post::PyProject),
+    r(r"^E\s{2,}\S", Message),
+    r(r"^>\s{3,}\S", Message),
+    r(r"^[^\s:]+\.py:\d+: \w+", Location).token(),
+    r(r"^(FAILED|ERROR|SUBFAILED|XPASS)[ (]", Failure),
+    r(r"^(FAIL|ERROR): \w+ \(", Failure),
+    r(r"^\S+::\S+.* (FAILED|ERROR)\b", Failure).token(),
+    r(r"^=+ .*\b(passed|failed|errors?|skipped|xfailed|xpassed|deselected|no tests ran)\b.* =+$", Summary),
+    r(r"^=+ (FAILURES|ERRORS|short test summary info) =+$", Structure),
+    r(r"^_{3,} .* _{3,}$", Structure),
+    r(r"^Ran \d+ tests? in ", Summary),
+    r(r"^(OK|FAILED)( \(.*\))?$", Summary),
+    r(r"^(ERROR|WARNING): ", Error),
+    r(r"^Successfully installed ", Summary),
+    // --- java -------------------------------------------------------------------------------------
+    r(r"^Exception in thread ", Message),
+    r(r"^\s*(Caused by|Suppressed): ", Message),
+    r(r"^\s+at [\w$.]+(/[\w$.]+)?\([\w$]+\.(java|kt|scala):\d+\)", Frame).post(Post::JavaProject),
+    // --- javascript: jest, vitest, node test, TAP, npm ------------------------------------------
+    r(r"^\s*● ", Failure).after(6, Paragraph),
+    r(r"^\s*(FAIL|✗|×|✖) ", Failure),
+    r(r"^\s*(Expected|Received|Snapshot)( \w+)?:\s", Message),
+    r(r"^\s+at .*\.(js|mjs|cjs|ts|tsx|jsx|mts|cts|vue|svelte):\d+:\d+\)?$", Frame).post(Post::JsProject),
+    r(r"^(Tests|Test Suites|Test Files|Snapshots|Time):\s+", Summary),
+    r(r"^\s+(Test Files|Tests)\s+\d+ (failed|passed)", Summary),
+    r(r"^\s*not ok \d+", Failure).after(30, Indented),
+    r(r"^# (tests|suites|pass|fail|cancelled|skipped|todo) \d+", Summary),
+    r(r"^ℹ (tests|pass|fail|cancelled) \d+", Summary),
+    r(r"^1\.\.\d+$", Summary),
+    r(r"^npm (ERR!|error) ", Error),
+    r(r"^npm warn ", Warning).grouped(),
+    r(r"^(added|removed|changed|updated|audited) \d+ packages?", Summary),
+    r(r"^(found \d+ vulnerabilit|\d+ (\w+ severity )?vulnerabilit)", Summary),
+    r(r"^npm info ok", Summary),
+    // --- go ---------------------------------------------------------------------------------------
+    r(r"^--- FAIL: ", Failure).after(10, Indented),
+    r(r"^(FAIL|ok)\s+\S+\s+[\d.]+s$", Summary),
+    r(r"^(PASS|FAIL)$", Summary),
+    r(r"^panic: ", Message).after(3, UntilBlank),
+    r(r"^\s+\S+_test\.go:\d+: ", Message).token(),
+    r(r"^\S+\.go:\d+:\d+: ", Error).token(),
+    // --- git, apt, shells ---------------------------------------------------------------------
+    r(r"^commit [0-9a-f]{7,64}\b", Structure),
+    r(r"^(fatal|error|CONFLICT)\b[:( ]", Error),
+    r(r"^Automatic merge failed", Error),
+    r(r"^ ! \[(rejected|remote rejected)\]", Error),
+    r(r"^ \d+ files? changed", Summary),
+    r(r"^E: ", Error),
+    r(r"^W: ", Warning).grouped(),
+    r(r"^\d+ upgraded, \d+ newly installed", Summary),
+    r(r": (command not found|No such file or directory|Permission denied)$", Error),
+    r(r"(exit(ed)? (with )?(code|status)|Exit code:?) -?\d+", Summary),
+    // --- generic, last ----------------------------------------------------------------------------
+    r(r"^\s*\[?(ERROR|FATAL|PANIC|CRITICAL)\b", Error),
+    r(r"\[(ERROR|FATAL|error|fatal)\]|\blevel=(error|fatal)\b|\s(ERROR|FATAL|CRITICAL)\s", Error),
+    r(r"^\s*\[?(WARN|WARNING)\b", Warning).grouped(),
+    r(r"^\s*([\w$]+\.)*[\w$]*(Error|Exception|Exit|Interrupt)(: |$)", Message).token(),
+    r(r"\bFAILED\b", Failure),
+];
+
+/// The compiled built-in rules, with a prefilter that lets most noise lines skip the regexes.
+#[derive(Debug)]
+pub struct Builtin {
+    set: RegexSet,
+    /// Two-byte lead tables for lines without indentation, with one space, and with more.
+    lead: Box<[Vec<bool>; 3]>,
+    /// Whether any rule is checked on the first token.
+    token_rules: bool,
+    /// All unanchored rules as one multi-line regex, for block scans.
+    anywhere: Option<regex::bytes::Regex>,
+}
+
+static BUILTIN: LazyLock<Result<Builtin, String>> = LazyLock::new(|| {
+    let set = RegexSetBuilder::new(RULES.iter().map(|r| r.pat))
+        .unicode(false)
+        .size_limit(64 << 20)
+        .dfa_size_limit(64 << 20)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let table: Vec<&str> = RULES
+        .iter()
+        .filter(|r| r.lead == Lead::Table)
+        .map(|r| r.pat)
+        .collect();
+    let lead = crate::prefilter::lead_tables(&table)?;
+    let anywhere: Vec<String> = RULES
+        .iter()
+        .filter(|r| r.lead == Lead::Anywhere)
+        .map(|r| format!("(?:{})", r.pat))
+        .collect();
+    let anywhere = if anywhere.is_empty() {
+        None
+    } else {
+        Some(
+            regex::bytes::RegexBuilder::new(&format!("(?m){}", anywhere.join("|")))
+                .unicode(false)
+                .build()
+                .map_err(|e| e.to_string())?,
+        )
+    };
+    Ok(Builtin {
+        set,
+        lead,
+        token_rules: RULES.iter().any(|r| r.lead == Lead::Token),
+        anywhere,
+    })
+});
+
+/// Returns the compiled built-in rules, or the compile error (a bug caught by the tests).
+pub fn builtin() -> Result<&'static Builtin, &'static str> {
+    BUILTIN.as_ref().map_err(String::as_str)
+}
+
+/// Longest prefix of a line that classification looks at.
+pub const CLASSIFY_PREFIX: usize = 1024;
+
+impl Builtin {
+    /// Byte ranges in `block` (whole lines) where an unanchored rule matches.
+    pub fn scan_anywhere(&self, block: &[u8], out: &mut Vec<(usize, usize)>) {
+        out.clear();
+        if let Some(re) = &self.anywhere {
+            out.extend(re.find_iter(block).map(|m| (m.start(), m.end())));
+        }
+    }
+
+    /// Whether an unanchored rule matches `line`.
+    pub fn anywhere_match(&self, line: &[u8]) -> bool {
+        self.anywhere.as_ref().is_some_and(|re| re.is_match(line))
+    }
+
+    /// Whether `line` may match an anchored rule (no false negatives).
+    fn may_match_anchored(&self, line: &[u8]) -> bool {
+        let ws = line
+            .iter()
+            .take_while(|b| matches!(b, b' ' | b'\t'))
+            .count();
+        let rest = &line[ws..];
+        let (Some(&b1), Some(&b2)) = (rest.first(), rest.get(1)) else {
+            return true;
+        };
+        let class = match (ws, line.first()) {
+            (0, _) => 0,
+            (1, Some(b' ')) => 1,
+            _ => 2,
+        };
+        if self.lead[class][usize::from(b1) << 8 | usize::from(b2)] {
+            return true;
+        }
+        if self.token_rules {
+            let token = &rest[..rest
+                .iter()
+                .position(|b| matches!(b, b' ' | b'\t'))
+                .unwrap_or(rest.len())];
+            if token.len() == rest.len() || token.ends_with(b":") {
+                return true;
+            }
+            return memchr::memchr2_iter(b':', b'(', token).any(|i| {
+                token
+                    .get(i + 1)
+                    .is_some_and(|n| n.is_ascii_digit() || (token[i] == b':' && *n == b':'))
+            });
+        }
+        false
+    }
+
+    /// The first rule matching `line`, if any. `anywhere` tells that a block scan found an
+    /// unanchored rule on this line (pass `true` when unknown).
+    pub fn classify(&self, line: &[u8], anywhere: bool) -> Option<&'static Rule> {
+        let line = &line[..line.len().min(CLASSIFY_PREFIX)];
+        if !anywhere && !self.may_match_anchored(line) {
+            return None;
+        }
+        let matches = self.set.matches(line);
+        if !matches.matched_any() {
+            return None;
+        }
+        matches
+            .iter()
+            .map(|i| &RULES[i])
+            .find(|rule| rule.post.accepts(line))
+    }
+}
+
+/// The group key of a grouped line: a bracketed rule code at its end (`[-Wconversion]`,
+/// `[attr-defined]`) or else its text with quoted parts and numbers normalised.
+pub fn group_key(line: &[u8]) -> u64 {
+    let t = line.trim_ascii_end();
+    if t.ends_with(b"]")
+        && let Some(open) = memchr::memrchr(b'[', t)
+    {
+        let code = &t[open..];
+        if code.len() > 2
+            && code[1..code.len() - 1]
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_=".contains(b))
+        {
+            return crate::normalize::hash_bytes(code);
+        }
+    }
+    let mut key = Vec::with_capacity(t.len());
+    let mut quote: Option<u8> = None;
+    let mut i = 0;
+    // Skip any leading location (`file:12:3: `) so the same warning in two files groups together.
+    if let Some(pos) = memchr::memmem::find(t, b"warning") {
+        i = pos;
+    }
+    while i < t.len() {
+        let b = t[i];
+        match quote {
+            Some(q) => {
+                if b == q {
+                    quote = None;
+                    key.push(b'_');
+                }
+            }
+            None if b == b'`' || b == b'\'' || b == b'"' => {
+                quote = Some(b);
+            }
+            None if t[i..].starts_with("‘".as_bytes()) => {
+                // gcc quotes: ‘…’
+                let end =
+                    memchr::memmem::find(&t[i..], "’".as_bytes()).map_or(t.len(), |e| i + e + 3);
+                key.push(b'_');
+                i = end;
+                continue;
+            }
+            None if b.is_ascii_digit() => {
+                if key.last() != Some(&b'0') {
+                    key.push(b'0');
+                }
+            }
+            None => key.push(b),
+        }
+        i += 1;
+    }
+    crate::normalize::hash_bytes(&key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(line: &str) -> Option<Kind> {
+        let b = builtin().unwrap();
+        let fast = b
+            .classify(line.as_bytes(), b.anywhere_match(line.as_bytes()))
+            .map(|r| r.kind);
+        assert_eq!(
+            fast,
+            b.classify(line.as_bytes(), true).map(|r| r.kind),
+            "prefilter changed {line:?}"
+        );
+        fast
+    }
+
+    #[test]
+    fn builtin_rules_compile() {
+        assert!(builtin().is_ok(), "{:?}", builtin().err());
+    }
+
+    #[test]
+    fn classifies_common_tools() {
+        assert_eq!(kind("error[E0308]: mismatched types"), Some(Error));
+        assert_eq!(kind("warning: unused import: `HashSet`"), Some(Warning));
+        assert_eq!(
+            kind("warning: `inventory` (lib) generated 3 warnings"),
+            Some(Summary)
+        );
+        assert_eq!(
+            kind("lapi.c:769:23: warning: conversion [-Wsign-conversion]"),
+            Some(Warning)
+        );
+        assert_eq!(
+            kind("loslib.c:159:10: error: too few arguments"),
+            Some(Error)
+        );
+        assert_eq!(
+            kind("boltons/x.py:382: error: Signatures  [misc]"),
+            Some(Error)
+        );
+        assert_eq!(kind("not ok 612 - kebabCase"), Some(Failure));
+        assert_eq!(kind("# fail 3"), Some(Summary));
+        assert_eq!(kind("Caused by: java.lang.X: y"), Some(Message));
+        assert_eq!(kind("\tat com.example.A.b(A.java:3)"), Some(Frame));
+        assert_eq!(kind("\tat java.base/java.util.X.y(X.java:3)"), None);
+        assert_eq!(kind("ProbeError: unreachable"), Some(Message));
+        assert_eq!(
+            kind("commit 6fd031c82ba5a4204b4ce6eae73dacb00dc072ec"),
+            Some(Structure)
+        );
+        assert_eq!(kind("  ● suite › test"), Some(Failure));
+        assert_eq!(kind("             at ./src/lib.rs:102:5"), Some(Frame));
+        assert_eq!(
+            kind("             at /rustc/abc/library/std/src/panicking.rs:689:5"),
+            None
+        );
+    }
+
+    #[test]
+    fn keyword_decoys_are_noise() {
+        assert_eq!(
+            kind("npm http fetch GET 200 https://registry.npmjs.org/http-errors 12ms (cache hit)"),
+            None
+        );
+        assert_eq!(kind("   Compiling error-chain v0.12.4"), None);
+        assert_eq!(kind("tests/test_errors.py::test_x PASSED [ 10%]"), None);
+    }
+
+    #[test]
+    fn group_keys() {
+        let a = group_key("a.c:1:2: warning: x ‘int’ from ‘long’ [-Wconversion]".as_bytes());
+        let b = group_key("b.c:9:2: warning: y ‘char’ [-Wconversion]".as_bytes());
+        let c = group_key("b.c:9:2: warning: y ‘char’ [-Wsign-conversion]".as_bytes());
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        let d = group_key(b"warning: unused variable: `a`");
+        let e = group_key(b"warning: unused variable: `bcd`");
+        let f = group_key(b"warning: unused import: `bcd`");
+        assert_eq!(d, e);
+        assert_ne!(d, f);
+    }
+}
+
+#[cfg(test)]
+mod prefilter_tests {
+    use super::*;
+
+    /// The prefilter must never change a classification: check every line of the corpus.
+    #[test]
+    fn prefilter_has_no_false_negatives_on_the_corpus() {
+        let b = builtin().unwrap();
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus/logs");
+        let mut checked = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let data = std::fs::read(entry.unwrap().path()).unwrap();
+            for line in data.split(|&c| c == b'\n') {
+                let line = crate::clean::clean_line(line);
+                let fast = b.classify(&line, b.anywhere_match(&line)).map(|r| r.pat);
+                let full = b.classify(&line, true).map(|r| r.pat);
+                assert_eq!(fast, full, "{:?}", String::from_utf8_lossy(&line));
+                checked += 1;
+            }
+        }
+        assert!(checked > 50_000);
+    }
+}

@@ -1,0 +1,34 @@
+//! Permission verdicts for agent tool calls: ordered rules, layered so that every deny wins,
+//! and a shell analyser that judges each part of a compound command.
+//!
+//! ```
+//! use loopwright_policy::{Layer, Policy, Request, Verdict};
+//! let builtin = Layer::builtin().unwrap();
+//! let project = Layer::parse(
+//!     loopwright_policy::LayerKind::Project,
+//!     ".loop/gate.toml",
+//!     "[[rule]]\nverdict = \"allow\"\ncommand = \"git status\"\n",
+//! )
+//! .unwrap();
+//! let policy = Policy::load([builtin, project]);
+//! let ok = policy.check(&Request::shell("git status", "/work/app"));
+//! assert_eq!(ok.verdict, Verdict::Allow);
+//! let sneaky = policy.check(&Request::shell("git status && cat .env", "/work/app"));
+//! assert_eq!(sneaky.verdict, Verdict::Deny);
+//! ```
+
+mod explain;
+mod part;
+pub mod path;
+mod policy;
+mod programs;
+mod remember;
+mod rule;
+pub mod shell;
+mod verdict;
+pub mod words;
+
+pub use policy::{Decision, Layer, LayerKind, LoadError, PartVerdict, Policy, Request, RuleRef};
+pub use remember::{RememberError, Scope, remember_rule, render_rule};
+pub use rule::{Location, Match, OneOrMany, Rule, RuleSpec, path_glob};
+pub use verdict::Verdict;

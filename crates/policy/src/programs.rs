@@ -1,0 +1,518 @@
+//! Knowledge about particular programs: wrappers, shells, writers, inline-code interpreters.
+
+use crate::words::Word;
+
+/// Where a wrapper's inner command starts.
+#[derive(Debug, Default)]
+pub struct Inner {
+    /// Index in argv of the inner program (may equal argv.len(): no inner command).
+    pub inner: usize,
+    /// `xargs`: the inner command gets more arguments at run time.
+    pub open_ended: bool,
+    /// The wrapper sets a variable that changes what runs (`env LD_PRELOAD=...`).
+    pub env_sensitive: bool,
+    /// `env -S STRING`: the string is split into the inner words.
+    pub split_string: Option<String>,
+    /// The inner words are joined and run by `sh -c` (`watch`, `flock -c`).
+    pub shell_string: bool,
+}
+
+/// Options taking a value, per wrapper (short and long forms).
+fn value_opts(name: &str) -> &'static [&'static str] {
+    match name {
+        "sudo" | "doas" => &[
+            "-u",
+            "-g",
+            "-h",
+            "-C",
+            "-D",
+            "-p",
+            "-r",
+            "-t",
+            "-U",
+            "-T",
+            "--user",
+            "--group",
+            "--host",
+            "--prompt",
+            "--role",
+            "--type",
+            "--other-user",
+            "--chdir",
+            "--close-from",
+        ],
+        "env" => &["-u", "-C", "--unset", "--chdir"],
+        "exec" => &["-a"],
+        "timeout" => &["-s", "-k", "--signal", "--kill-after"],
+        "watch" => &["-n", "--interval", "-q", "--equexit"],
+        "strace" | "ltrace" => &[
+            "-o", "-e", "-p", "-s", "-u", "-E", "-a", "-P", "-I", "-b", "-X",
+        ],
+        "flock" => &["-w", "--timeout", "-E", "--conflict-exit-code"],
+        "caffeinate" => &["-w", "-t"],
+        "nice" => &["-n", "--adjustment"],
+        "ionice" => &["-c", "-n", "-p", "-t"],
+        "stdbuf" => &["-i", "-o", "-e"],
+        "xargs" => &[
+            "-I",
+            "-L",
+            "-n",
+            "-P",
+            "-s",
+            "-d",
+            "-E",
+            "-a",
+            "--arg-file",
+            "--delimiter",
+            "--max-args",
+            "--max-procs",
+            "--max-lines",
+            "--max-chars",
+            "--eof",
+            "--replace",
+            "--process-slot-var",
+        ],
+        _ => &[],
+    }
+}
+
+/// For a wrapper program, where its inner command starts; `None` when `name` is no wrapper.
+pub fn wrapper_inner(name: &str, argv: &[Word]) -> Option<Inner> {
+    const WRAPPERS: &[&str] = &[
+        "sudo",
+        "doas",
+        "env",
+        "command",
+        "builtin",
+        "exec",
+        "nohup",
+        "time",
+        "timeout",
+        "nice",
+        "ionice",
+        "stdbuf",
+        "xargs",
+        "setsid",
+        "chronic",
+        "watch",
+        "strace",
+        "ltrace",
+        "flock",
+        "taskset",
+        "chrt",
+        "unbuffer",
+        "caffeinate",
+    ];
+    if !WRAPPERS.contains(&name) {
+        return None;
+    }
+    let opts = value_opts(name);
+    let mut out = Inner {
+        open_ended: name == "xargs",
+        ..Inner::default()
+    };
+    let mut i = 1;
+    // options
+    while let Some(w) = argv.get(i) {
+        let Some(v) = w.lit() else { break };
+        if v == "--" {
+            i += 1;
+            break;
+        }
+        if !v.starts_with('-') || v == "-" {
+            break;
+        }
+        if name == "command" && (v.contains('v') || v.contains('V')) {
+            // `command -v x` looks a program up; it runs nothing
+            out.inner = argv.len();
+            return Some(out);
+        }
+        if name == "nice" && v[1..].chars().all(|c| c.is_ascii_digit()) {
+            i += 1;
+            continue;
+        }
+        if name == "env" && (v == "-S" || v == "--split-string" || v.starts_with("--split-string="))
+        {
+            let s = match v.split_once('=') {
+                Some((_, s)) => Some(s.to_string()),
+                None => {
+                    i += 1;
+                    argv.get(i).and_then(|w| w.value.clone())
+                }
+            };
+            out.split_string = s;
+            out.inner = i + 1;
+            return Some(out);
+        }
+        i += if opts.contains(&v) { 2 } else { 1 };
+    }
+    // assignments (env, sudo)
+    if matches!(name, "env" | "sudo" | "doas") {
+        while let Some(v) = argv.get(i).and_then(|w| w.value.as_deref()) {
+            match v.split_once('=') {
+                Some((k, _))
+                    if !k.is_empty()
+                        && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
+                {
+                    out.env_sensitive |= sensitive_env(k);
+                    i += 1;
+                }
+                _ => break,
+            }
+        }
+    }
+    // positional arguments before the command
+    if name == "flock" {
+        // flock [options] FILE (-c STRING | COMMAND...)
+        while let Some(v) = argv.get(i).and_then(|w| w.lit()) {
+            if v == "-c" || v == "--command" {
+                out.shell_string = true;
+                i += 1;
+                break;
+            }
+            if !v.starts_with('-') {
+                break;
+            }
+            i += 1;
+        }
+        if !out.shell_string {
+            i += 1;
+            if argv
+                .get(i)
+                .and_then(|w| w.lit())
+                .is_some_and(|v| v == "-c" || v == "--command")
+            {
+                out.shell_string = true;
+                i += 1;
+            }
+        }
+    }
+    if matches!(name, "timeout" | "chrt")
+        || (name == "taskset" && !argv.iter().any(|w| w.lit() == Some("-p")))
+    {
+        i += 1;
+    }
+    out.shell_string |= name == "watch";
+    out.inner = i.min(argv.len());
+    Some(out)
+}
+
+/// Shells whose `-c` string is analysed as a script.
+pub fn is_shell(name: &str) -> bool {
+    matches!(
+        name,
+        "bash" | "sh" | "zsh" | "dash" | "ksh" | "mksh" | "ash" | "busybox" | "fish" | "rbash"
+    )
+}
+
+/// What a shell invocation runs.
+pub enum ShellInput {
+    /// `-c STRING` (None when the string is not a literal).
+    Inline(Option<String>),
+    /// A script file.
+    File,
+    /// Commands read from standard input.
+    Stdin,
+}
+
+/// Parses a shell's options to find what it runs.
+pub fn shell_script(argv: &[Word]) -> ShellInput {
+    let mut i = 1;
+    if argv
+        .first()
+        .and_then(|w| w.lit())
+        .is_some_and(|p| p.ends_with("busybox"))
+    {
+        i = 2;
+    }
+    let mut inline = false;
+    while let Some(w) = argv.get(i) {
+        let Some(v) = w.lit() else {
+            return if inline {
+                ShellInput::Inline(None)
+            } else {
+                ShellInput::File
+            };
+        };
+        if v == "--" {
+            i += 1;
+            break;
+        }
+        if (v.starts_with('-') || v.starts_with('+')) && v.len() > 1 {
+            if v == "-o"
+                || v == "+o"
+                || v == "-O"
+                || v == "+O"
+                || v == "--rcfile"
+                || v == "--init-file"
+            {
+                i += 2;
+                continue;
+            }
+            if !v.starts_with("--") && v[1..].contains('c') {
+                inline = true;
+            }
+            i += 1;
+            continue;
+        }
+        break;
+    }
+    match (inline, argv.get(i)) {
+        (true, Some(w)) => ShellInput::Inline(w.value.clone()),
+        (true, None) => ShellInput::Inline(None),
+        (false, Some(_)) => ShellInput::File,
+        (false, None) => ShellInput::Stdin,
+    }
+}
+
+/// What `find` finds, as a word: everything below its start point (`{}` in `-exec`, the files
+/// `-delete` removes).
+pub fn find_found(argv: &[Word]) -> Word {
+    // `{}` stands for what find finds: below its start points
+    let roots: Vec<Option<&str>> = argv
+        .iter()
+        .skip(1)
+        .take_while(|w| {
+            !w.lit()
+                .is_some_and(|v| v.starts_with('-') || v == "(" || v == "!")
+        })
+        .map(|w| w.lit())
+        .collect();
+    match roots.as_slice() {
+        [] => Word {
+            text: "{}".into(),
+            value: None,
+            pattern: Some("./**".into()),
+        },
+        [Some(root)] => Word {
+            text: "{}".into(),
+            value: None,
+            pattern: Some(format!("{}/**", root.trim_end_matches('/'))),
+        },
+        _ => Word {
+            text: "{}".into(),
+            value: None,
+            pattern: None,
+        },
+    }
+}
+
+/// Splits `find ... -exec CMD {} ;` into the find part and the commands it runs.
+pub fn find_exec(argv: &[Word]) -> (Vec<Word>, Vec<Vec<Word>>) {
+    let found = find_found(argv);
+    let mut outer = Vec::new();
+    let mut inners = Vec::new();
+    let mut i = 0;
+    while i < argv.len() {
+        let v = argv[i].lit();
+        if matches!(v, Some("-exec" | "-execdir" | "-ok" | "-okdir")) {
+            let mut inner = Vec::new();
+            i += 1;
+            while i < argv.len() && !matches!(argv[i].lit(), Some(";" | "+")) {
+                inner.push(if argv[i].lit() == Some("{}") {
+                    found.clone()
+                } else {
+                    argv[i].clone()
+                });
+                i += 1;
+            }
+            if !inner.is_empty() {
+                inners.push(inner);
+            }
+            i += 1;
+            continue;
+        }
+        outer.push(argv[i].clone());
+        i += 1;
+    }
+    (outer, inners)
+}
+
+/// The arguments a well-known program writes to (deletes, creates, modifies).
+pub fn write_targets(name: &str, argv: &[Word]) -> Vec<Word> {
+    let mut positional: Vec<&Word> = Vec::new();
+    let mut end_of_opts = false;
+    for w in argv.iter().skip(1) {
+        match w.lit() {
+            Some("--") if !end_of_opts => end_of_opts = true,
+            Some(v) if !end_of_opts && v.starts_with('-') && v.len() > 1 => {}
+            _ => positional.push(w),
+        }
+    }
+    let picked: Vec<&Word> = match name {
+        "rm" | "rmdir" | "unlink" | "touch" | "mkdir" | "truncate" | "shred" | "tee" | "mv" => {
+            positional
+        }
+        "chmod" | "chown" | "chgrp" => positional.into_iter().skip(1).collect(),
+        "cp" | "ln" | "install" | "rsync" | "scp" => {
+            positional.into_iter().last().into_iter().collect()
+        }
+        "sed" | "perl"
+            if argv.iter().any(|w| {
+                w.lit()
+                    .is_some_and(|v| v.starts_with("-i") || v == "--in-place")
+            }) =>
+        {
+            positional.into_iter().skip(1).collect()
+        }
+        "dd" => {
+            return argv
+                .iter()
+                .filter_map(|w| w.value.as_deref()?.strip_prefix("of=").map(Word::literal))
+                .collect();
+        }
+        _ => Vec::new(),
+    };
+    picked.into_iter().cloned().collect()
+}
+
+/// Interpreters given code on the command line: the code cannot be analysed.
+pub fn inline_code(name: &str, argv: &[Word]) -> Option<String> {
+    let flags: &[&str] = match name {
+        n if n.starts_with("python") => &["-c"],
+        "node" | "deno" | "bun" => &["-e", "--eval", "-p", "--print"],
+        "perl" | "ruby" => &["-e", "-E"],
+        "php" => &["-r"],
+        "awk" | "gawk" | "mawk" => return awk_system(argv),
+        _ => return None,
+    };
+    let letter = flags[0].trim_start_matches('-');
+    let is_flag = |v: &str| {
+        flags.contains(&v)
+            || (v.starts_with('-') && !v.starts_with("--") && v.len() <= 4 && v.ends_with(letter))
+    };
+    argv.iter()
+        .skip(1)
+        .any(|w| w.lit().is_some_and(is_flag))
+        .then(|| format!("`{name}` runs inline code that cannot be analysed"))
+}
+
+fn awk_system(argv: &[Word]) -> Option<String> {
+    argv.iter()
+        .any(|w| {
+            w.value
+                .as_deref()
+                .is_none_or(|v| v.contains("system") || v.contains("| \"") || v.contains("|\""))
+        })
+        .then(|| "`awk` program may run commands".to_string())
+}
+
+/// Environment variables that change which code runs.
+pub fn sensitive_env(name: &str) -> bool {
+    matches!(
+        name,
+        "LD_PRELOAD"
+            | "LD_LIBRARY_PATH"
+            | "LD_AUDIT"
+            | "PATH"
+            | "BASH_ENV"
+            | "ENV"
+            | "PROMPT_COMMAND"
+            | "IFS"
+            | "SHELLOPTS"
+            | "BASHOPTS"
+            | "GIT_SSH"
+            | "GIT_SSH_COMMAND"
+            | "GIT_EXEC_PATH"
+            | "GIT_EDITOR"
+            | "GIT_PAGER"
+            | "GIT_EXTERNAL_DIFF"
+            | "GIT_ASKPASS"
+            | "GIT_CONFIG_PARAMETERS"
+            | "GIT_CONFIG_GLOBAL"
+            | "EDITOR"
+            | "VISUAL"
+            | "PAGER"
+            | "PYTHONSTARTUP"
+            | "NODE_OPTIONS"
+            | "PERL5OPT"
+            | "RUBYOPT"
+            | "RUSTC_WRAPPER"
+            | "CARGO_BUILD_RUSTC_WRAPPER"
+    ) || name.starts_with("DYLD_")
+        || name.starts_with("BASH_FUNC_")
+}
+
+/// Redirection targets that are not files.
+pub fn harmless_sink(path: &str) -> bool {
+    matches!(
+        path,
+        "/dev/null" | "/dev/stdout" | "/dev/stderr" | "/dev/tty"
+    ) || path
+        .strip_prefix("/dev/fd/")
+        .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// Global options known to take a value before a subcommand (`git -C DIR push`).
+pub fn takes_value(program: &str, opt: &str) -> bool {
+    let known: &[&str] = match program {
+        "git" => &[
+            "-C",
+            "-c",
+            "--git-dir",
+            "--work-tree",
+            "--namespace",
+            "--exec-path",
+            "--config-env",
+        ],
+        "cargo" => &["-C", "-Z", "--config", "--manifest-path", "--color"],
+        "npm" | "pnpm" | "yarn" => &[
+            "--prefix",
+            "-C",
+            "--dir",
+            "-w",
+            "--workspace",
+            "--filter",
+            "--cwd",
+        ],
+        "docker" | "podman" => &[
+            "-H",
+            "--host",
+            "--context",
+            "-c",
+            "--config",
+            "-l",
+            "--log-level",
+        ],
+        "kubectl" => &[
+            "-n",
+            "--namespace",
+            "--context",
+            "--kubeconfig",
+            "-s",
+            "--server",
+            "--cluster",
+            "--user",
+        ],
+        "gh" => &["-R", "--repo"],
+        _ => &[],
+    };
+    known.contains(&opt)
+}
+
+/// Shell reserved words: as a program name they mean the parser saw something unusual.
+pub fn is_keyword(name: &str) -> bool {
+    matches!(
+        name,
+        "if" | "then"
+            | "else"
+            | "elif"
+            | "fi"
+            | "do"
+            | "done"
+            | "while"
+            | "until"
+            | "for"
+            | "case"
+            | "esac"
+            | "in"
+            | "function"
+            | "select"
+            | "{"
+            | "}"
+            | "!"
+            | "[["
+            | "]]"
+            | "coproc"
+    )
+}

@@ -1,0 +1,491 @@
+//! Rules: what a rule file says, compiled selectors, and matching a rule against a part.
+
+use globset::{Glob, GlobBuilder, GlobMatcher};
+use serde::{Deserialize, Serialize};
+
+use crate::path::{NormPath, PathContext};
+use crate::shell::{Part, PartKind, PathArg};
+use crate::verdict::Verdict;
+use crate::words::split_selector;
+
+/// One string or a list of strings (`tool = "shell"` or `tool = ["write_file", "edit_file"]`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum OneOrMany {
+    /// A single value.
+    One(String),
+    /// Several values; any may match.
+    Many(Vec<String>),
+}
+
+impl OneOrMany {
+    /// The values as a list.
+    pub fn to_vec(&self) -> Vec<String> {
+        match self {
+            OneOrMany::One(s) => vec![s.clone()],
+            OneOrMany::Many(v) => v.clone(),
+        }
+    }
+}
+
+/// Where a path lies relative to the workspace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Location {
+    /// Inside the workspace (or a writable root).
+    Inside,
+    /// Outside the workspace.
+    Outside,
+}
+
+/// A rule as written in a TOML file (`[[rule]]`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleSpec {
+    /// `allow`, `deny` or `ask`.
+    pub verdict: Option<Verdict>,
+    /// Tool name(s) the rule applies to; `"*"` or absent: any tool.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool: Option<OneOrMany>,
+    /// Program and leading arguments, matched as a prefix of words (`git push`); a list
+    /// matches when any entry does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command: Option<OneOrMany>,
+    /// The whole simple command, word for word (`git status`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact: Option<String>,
+    /// A glob over the simple command's words joined by spaces (`npm run *`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub glob: Option<String>,
+    /// Glob(s) over the normalised path (`**/.env*`, `~/.ssh/**`, `src/**`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<OneOrMany>,
+    /// `inside` or `outside` the workspace.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workspace: Option<Location>,
+    /// Why (shown to the user and the model).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Commands (or paths, for path-only rules) the rule must match; checked at load.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub examples: Vec<String>,
+    /// Commands (or paths) the rule must not match; checked at load.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_examples: Vec<String>,
+}
+
+/// How sure a selector is that it matches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Match {
+    /// It does not match.
+    No,
+    /// It may match, depending on values only known at run time.
+    Maybe,
+    /// It matches.
+    Yes,
+}
+
+#[derive(Debug, Clone)]
+struct PathGlob {
+    matcher: GlobMatcher,
+    probes: Vec<String>,
+}
+
+/// A compiled rule.
+#[derive(Debug, Clone)]
+pub struct Rule {
+    /// The rule as written.
+    pub spec: RuleSpec,
+    /// The verdict when it matches.
+    pub verdict: Verdict,
+    tools: Vec<String>,
+    prefix: Option<Vec<Vec<String>>>,
+    exact: Option<Vec<String>>,
+    glob: Option<GlobMatcher>,
+    paths: Vec<PathGlob>,
+}
+
+/// Compiles a path glob (`*` stops at `/`, `**` crosses directories).
+pub fn path_glob(pattern: &str) -> Result<GlobMatcher, globset::Error> {
+    Ok(GlobBuilder::new(pattern)
+        .literal_separator(true)
+        .backslash_escape(true)
+        .build()?
+        .compile_matcher())
+}
+
+/// Sample file names a path glob's last component could match (to test wildcard arguments).
+fn probes(pattern: &str) -> Vec<String> {
+    let last = pattern.rsplit('/').next().unwrap_or(pattern);
+    let mut a = String::new();
+    let mut b = String::new();
+    let mut chars = last.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '*' => b.push('x'),
+            '?' => {
+                a.push('x');
+                b.push('x');
+            }
+            '[' => {
+                let first = chars.next().unwrap_or('x');
+                for c in chars.by_ref() {
+                    if c == ']' {
+                        break;
+                    }
+                }
+                a.push(first);
+                b.push(first);
+            }
+            '{' => {
+                let alt: String = chars.by_ref().take_while(|&c| c != '}').collect();
+                let first = alt.split(',').next().unwrap_or("").to_string();
+                a.push_str(&first);
+                b.push_str(&first);
+            }
+            '\\' => {
+                if let Some(n) = chars.next() {
+                    a.push(n);
+                    b.push(n);
+                }
+            }
+            c => {
+                a.push(c);
+                b.push(c);
+            }
+        }
+    }
+    let mut v = vec![a, b];
+    v.retain(|s| !s.is_empty());
+    v.dedup();
+    v
+}
+
+impl Rule {
+    /// Compiles a rule; the error names the bad field.
+    pub fn compile(spec: RuleSpec) -> Result<Rule, String> {
+        let verdict = spec
+            .verdict
+            .ok_or("missing field `verdict` (allow | deny | ask)")?;
+        let tools: Vec<String> = spec
+            .tool
+            .as_ref()
+            .map(OneOrMany::to_vec)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|t| t != "*")
+            .collect();
+        let words = |field: &str, s: &Option<String>| -> Result<Option<Vec<String>>, String> {
+            match s {
+                None => Ok(None),
+                Some(s) => {
+                    let w = split_selector(s);
+                    if w.is_empty() {
+                        Err(format!("field `{field}` is empty"))
+                    } else {
+                        Ok(Some(w))
+                    }
+                }
+            }
+        };
+        let prefix = match &spec.command {
+            None => None,
+            Some(c) => {
+                let mut all = Vec::new();
+                for entry in c.to_vec() {
+                    all.extend(words("command", &Some(entry))?);
+                }
+                if all.is_empty() {
+                    return Err("field `command` is empty".into());
+                }
+                Some(all)
+            }
+        };
+        let exact = words("exact", &spec.exact)?;
+        let glob = match &spec.glob {
+            None => None,
+            Some(g) => Some(
+                Glob::new(g)
+                    .map_err(|e| format!("field `glob`: {e}"))?
+                    .compile_matcher(),
+            ),
+        };
+        let mut paths = Vec::new();
+        for p in spec
+            .path
+            .as_ref()
+            .map(OneOrMany::to_vec)
+            .unwrap_or_default()
+        {
+            let matcher = path_glob(&p).map_err(|e| format!("field `path`: {e}"))?;
+            paths.push(PathGlob {
+                matcher,
+                probes: probes(&p),
+            });
+        }
+        Ok(Rule {
+            verdict,
+            tools,
+            prefix,
+            exact,
+            glob,
+            paths,
+            spec,
+        })
+    }
+
+    /// Whether the rule has a command selector (`command`, `exact` or `glob`).
+    pub fn has_command(&self) -> bool {
+        self.prefix.is_some() || self.exact.is_some() || self.glob.is_some()
+    }
+
+    /// The tools the rule names (empty: any).
+    pub fn tools(&self) -> &[String] {
+        &self.tools
+    }
+
+    /// How well this rule matches `part`. Allow rules only ever match the stripped command
+    /// word for word; deny and ask rules also see through options placed before a subcommand.
+    pub fn matches(&self, part: &Part, ctx: &PathContext<'_>) -> Match {
+        if !self.tools.is_empty() && !self.tools.contains(&part.tool) {
+            return Match::No;
+        }
+        let mut m = Match::Yes;
+        if self.has_command() {
+            if !matches!(part.kind, PartKind::Exec | PartKind::Wrapper) {
+                return Match::No;
+            }
+            let strict = self.verdict == Verdict::Allow;
+            if let Some(prefixes) = &self.prefix {
+                let best = prefixes
+                    .iter()
+                    .map(|p| match_prefix(p, &part.words, strict))
+                    .max();
+                m = m.min(best.unwrap_or(Match::No));
+            }
+            if let Some(exact) = &self.exact {
+                m = m.min(match_exact(exact, &part.words, part.open_ended));
+            }
+            if let Some(glob) = &self.glob {
+                m = m.min(match_glob(glob, &part.words));
+            }
+            if m == Match::No {
+                return m;
+            }
+        }
+        if !self.paths.is_empty() || self.spec.workspace.is_some() {
+            m = m.min(self.match_paths(&part.paths, ctx));
+        }
+        m
+    }
+
+    fn match_paths(&self, paths: &[PathArg], ctx: &PathContext<'_>) -> Match {
+        let mut best = Match::No;
+        for arg in paths {
+            let m = match arg {
+                PathArg::Known(p) => self.match_norm(p),
+                PathArg::Pattern(pat) => self.match_pattern(pat, ctx),
+                PathArg::Relative(rel) => self.match_relative(rel),
+                PathArg::Unknown => Match::No,
+            };
+            best = best.max(m);
+            if best == Match::Yes {
+                break;
+            }
+        }
+        best
+    }
+
+    fn match_norm(&self, p: &NormPath) -> Match {
+        let loc_ok = match self.spec.workspace {
+            Some(Location::Inside) => p.inside,
+            Some(Location::Outside) => !p.inside,
+            None => true,
+        };
+        let glob_ok = self.paths.is_empty()
+            || self
+                .paths
+                .iter()
+                .any(|g| p.spellings.iter().any(|s| g.matcher.is_match(s)));
+        if loc_ok && glob_ok {
+            Match::Yes
+        } else {
+            Match::No
+        }
+    }
+
+    /// A relative path whose base directory is unknown: `**/`-globs still decide; anything
+    /// else is only a possibility for deny and ask rules.
+    fn match_relative(&self, rel: &str) -> Match {
+        if self.spec.workspace.is_none()
+            && self.spec.path.as_ref().is_some_and(|p| {
+                p.to_vec()
+                    .iter()
+                    .zip(&self.paths)
+                    .any(|(src, g)| src.starts_with("**/") && g.matcher.is_match(rel))
+            })
+        {
+            return Match::Yes;
+        }
+        if self.verdict == Verdict::Allow {
+            Match::No
+        } else {
+            Match::Maybe
+        }
+    }
+
+    /// A wildcard argument (`.e*`) may name a file this rule covers. Deny and ask rules get
+    /// `Maybe` when it could; allow rules match only when every expansion surely matches.
+    fn match_pattern(&self, pat: &str, ctx: &PathContext<'_>) -> Match {
+        let allow = self.verdict == Verdict::Allow;
+        let (dir, _) = pat.rsplit_once('/').unwrap_or(("", pat));
+        if dir.contains(['*', '?', '[', '{']) {
+            return if allow { Match::No } else { Match::Maybe };
+        }
+        let Ok(arg) = path_glob(pat) else {
+            return Match::Maybe;
+        };
+        let dir_abs = if dir.is_empty() { "/" } else { dir };
+        if let Some(loc) = self.spec.workspace {
+            // every expansion is a direct child of `dir`
+            let inside = crate::path::children_inside(dir_abs, ctx);
+            let ok = (loc == Location::Inside) == inside;
+            if !ok {
+                return Match::No;
+            }
+            if self.paths.is_empty() {
+                return Match::Yes;
+            }
+        }
+        if allow {
+            // an allow rule must be sure about every expansion: only a location can be
+            return Match::No;
+        }
+        let last = pat.rsplit('/').next().unwrap_or(pat);
+        for g in &self.paths {
+            for probe in &g.probes {
+                // like bash, a wildcard does not match a leading dot (find's `{}` does)
+                if probe.starts_with('.') && !last.starts_with('.') && last != "**" {
+                    continue;
+                }
+                let candidate = format!("{dir}/{probe}");
+                if arg.is_match(&candidate)
+                    && self.match_norm(&NormPath::from_absolute(candidate, ctx)) == Match::Yes
+                {
+                    return Match::Maybe;
+                }
+            }
+        }
+        Match::No
+    }
+}
+
+fn word_is(rule: &str, w: &crate::words::Word, program: bool) -> Match {
+    match w.lit() {
+        Some(v) => {
+            let v = if program && !rule.contains('/') {
+                v.rsplit('/').next().unwrap_or(v)
+            } else {
+                v
+            };
+            if v == rule { Match::Yes } else { Match::No }
+        }
+        None => Match::Maybe,
+    }
+}
+
+fn match_prefix(prefix: &[String], words: &[crate::words::Word], strict: bool) -> Match {
+    let Some(first) = words.first() else {
+        return Match::No;
+    };
+    let mut m = word_is(&prefix[0], first, true);
+    if m == Match::No {
+        return m;
+    }
+    let mut i = 1;
+    for (k, want) in prefix.iter().enumerate().skip(1) {
+        // deny/ask: options before the subcommand (`git -C dir push`, `git --no-pager push`)
+        if !strict && k == 1 {
+            while let Some(v) = words.get(i).and_then(|w| w.lit()) {
+                if !v.starts_with('-') || v == *want {
+                    break;
+                }
+                i += 1;
+                let next_is_want = words.get(i).and_then(|w| w.lit()) == Some(want.as_str());
+                let next_is_value = words
+                    .get(i)
+                    .is_some_and(|w| w.lit().is_none_or(|n| !n.starts_with('-')));
+                if !v.contains('=') && !next_is_want && next_is_value {
+                    // the option may take this word as its value
+                    i += 1;
+                    if !crate::programs::takes_value(&prefix[0], v) {
+                        m = m.min(Match::Maybe);
+                    }
+                }
+            }
+        }
+        let Some(w) = words.get(i) else {
+            return Match::No;
+        };
+        m = m.min(word_is(want, w, false));
+        if m == Match::No {
+            return m;
+        }
+        i += 1;
+    }
+    m
+}
+
+fn match_exact(exact: &[String], words: &[crate::words::Word], open_ended: bool) -> Match {
+    if words.len() != exact.len() {
+        return Match::No;
+    }
+    let mut m = if open_ended { Match::Maybe } else { Match::Yes };
+    for (k, (want, w)) in exact.iter().zip(words).enumerate() {
+        m = m.min(word_is(want, w, k == 0));
+        if m == Match::No {
+            return m;
+        }
+    }
+    m
+}
+
+fn match_glob(glob: &GlobMatcher, words: &[crate::words::Word]) -> Match {
+    let lits: Option<Vec<&str>> = words.iter().map(|w| w.lit()).collect();
+    match lits {
+        Some(l) => {
+            if glob.is_match(l.join(" ")) {
+                Match::Yes
+            } else {
+                Match::No
+            }
+        }
+        None => Match::Maybe,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn probes_of_globs() {
+        assert_eq!(probes("**/.env*"), vec![".env", ".envx"]);
+        assert_eq!(probes("**/*.pem"), vec![".pem", "x.pem"]);
+        assert_eq!(probes("~/.ssh/**"), vec!["xx"]);
+    }
+
+    #[test]
+    fn compile_errors_name_the_field() {
+        let e = Rule::compile(RuleSpec {
+            verdict: Some(Verdict::Deny),
+            path: Some(OneOrMany::One("a[".into())),
+            ..Default::default()
+        })
+        .err()
+        .unwrap_or_default();
+        assert!(e.contains("`path`"), "{e}");
+        let e = Rule::compile(RuleSpec::default()).err().unwrap_or_default();
+        assert!(e.contains("`verdict`"), "{e}");
+    }
+}

@@ -1,0 +1,58 @@
+//! Shared setup for the integration tests: the policy the corpus is judged under.
+
+#![allow(dead_code, missing_docs, clippy::unwrap_used)]
+
+use loopwright_policy::{Layer, LayerKind, Policy, Request, Verdict};
+
+pub const WORKSPACE: &str = "/work/app";
+pub const HOME: &str = "/home/dev";
+
+pub fn policy() -> Policy {
+    let user = Layer::parse(
+        LayerKind::User,
+        "user-gate.toml",
+        include_str!("../data/user-gate.toml"),
+    )
+    .unwrap();
+    let project = Layer::parse(
+        LayerKind::Project,
+        "project-gate.toml",
+        include_str!("../data/project-gate.toml"),
+    )
+    .unwrap();
+    Policy::load([Layer::builtin().unwrap(), user, project])
+}
+
+pub fn request(tool: &str, input: &str) -> Request {
+    let r = if tool == "shell" {
+        Request::shell(input, WORKSPACE)
+    } else if input.is_empty() {
+        Request {
+            tool: tool.into(),
+            workspace: WORKSPACE.into(),
+            ..Request::default()
+        }
+    } else {
+        Request::file(tool, input, WORKSPACE)
+    };
+    r.with_home(HOME)
+}
+
+/// `(tool, expected, input)` for every corpus entry.
+pub fn corpus() -> Vec<(String, Verdict, String)> {
+    let table: toml::Table = toml::from_str(include_str!("../data/corpus.toml")).unwrap();
+    let mut out = Vec::new();
+    for (tool, entries) in table {
+        for e in entries.as_array().unwrap() {
+            let pair = e.as_array().unwrap();
+            let verdict = match pair[0].as_str().unwrap() {
+                "allow" => Verdict::Allow,
+                "ask" => Verdict::Ask,
+                "deny" => Verdict::Deny,
+                other => panic!("bad verdict {other}"),
+            };
+            out.push((tool.clone(), verdict, pair[1].as_str().unwrap().to_string()));
+        }
+    }
+    out
+}

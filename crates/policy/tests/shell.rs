@@ -1,0 +1,147 @@
+//! The shell analyser: which parts a command line is split into.
+
+#![allow(clippy::unwrap_used)]
+
+use loopwright_policy::path::PathContext;
+use loopwright_policy::shell::{PartKind, PathArg, analyse};
+
+const CTX: PathContext<'static> = PathContext {
+    workspace: "/w",
+    home: Some("/home/u"),
+    writable_roots: &[],
+};
+
+/// `kind:text` of every part, with exec parts shown as their literal words.
+fn parts(cmd: &str) -> Vec<String> {
+    analyse(cmd, &CTX)
+        .iter()
+        .map(|p| {
+            let words: Vec<&str> = p.words.iter().map(|w| w.lit().unwrap_or("?")).collect();
+            match p.kind {
+                PartKind::Exec | PartKind::Wrapper => {
+                    format!("{}:{}", p.kind.as_str(), words.join(" "))
+                }
+                _ => format!("{}:{}", p.kind.as_str(), p.text),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn lists_and_pipelines_split() {
+    assert_eq!(
+        parts("a && b || c; d | e & f\ng"),
+        [
+            "exec:a", "exec:b", "exec:c", "exec:d", "exec:e", "exec:f", "exec:g"
+        ]
+    );
+}
+
+#[test]
+fn quotes_do_not_split() {
+    assert_eq!(parts("echo 'a; b' \"c && d\""), ["exec:echo a; b c && d"]);
+}
+
+#[test]
+fn wrappers_are_stripped_and_kept_as_wrapper_parts() {
+    assert_eq!(
+        parts("FOO=1 sudo -u bob env X=2 timeout -s KILL 5 nice -n 3 git push"),
+        [
+            "wrapper:sudo -u bob env X=2 timeout -s KILL 5 nice -n 3 git push",
+            "wrapper:env X=2 timeout -s KILL 5 nice -n 3 git push",
+            "wrapper:timeout -s KILL 5 nice -n 3 git push",
+            "wrapper:nice -n 3 git push",
+            "exec:git push",
+        ]
+    );
+}
+
+#[test]
+fn nested_shell_strings_are_parsed() {
+    assert_eq!(
+        parts("bash -c \"sh -c 'git push'\""),
+        [
+            "wrapper:bash -c sh -c 'git push'",
+            "wrapper:sh -c git push",
+            "exec:git push"
+        ]
+    );
+}
+
+#[test]
+fn substitutions_run_as_their_own_parts() {
+    let p = parts("echo $(a) `b` <(c) \"$(d)\"");
+    for x in ["exec:a", "exec:b", "exec:c", "exec:d"] {
+        assert!(p.contains(&x.to_string()), "{p:?}");
+    }
+}
+
+#[test]
+fn find_exec_and_xargs() {
+    let p = parts("find . -name x -exec rm -f {} \\; | xargs -n1 grep y");
+    assert!(p.contains(&"exec:rm -f ?".to_string()), "{p:?}");
+    assert!(p.contains(&"exec:find . -name x".to_string()), "{p:?}");
+    assert!(p.contains(&"exec:grep y".to_string()), "{p:?}");
+    let open = analyse("ls | xargs grep y", &CTX);
+    assert!(open.iter().any(|p| p.open_ended));
+}
+
+#[test]
+fn redirections_become_writes_and_reads() {
+    let a = analyse("cmd < in.txt > out.txt 2>&1 2>/dev/null", &CTX);
+    let kinds: Vec<_> = a.iter().map(|p| p.kind).collect();
+    assert_eq!(kinds, [PartKind::Exec, PartKind::Read, PartKind::Write]);
+    match &a[2].paths[0] {
+        PathArg::Known(p) => assert_eq!(p.absolute, "/w/out.txt"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn cd_moves_relative_paths() {
+    let a = analyse("cd /etc && rm passwd", &CTX);
+    let w = a.iter().find(|p| p.kind == PartKind::Write).unwrap();
+    assert_eq!(
+        w.paths[0],
+        PathArg::Known(loopwright_policy::path::NormPath::new("/etc/passwd", None, &CTX).unwrap())
+    );
+    let a = analyse("(cd /etc); rm passwd", &CTX);
+    let w = a.iter().find(|p| p.kind == PartKind::Write).unwrap();
+    match &w.paths[0] {
+        PathArg::Known(p) => assert_eq!(p.absolute, "/w/passwd"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn uncertain_parts_say_why() {
+    for (cmd, why) in [
+        ("$X y", "not known"),
+        ("eval ls", "eval"),
+        ("echo x | bash", "input"),
+        ("python3 -c 'x'", "inline code"),
+        ("ls &&", "parsed"),
+        ("LD_PRELOAD=x ls", "LD_PRELOAD"),
+    ] {
+        let a = analyse(cmd, &CTX);
+        assert!(
+            a.iter()
+                .any(|p| p.uncertain.as_deref().is_some_and(|u| u.contains(why))),
+            "{cmd}: {a:?}"
+        );
+    }
+}
+
+#[test]
+fn deep_nesting_gives_up_as_opaque() {
+    let mut cmd = "git push".to_string();
+    for _ in 0..12 {
+        cmd = format!("bash -c {}", shell_quote(&cmd));
+    }
+    let a = analyse(&cmd, &CTX);
+    assert!(a.iter().any(|p| p.kind == PartKind::Opaque), "{a:?}");
+}
+
+fn shell_quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "'\\''"))
+}

@@ -1,0 +1,187 @@
+//! Session events: the append-only log an agent run is made of.
+//!
+//! One [`Event`] per line of `.loop/sessions/<id>.jsonl`. The loop decides every step from
+//! these events, so a crashed or interrupted run can be resumed from its log.
+
+use serde::{Deserialize, Serialize};
+
+use crate::tool::{ToolCall, ToolResult};
+use crate::usage::Usage;
+
+/// One line of a session log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    /// Position in the log, from 0, without gaps.
+    pub seq: u64,
+    /// Wall-clock time of the append, milliseconds since the Unix epoch.
+    pub ts_ms: u64,
+    /// What happened.
+    #[serde(flatten)]
+    pub kind: EventKind,
+}
+
+/// How a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// The model finished (and the verify command passed, when one was given).
+    Done,
+    /// A guard tripped twice: the run stopped and a hand-off report was written.
+    Escalated,
+    /// A limit (steps, tokens, cost, time) was reached.
+    Limit,
+    /// The harness failed (provider error, IO error).
+    Error,
+}
+
+impl Outcome {
+    /// Lower-case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Done => "done",
+            Outcome::Escalated => "escalated",
+            Outcome::Limit => "limit",
+            Outcome::Error => "error",
+        }
+    }
+}
+
+/// The kinds of session event.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventKind {
+    /// The first event of every session.
+    SessionStart {
+        /// The task, verbatim.
+        task: String,
+        /// Absolute workspace directory.
+        workspace: String,
+        /// Provider name (`scripted`, `openai`, ...).
+        provider: String,
+        /// Model name, when known.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        model: Option<String>,
+        /// Verify command, when given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        verify: Option<String>,
+    },
+    /// The run was resumed by a new process.
+    Resumed {
+        /// Number of dangling tool calls that were given an "interrupted" result on load.
+        repaired: u32,
+    },
+    /// A message from the harness on the user's side (verify output, nudges, operator notes).
+    User {
+        /// Text shown to the model.
+        text: String,
+    },
+    /// A complete assistant message (written before any of its tool calls runs).
+    Assistant {
+        /// Assistant text.
+        text: String,
+        /// Proposed tool calls.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tool_calls: Vec<ToolCall>,
+        /// Token usage of the model call.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        usage: Option<Usage>,
+    },
+    /// A tool call is about to run (written before the side effect).
+    ToolStart {
+        /// The call.
+        call_id: String,
+    },
+    /// A tool call's result.
+    ToolResult(ToolResult),
+    /// The verify command ran after `finish`.
+    Verify {
+        /// The command.
+        command: String,
+        /// Exit code (`None` when it was killed).
+        exit_code: Option<i32>,
+        /// True when it exited 0.
+        passed: bool,
+    },
+    /// A guard tripped (breaker, stuck detector, consecutive timeouts).
+    GuardTrip {
+        /// Which guard: `breaker`, `stuck`, `timeouts`.
+        guard: String,
+        /// Human-readable reason.
+        reason: String,
+        /// What the harness did: `nudge` or `escalate`.
+        action: String,
+    },
+    /// The run was interrupted (Ctrl+C); it can be resumed.
+    Interrupted {
+        /// Why.
+        reason: String,
+    },
+    /// The run ended.
+    End {
+        /// How.
+        outcome: Outcome,
+        /// Summary (from `finish`) or the reason for stopping.
+        #[serde(default)]
+        summary: String,
+    },
+}
+
+impl EventKind {
+    /// The `type` tag of this kind, as in the JSON form.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            EventKind::SessionStart { .. } => "session_start",
+            EventKind::Resumed { .. } => "resumed",
+            EventKind::User { .. } => "user",
+            EventKind::Assistant { .. } => "assistant",
+            EventKind::ToolStart { .. } => "tool_start",
+            EventKind::ToolResult(_) => "tool_result",
+            EventKind::Verify { .. } => "verify",
+            EventKind::GuardTrip { .. } => "guard_trip",
+            EventKind::Interrupted { .. } => "interrupted",
+            EventKind::End { .. } => "end",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tool::ToolStatus;
+
+    #[test]
+    fn event_is_flat_json_with_type_tag() {
+        let e = Event {
+            seq: 3,
+            ts_ms: 7,
+            kind: EventKind::User { text: "hi".into() },
+        };
+        let j = serde_json::to_string(&e).unwrap();
+        assert_eq!(j, r#"{"seq":3,"ts_ms":7,"type":"user","text":"hi"}"#);
+        let back: Event = serde_json::from_str(&j).unwrap();
+        assert_eq!(back, e);
+    }
+
+    #[test]
+    fn tool_result_event_round_trips() {
+        let e = Event {
+            seq: 1,
+            ts_ms: 2,
+            kind: EventKind::ToolResult(ToolResult {
+                call_id: "c".into(),
+                name: "shell".into(),
+                status: ToolStatus::Timeout,
+                content: "x".into(),
+                exit_code: None,
+                spill: None,
+                raw_bytes: 1,
+                duration_ms: 5,
+            }),
+        };
+        let j = serde_json::to_string(&e).unwrap();
+        assert!(j.contains(r#""type":"tool_result""#), "{j}");
+        let back: Event = serde_json::from_str(&j).unwrap();
+        assert_eq!(back, e);
+        assert_eq!(back.kind.type_name(), "tool_result");
+    }
+}
