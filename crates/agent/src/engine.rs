@@ -1,18 +1,16 @@
 //! The loop: infer, gate, run tools, observe, guard, finish — each step decided from the log.
 
 use std::collections::HashSet;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use loopwright_guard::breaker::BreakerConfig;
-use loopwright_observe::Budget;
-use loopwright_protocol::event::{Event, EventKind, Outcome};
-use loopwright_protocol::message::StreamEvent;
+use loopwright_protocol::event::{EventKind, Outcome};
 use loopwright_protocol::tool::{ToolCall, ToolResult, ToolSpec, ToolStatus};
 use loopwright_protocol::usage::Usage;
-use loopwright_store::session::{INTERRUPTED_TEXT, SessionError, SessionLog};
+use loopwright_store::session::{INTERRUPTED_TEXT, SessionLog};
 
 use crate::cancel::Cancel;
+use crate::config::{AgentError, Reporter, RunConfig, RunEnd, Silent};
+use crate::dispatch::{self, shell_output};
 use crate::gate::{AllowAll, Approval, Approver, DenyAsks, Gate, Verdict};
 use crate::guards;
 use crate::history;
@@ -21,118 +19,6 @@ use crate::provider::{Provider, ProviderError, estimate_tokens};
 use crate::state::{Next, State, call_key};
 use crate::stuck;
 use crate::tools::{self, ToolContext, ToolOutput, Validators};
-
-/// Prices per million tokens, for `--max-cost`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Prices {
-    /// Per million input tokens.
-    pub input: f64,
-    /// Per million output tokens.
-    pub output: f64,
-}
-
-/// Limits and settings of one run.
-#[derive(Debug, Clone)]
-pub struct RunConfig {
-    /// The workspace directory.
-    pub workspace: PathBuf,
-    /// The state directory (`<workspace>/.loop` by default).
-    pub state_dir: PathBuf,
-    /// Stop with a limit after this many model steps.
-    pub max_steps: u64,
-    /// Stop with a limit once this many tokens are used.
-    pub max_tokens: Option<u64>,
-    /// Stop with a limit once this much money is spent (needs `prices`).
-    pub max_cost: Option<f64>,
-    /// Token prices.
-    pub prices: Option<Prices>,
-    /// Wall-clock limit of this process's part of the run.
-    pub timeout: Option<Duration>,
-    /// Default per-call timeout of `shell` (and of the verify command).
-    pub shell_timeout: Duration,
-    /// Stop after this many tool timeouts in a row.
-    pub max_consecutive_timeouts: u32,
-    /// Circuit-breaker thresholds.
-    pub breaker: BreakerConfig,
-    /// Observation limits per output and per turn.
-    pub budget: Budget,
-    /// The command that resumes this run, printed in reports.
-    pub resume_hint: String,
-}
-
-impl RunConfig {
-    /// Defaults for `workspace`: 50 steps, 120 s per command, 3 timeouts in a row.
-    pub fn new(workspace: PathBuf) -> Self {
-        RunConfig {
-            state_dir: workspace.join(".loop"),
-            workspace,
-            max_steps: 50,
-            max_tokens: None,
-            max_cost: None,
-            prices: None,
-            timeout: None,
-            shell_timeout: Duration::from_secs(120),
-            max_consecutive_timeouts: 3,
-            breaker: guards::run_breaker_config(),
-            budget: Budget::for_window(128_000),
-            resume_hint: String::new(),
-        }
-    }
-}
-
-/// How a run ended, with the exit code of `loop run`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum RunEnd {
-    /// Finished (and verified, when a verify command is set). Exit 0.
-    Done(String),
-    /// A guard tripped twice. Exit 2. Holds the reason.
-    Escalated(String),
-    /// A limit was reached. Exit 2. Holds the reason.
-    Limit(String),
-    /// Ctrl+C (or a cancel). Exit 130; resumable.
-    Interrupted,
-    /// The provider failed. Exit 1; resumable.
-    Error(String),
-}
-
-impl RunEnd {
-    /// The exit code of `loop run`.
-    pub fn exit_code(&self) -> u8 {
-        match self {
-            RunEnd::Done(_) => 0,
-            RunEnd::Escalated(_) | RunEnd::Limit(_) => 2,
-            RunEnd::Interrupted => 130,
-            RunEnd::Error(_) => 1,
-        }
-    }
-}
-
-/// Errors that stop the harness itself (the session log could not be written).
-#[derive(Debug, thiserror::Error)]
-pub enum AgentError {
-    /// Session log failure.
-    #[error(transparent)]
-    Session(#[from] SessionError),
-    /// Setup failure.
-    #[error("{0}")]
-    Setup(String),
-}
-
-/// Receives progress: every appended event and the streamed pieces of model replies.
-pub trait Reporter {
-    /// An event was appended to the log.
-    fn event(&mut self, _event: &Event, _state: &State) {}
-    /// A piece of a model reply arrived.
-    fn stream(&mut self, _event: &StreamEvent) {}
-    /// The model is thinking (`true`) or done (`false`).
-    fn thinking(&mut self, _active: bool) {}
-}
-
-/// A reporter that reports nothing.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Silent;
-
-impl Reporter for Silent {}
 
 /// One agent run over an open session log.
 pub struct Agent {
@@ -152,6 +38,7 @@ pub struct Agent {
     started: Instant,
     ledger_len: Option<usize>,
     ctx: ToolContext,
+    context: crate::context::ContextState,
 }
 
 impl std::fmt::Debug for Agent {
@@ -183,6 +70,7 @@ impl Agent {
             shell_timeout: cfg.shell_timeout,
             cancel: cancel.clone(),
         };
+        let context = crate::context::ContextState::new(cfg.context.clone());
         Ok(Agent {
             pipeline: ObservationPipeline::new(cfg.budget),
             log,
@@ -200,6 +88,7 @@ impl Agent {
             started: Instant::now(),
             ledger_len: None,
             ctx,
+            context,
         })
     }
 
@@ -233,10 +122,12 @@ impl Agent {
 
     /// The request the model would get now (what the model sees).
     pub fn request(&self) -> loopwright_protocol::message::ModelRequest {
-        history::build_request(
+        let mut context = self.context.clone();
+        let messages = context.update(self.log.events(), &self.system, &self.specs);
+        history::build_request_from(
             &self.system,
             &self.specs,
-            self.log.events(),
+            messages,
             &self.state,
             self.cfg.max_steps,
             self.cfg.max_tokens,
@@ -450,6 +341,8 @@ impl Agent {
     }
 
     fn infer(&mut self) -> Result<Option<RunEnd>, AgentError> {
+        self.context
+            .update(self.log.events(), &self.system, &self.specs);
         let request = self.request();
         let reporter = &mut self.reporter;
         reporter.thinking(true);
@@ -573,83 +466,11 @@ impl Agent {
     }
 
     fn execute(&mut self, call: &ToolCall) -> (ToolOutput, Option<String>) {
-        let ctx = &self.ctx;
-        let err = |e: String| ToolOutput::text(ToolStatus::Invalid, e);
-        match call.name.as_str() {
-            "shell" => match tools::parse_args::<tools::ShellArgs>(call) {
-                Ok(a) => {
-                    let mut timeout = a.timeout_s.map_or(ctx.shell_timeout, Duration::from_secs);
-                    // A command never outlives the run's own time limit.
-                    if let Some(t) = self.cfg.timeout {
-                        timeout = timeout.min(
-                            t.saturating_sub(self.started.elapsed())
-                                .max(Duration::from_secs(1)),
-                        );
-                    }
-                    let spill = ctx.spill_dir.join(format!("{}.log", call.id));
-                    let out = shell_output(&a.command, ctx, timeout, &spill);
-                    (out, Some(a.command))
-                }
-                Err(e) => (err(e), None),
-            },
-            "read_file" => match tools::parse_args::<tools::ReadArgs>(call) {
-                Ok(a) => (tools::read_file(&ctx.resolve(&a.path), &a.path, &a), None),
-                Err(e) => (err(e), None),
-            },
-            "write_file" => match tools::parse_args::<tools::WriteArgs>(call) {
-                Ok(a) => (tools::write_file(&ctx.resolve(&a.path), &a.path, &a), None),
-                Err(e) => (err(e), None),
-            },
-            "edit_file" => match tools::parse_args::<tools::EditArgs>(call) {
-                Ok(a) => (tools::edit_file(&ctx.resolve(&a.path), &a.path, &a), None),
-                Err(e) => (err(e), None),
-            },
-            "list_files" => match tools::parse_args::<tools::ListArgs>(call) {
-                Ok(a) => (
-                    tools::list_files(
-                        &ctx.resolve(a.path.as_deref().unwrap_or(".")),
-                        &ctx.workspace,
-                        &a,
-                    ),
-                    None,
-                ),
-                Err(e) => (err(e), None),
-            },
-            "grep" => match tools::parse_args::<tools::GrepArgs>(call) {
-                Ok(a) => (
-                    tools::grep(
-                        &ctx.resolve(a.path.as_deref().unwrap_or(".")),
-                        &ctx.workspace,
-                        &a,
-                    ),
-                    None,
-                ),
-                Err(e) => (err(e), None),
-            },
-            "todo" => {
-                let items: Vec<crate::state::TodoItem> = call
-                    .arguments
-                    .get("items")
-                    .and_then(|v| serde_json::from_value(v.clone()).ok())
-                    .unwrap_or_default();
-                let done = items.iter().filter(|i| i.status == "done").count();
-                (
-                    ToolOutput::text(
-                        ToolStatus::Ok,
-                        format!("todo list updated: {} items, {done} done", items.len()),
-                    ),
-                    None,
-                )
-            }
-            "finish" => {
-                let text = match &self.state.verify {
-                    Some(v) => format!("finish requested; running the verify command `{v}`"),
-                    None => "finish accepted".to_string(),
-                };
-                (ToolOutput::text(ToolStatus::Ok, text), None)
-            }
-            other => (err(format!("unknown tool `{other}`")), None),
-        }
+        let left = self
+            .cfg
+            .timeout
+            .map(|t| t.saturating_sub(self.started.elapsed()));
+        dispatch::execute(call, &self.ctx, self.state.verify.as_deref(), left)
     }
 
     fn verify(&mut self) -> Result<(), AgentError> {
@@ -689,37 +510,4 @@ impl Agent {
 
 fn millis(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
-}
-
-/// Runs a command for `shell` or the verify step and packs the result as a tool output.
-fn shell_output(
-    command: &str,
-    ctx: &ToolContext,
-    timeout: Duration,
-    spill: &std::path::Path,
-) -> ToolOutput {
-    match tools::run_shell(command, &ctx.workspace, timeout, &ctx.cancel, Some(spill)) {
-        Ok(run) => {
-            let status = if run.timed_out {
-                ToolStatus::Timeout
-            } else if run.cancelled {
-                ToolStatus::Interrupted
-            } else if run.exit_code == Some(0) {
-                ToolStatus::Ok
-            } else {
-                ToolStatus::Error
-            };
-            ToolOutput {
-                status,
-                text: run
-                    .output
-                    .text(|n| format!("\n[… {n} bytes from the middle not kept in memory …]\n")),
-                exit_code: run.exit_code,
-                total_bytes: run.output.total(),
-                full_output: Some(spill.to_path_buf()),
-                is_command: true,
-            }
-        }
-        Err(e) => ToolOutput::text(ToolStatus::Error, format!("cannot run bash: {e}")),
-    }
 }

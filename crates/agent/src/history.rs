@@ -7,6 +7,7 @@
 //! never stored. A context manager (masking, summarising) plugs in by transforming the
 //! message list between [`history_messages`] and [`dynamic_tail`].
 
+use loopwright_context::condense::Item;
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::message::{Message, ModelRequest, Role};
 use loopwright_protocol::tool::ToolSpec;
@@ -33,26 +34,31 @@ when that happens, find another way. When the task is complete, call `finish` wi
 
 /// The history in log order: task, assistant messages, tool results, harness messages.
 pub fn history_messages(events: &[Event]) -> Vec<Message> {
+    history_items(events)
+        .into_iter()
+        .map(|i| i.message)
+        .collect()
+}
+
+/// The history with the event sequence number of each message (its recall id).
+pub fn history_items(events: &[Event]) -> Vec<Item> {
     let mut out = Vec::with_capacity(events.len());
     for e in events {
-        match &e.kind {
-            EventKind::SessionStart { task, .. } => {
-                out.push(Message::text(Role::User, task.clone()))
-            }
-            EventKind::User { text } => out.push(Message::text(Role::User, text.clone())),
+        let message = match &e.kind {
+            EventKind::SessionStart { task, .. } => Message::text(Role::User, task.clone()),
+            EventKind::User { text } => Message::text(Role::User, text.clone()),
             EventKind::Assistant {
                 text, tool_calls, ..
-            } => out.push(Message {
+            } => Message {
                 role: Role::Assistant,
                 content: text.clone(),
                 tool_calls: tool_calls.clone(),
                 tool_call_id: None,
-            }),
-            EventKind::ToolResult(r) => {
-                out.push(Message::tool(r.call_id.clone(), r.content.clone()))
-            }
-            _ => {}
-        }
+            },
+            EventKind::ToolResult(r) => Message::tool(r.call_id.clone(), r.content.clone()),
+            _ => continue,
+        };
+        out.push(Item { id: e.seq, message });
     }
     out
 }
@@ -89,7 +95,25 @@ pub fn build_request(
     max_steps: u64,
     max_tokens: Option<u64>,
 ) -> ModelRequest {
-    let mut messages = history_messages(events);
+    build_request_from(
+        system,
+        tools,
+        history_messages(events),
+        state,
+        max_steps,
+        max_tokens,
+    )
+}
+
+/// The request for the next model call from an already condensed history.
+pub fn build_request_from(
+    system: &str,
+    tools: &[ToolSpec],
+    mut messages: Vec<Message>,
+    state: &State,
+    max_steps: u64,
+    max_tokens: Option<u64>,
+) -> ModelRequest {
     messages.push(dynamic_tail(state, max_steps, max_tokens));
     ModelRequest {
         system: system.to_string(),

@@ -10,6 +10,9 @@
 //! open tool call an `interrupted` result, and [`engine::Agent::run`] continues.
 
 pub mod cancel;
+pub mod config;
+pub mod context;
+mod dispatch;
 pub mod engine;
 pub mod gate;
 pub mod guards;
@@ -23,6 +26,7 @@ pub mod stuck;
 pub mod tools;
 
 pub use cancel::Cancel;
-pub use engine::{Agent, AgentError, Prices, Reporter, RunConfig, RunEnd, Silent};
+pub use config::{AgentError, Prices, Reporter, RunConfig, RunEnd, Silent};
+pub use engine::Agent;
 pub use provider::{Provider, ProviderError};
 pub use scripted::ScriptedProvider;

@@ -132,7 +132,8 @@ fn json_streams_every_event_on_stdout() {
                 .to_string()
         })
         .collect();
-    assert_eq!(types.first().map(String::as_str), Some("assistant"));
+    assert_eq!(types.first().map(String::as_str), Some("session_start"));
+    assert_eq!(types.get(1).map(String::as_str), Some("assistant"));
     assert_eq!(types.last().map(String::as_str), Some("end"));
     assert!(types.iter().any(|t| t == "tool_result"));
 }

@@ -16,7 +16,7 @@
 
 use std::collections::HashMap;
 
-use crate::similarity::Trigrams;
+use crate::similarity::{Trigrams, sorted_jaccard};
 
 /// A signature's trigram set as ranks in the global order (ascending = rarest first).
 #[derive(Debug, Clone)]
@@ -24,25 +24,7 @@ struct RankedSet(Vec<u32>);
 
 impl RankedSet {
     fn jaccard(&self, other: &RankedSet) -> f64 {
-        let (a, b) = (&self.0, &other.0);
-        let (mut i, mut j, mut inter) = (0usize, 0usize, 0usize);
-        while i < a.len() && j < b.len() {
-            match a[i].cmp(&b[j]) {
-                std::cmp::Ordering::Less => i += 1,
-                std::cmp::Ordering::Greater => j += 1,
-                std::cmp::Ordering::Equal => {
-                    inter += 1;
-                    i += 1;
-                    j += 1;
-                }
-            }
-        }
-        let union = a.len() + b.len() - inter;
-        if union == 0 {
-            0.0
-        } else {
-            inter as f64 / union as f64
-        }
+        sorted_jaccard(&self.0, &other.0)
     }
 
     /// The prefix that must intersect for Jaccard ≥ t (one longer than needed, for float safety).

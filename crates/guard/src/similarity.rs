@@ -47,25 +47,7 @@ impl Trigrams {
 
     /// Jaccard index of two trigram sets.
     pub fn jaccard(&self, other: &Trigrams) -> f64 {
-        let (a, b) = (&self.0, &other.0);
-        let (mut i, mut j, mut inter) = (0usize, 0usize, 0usize);
-        while i < a.len() && j < b.len() {
-            match a[i].cmp(&b[j]) {
-                std::cmp::Ordering::Less => i += 1,
-                std::cmp::Ordering::Greater => j += 1,
-                std::cmp::Ordering::Equal => {
-                    inter += 1;
-                    i += 1;
-                    j += 1;
-                }
-            }
-        }
-        let union = a.len() + b.len() - inter;
-        if union == 0 {
-            0.0
-        } else {
-            inter as f64 / union as f64
-        }
+        sorted_jaccard(&self.0, &other.0)
     }
 
     /// An upper bound of the Jaccard index from the set sizes alone (min/max).
@@ -73,6 +55,28 @@ impl Trigrams {
         let (x, y) = (self.len(), other.len());
         let (lo, hi) = if x < y { (x, y) } else { (y, x) };
         if hi == 0 { 0.0 } else { lo as f64 / hi as f64 }
+    }
+}
+
+/// Jaccard index of two sorted, deduplicated slices (as sets).
+pub fn sorted_jaccard<T: Ord>(a: &[T], b: &[T]) -> f64 {
+    let (mut i, mut j, mut inter) = (0usize, 0usize, 0usize);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                inter += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    let union = a.len() + b.len() - inter;
+    if union == 0 {
+        0.0
+    } else {
+        inter as f64 / union as f64
     }
 }
 

@@ -26,10 +26,7 @@ const PROJECT: [(&str, &str); 5] = [
     ("test.sh", include_str!("../../demo/project/test.sh")),
     ("build.sh", include_str!("../../demo/project/build.sh")),
     ("README.md", include_str!("../../demo/project/README.md")),
-    (
-        ".loop/gate.toml",
-        include_str!("../../demo/project/.loop/gate.toml"),
-    ),
+    (".loop/gate.toml", include_str!("../../demo/gate.toml")),
 ];
 
 /// The scripted model's turns.

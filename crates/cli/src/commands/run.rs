@@ -27,14 +27,18 @@ pub fn command() -> Command {
         .about("Run the agent loop on a task, with every guard on (exit 0 done, 2 escalated/limit, 130 interrupted, 1 error)")
         .arg(Arg::new("task").value_name("TASK").help("What to do (not with --resume)"))
         .arg(Arg::new("resume").long("resume").value_name("ID").help("Continue session ID (interrupted, crashed or stopped)"))
-        .arg(Arg::new("provider").long("provider").value_name("NAME").default_value("scripted").help("Model provider: scripted (HTTP providers arrive with their own issue)"))
+        .arg(Arg::new("provider").long("provider").value_name("NAME").value_parser(["openai", "anthropic", "json", "scripted"]).help("Model provider: openai (chat completions), anthropic (messages), json (JSON actions over chat completions, for models without tool calling), scripted (--script); default: from the profile or the environment"))
+        .arg(Arg::new("model").long("model").value_name("NAME").help("Model name (default: LOOP_MODEL, then the profile)"))
+        .arg(Arg::new("base-url").long("base-url").value_name("URL").help("Server base URL, e.g. http://127.0.0.1:8080/v1 (default: LOOP_BASE_URL, the profile, then the provider's public API)"))
+        .arg(Arg::new("api-key-env").long("api-key-env").value_name("VAR").help("Environment variable holding the API key (default: OPENAI_API_KEY / ANTHROPIC_API_KEY)"))
+        .arg(Arg::new("profile").long("profile").value_name("NAME").help("Profile of ~/.config/loopwright/config.toml (default: LOOP_PROFILE, then `default` there)"))
         .arg(Arg::new("script").long("script").value_name("FILE").help("JSON array of assistant turns for --provider scripted"))
         .arg(Arg::new("workspace").long("workspace").value_name("DIR").help("Workspace (default: the current directory)"))
         .arg(Arg::new("state-dir").long("state-dir").value_name("DIR").help("Where sessions, ledgers and spills go (default: WORKSPACE/.loop)"))
         .arg(Arg::new("verify").long("verify").value_name("CMD").help("The run only ends as done when CMD exits 0 after finish"))
         .arg(Arg::new("max-steps").long("max-steps").value_name("N").default_value("50").value_parser(clap::value_parser!(u64).range(1..)).help("Stop after N model steps"))
         .arg(Arg::new("max-tokens").long("max-tokens").value_name("N").value_parser(clap::value_parser!(u64).range(1..)).help("Stop once N tokens are used"))
-        .arg(Arg::new("max-cost").long("max-cost").value_name("USD").value_parser(clap::value_parser!(f64)).requires("price-input").help("Stop once the cost reaches USD (needs --price-input/--price-output)"))
+        .arg(Arg::new("max-cost").long("max-cost").value_name("USD").value_parser(clap::value_parser!(f64)).help("Stop once the cost reaches USD (needs prices: --price-input/--price-output or `prices` in the profile)"))
         .arg(Arg::new("price-input").long("price-input").value_name("USD").value_parser(clap::value_parser!(f64)).help("Price per million input tokens"))
         .arg(Arg::new("price-output").long("price-output").value_name("USD").value_parser(clap::value_parser!(f64)).help("Price per million output tokens"))
         .arg(Arg::new("timeout").long("timeout").value_name("SECS").value_parser(clap::value_parser!(u64).range(1..)).help("Wall-clock limit for the whole run"))
@@ -111,8 +115,11 @@ fn run(m: &ArgMatches) -> Result<u8> {
         Some(d) => PathBuf::from(d),
         None => workspace.join(".loop"),
     };
-    let provider: Box<dyn Provider> = match m.get_one::<String>("provider").map(String::as_str) {
-        Some("scripted") | None => {
+    let mut profile_prices = None;
+    let named = m.get_one::<String>("provider").map(String::as_str);
+    let scripted = named == Some("scripted") || (named.is_none() && m.contains_id("script"));
+    let provider: Box<dyn Provider> = match named {
+        _ if scripted => {
             let file = m
                 .get_one::<String>("script")
                 .ok_or_else(|| anyhow!("--provider scripted needs --script FILE (a JSON array of turns); try `loop demo` for an offline run"))?;
@@ -121,9 +128,21 @@ fn run(m: &ArgMatches) -> Result<u8> {
                 ScriptedProvider::from_json(&text).map_err(|e| anyhow!("--script {file}: {e}"))?,
             )
         }
-        Some(other) => bail!(
-            "--provider {other}: not available in this build (only `scripted` is); run `loop demo` for an offline run, or use --provider scripted --script FILE"
-        ),
+        named => {
+            let flags = loopwright_providers::Flags {
+                provider: named.map(str::to_string),
+                model: m.get_one::<String>("model").cloned(),
+                base_url: m.get_one::<String>("base-url").cloned(),
+                api_key_env: m.get_one::<String>("api-key-env").cloned(),
+                profile: m.get_one::<String>("profile").cloned(),
+            };
+            let (resolved, provider) = loopwright_providers::from_env(&flags).map_err(|e| {
+                let lead = named.map(|p| format!("--provider {p}: ")).unwrap_or_default();
+                anyhow!("{lead}{e}\n  (`loop demo` shows a run without a model; --script FILE replays scripted turns)")
+            })?;
+            profile_prices = loopwright_providers::agent_prices(&resolved);
+            provider
+        }
     };
     let store = SessionStore::new(&state_dir);
     let resume = m.get_one::<String>("resume");
@@ -170,6 +189,11 @@ fn run(m: &ArgMatches) -> Result<u8> {
     if let Some(s) = m.get_one::<String>("script") {
         resume_hint.push_str(&format!(" --provider scripted --script {}", quote(s)));
     }
+    for flag in ["provider", "model", "base-url", "api-key-env", "profile"] {
+        if let Some(v) = m.get_one::<String>(flag).filter(|v| *v != "scripted") {
+            resume_hint.push_str(&format!(" --{flag} {}", quote(v)));
+        }
+    }
 
     let mut cfg = RunConfig::new(workspace.clone());
     cfg.state_dir = state_dir;
@@ -181,6 +205,14 @@ fn run(m: &ArgMatches) -> Result<u8> {
             input: *pi,
             output: m.get_one::<f64>("price-output").copied().unwrap_or(*pi),
         });
+    }
+    if cfg.prices.is_none() {
+        cfg.prices = profile_prices;
+    }
+    if cfg.max_cost.is_some() && cfg.prices.is_none() {
+        bail!(
+            "--max-cost needs prices: pass --price-input/--price-output or set `prices` in the profile"
+        );
     }
     cfg.timeout = m.get_one::<u64>("timeout").map(|s| Duration::from_secs(*s));
     cfg.shell_timeout =
@@ -230,7 +262,25 @@ pub(crate) fn drive(
     let sessions = cfg.state_dir.join("sessions");
     let resume = cfg.resume_hint.clone();
     let quiet = printer.json;
-    if !quiet {
+    if quiet {
+        // The events this process wrote before the loop started: the session start of a new
+        // run, or the repairs and the `resumed` marker of a resumed one.
+        let events = log.events();
+        let first_new = if matches!(
+            events.last().map(|e| &e.kind),
+            Some(EventKind::Resumed { .. })
+        ) {
+            events.len().saturating_sub(log.repaired as usize + 1)
+        } else {
+            events.len().saturating_sub(1)
+        };
+        let mut out = std::io::stdout().lock();
+        for e in &events[first_new..] {
+            if let Ok(line) = serde_json::to_string(e) {
+                let _ = writeln!(out, "{line}");
+            }
+        }
+    } else {
         eprintln!("session {id}");
         if log.repaired > 0 || log.torn_bytes > 0 {
             eprintln!(

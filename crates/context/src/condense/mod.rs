@@ -1,0 +1,330 @@
+//! Condensers: composable steps that shrink the history, each leaving a [`Condensation`] record.
+//!
+//! The caller persists every record it gets from [`condense`] in the session log and passes all
+//! records back on the next step (and after a resume); [`view`] re-applies them without redoing
+//! any work, so a resumed run sends byte-identical requests and never repeats a summary call.
+
+mod mask;
+mod stale;
+mod summary;
+
+use std::collections::{HashMap, HashSet};
+
+use loopwright_protocol::message::{Message, Role};
+use loopwright_protocol::tool::{ToolCall, ToolSpec};
+use serde::{Deserialize, Serialize};
+
+use crate::ContextError;
+use crate::prompt::TodoItem;
+use crate::tokens::TokenCounter;
+
+pub use mask::MaskConfig;
+pub use stale::{Access, StaleConfig, file_access};
+pub use summary::{Summarizer, SummaryConfig, SummaryError, SummaryRequest, extractive_summary};
+
+/// One history message with the id of the session event it came from (its recall id).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Item {
+    /// Event id (sequence number in the session log); unique and increasing.
+    pub id: u64,
+    /// The message as it would be sent in full.
+    pub message: Message,
+}
+
+/// Why tool results were masked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MaskReason {
+    /// Older than the last M tool results.
+    Old,
+    /// A file read superseded by a later read or edit of the same file.
+    StaleRead,
+}
+
+/// Who wrote a summary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SummarySource {
+    /// The summary model call.
+    Model,
+    /// The extractive fallback (no model call).
+    Extractive,
+}
+
+/// What one condenser did: the record the caller persists so resume never redoes it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Condensation {
+    /// Tool results replaced by one-line stubs.
+    Mask {
+        /// Step at which it was decided.
+        step: u64,
+        /// Why.
+        reason: MaskReason,
+        /// Item ids of the masked tool results.
+        ids: Vec<u64>,
+    },
+    /// A run of history replaced by a summary (the task message is never part of it).
+    Summary {
+        /// Step at which it was decided.
+        step: u64,
+        /// First summarised item id.
+        first_id: u64,
+        /// Last summarised item id.
+        last_id: u64,
+        /// Who wrote it.
+        source: SummarySource,
+        /// Prompt tokens that triggered it.
+        tokens_before: u64,
+        /// The summary text.
+        text: String,
+    },
+}
+
+/// Which condensers run, with their settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Config {
+    /// Observation masking.
+    pub mask: Option<MaskConfig>,
+    /// Stale-read elision.
+    pub stale: Option<StaleConfig>,
+    /// Summarising compaction.
+    pub summary: Option<SummaryConfig>,
+}
+
+impl Config {
+    /// The default pipeline (`mask+summary`) for a window of `window` tokens.
+    pub fn mask_and_summary(window: u64) -> Config {
+        Config {
+            mask: Some(MaskConfig::default()),
+            stale: Some(StaleConfig::default()),
+            summary: Some(SummaryConfig::for_window(window.max(1))),
+        }
+    }
+
+    /// A named strategy: `none`, `mask` (masking + stale reads), `summary`, `mask+summary`;
+    /// `window` is the model's context window in tokens.
+    pub fn from_strategy(name: &str, window: u64) -> Result<Config, ContextError> {
+        let (mask, summary) = match name {
+            "none" => (false, false),
+            "mask" => (true, false),
+            "summary" => (false, true),
+            "mask+summary" => (true, true),
+            other => return Err(ContextError::UnknownStrategy(other.to_string())),
+        };
+        if summary && window == 0 {
+            return Err(ContextError::InvalidSetting("window must be > 0".into()));
+        }
+        Ok(Config {
+            mask: mask.then(MaskConfig::default),
+            stale: mask.then(StaleConfig::default),
+            summary: summary.then(|| SummaryConfig::for_window(window)),
+        })
+    }
+}
+
+/// Per-step input to [`condense`].
+#[derive(Debug, Clone, Copy)]
+pub struct StepInput<'a> {
+    /// The step about to run.
+    pub step: u64,
+    /// Prompt tokens the provider reported for the last call (wins over our count).
+    pub reported_prompt_tokens: Option<u64>,
+    /// Tokens of the request prefix (system prompt and tools), added to our own count.
+    pub prefix_tokens: u64,
+    /// The todo list, for the summary.
+    pub todo: &'a [TodoItem],
+}
+
+/// Runs the configured condensers in order (stale reads, masking, summary) and returns the new
+/// records to persist; `records` are those persisted so far.
+pub fn condense(
+    config: &Config,
+    items: &[Item],
+    records: &[Condensation],
+    input: StepInput<'_>,
+    counter: &TokenCounter,
+    summarizer: Option<&mut dyn Summarizer>,
+) -> Vec<Condensation> {
+    let mut out = Vec::new();
+    let mut all: Vec<Condensation> = records.to_vec();
+    let mask_fires = config.mask.as_ref().and_then(|m| {
+        let st = Applied::new(&all);
+        mask::propose(m, items, &st)
+    });
+    if let Some(s) = &config.stale {
+        let st = Applied::new(&all);
+        if let Some(ids) = stale::propose(s, items, &st, mask_fires.is_some()) {
+            push(
+                &mut out,
+                &mut all,
+                Condensation::Mask {
+                    step: input.step,
+                    reason: MaskReason::StaleRead,
+                    ids,
+                },
+            );
+        }
+    }
+    if let Some(m) = &config.mask {
+        let st = Applied::new(&all);
+        if let Some(ids) = mask::propose(m, items, &st) {
+            push(
+                &mut out,
+                &mut all,
+                Condensation::Mask {
+                    step: input.step,
+                    reason: MaskReason::Old,
+                    ids,
+                },
+            );
+        }
+    }
+    if let Some(s) = &config.summary
+        && let Some(rec) = summary::propose(s, items, &all, input, counter, summarizer)
+    {
+        push(&mut out, &mut all, rec);
+    }
+    out
+}
+
+fn push(out: &mut Vec<Condensation>, all: &mut Vec<Condensation>, c: Condensation) {
+    all.push(c.clone());
+    out.push(c);
+}
+
+/// The state the records put the history in.
+pub(crate) struct Applied<'a> {
+    pub masked: HashSet<u64>,
+    /// The latest summary: (first id, last id, text).
+    pub summary: Option<(u64, u64, &'a str)>,
+}
+
+impl<'a> Applied<'a> {
+    pub(crate) fn new(records: &'a [Condensation]) -> Self {
+        let mut masked = HashSet::new();
+        let mut summary = None;
+        for r in records {
+            match r {
+                Condensation::Mask { ids, .. } => masked.extend(ids.iter().copied()),
+                Condensation::Summary {
+                    first_id,
+                    last_id,
+                    text,
+                    ..
+                } => summary = Some((*first_id, *last_id, text.as_str())),
+            }
+        }
+        Applied { masked, summary }
+    }
+
+    pub(crate) fn summarised(&self, id: u64) -> bool {
+        self.summary.is_some_and(|(a, b, _)| id >= a && id <= b)
+    }
+}
+
+/// Tool calls by call id.
+pub(crate) fn call_index(items: &[Item]) -> HashMap<&str, &ToolCall> {
+    let mut m = HashMap::new();
+    for it in items {
+        for c in &it.message.tool_calls {
+            m.insert(c.id.as_str(), c);
+        }
+    }
+    m
+}
+
+/// The one-line stub that replaces a masked tool result.
+pub fn stub(tool: &str, content: &str, id: u64) -> String {
+    let lines = content.lines().count();
+    format!(
+        "[masked tool result: {tool}, {lines} lines, {} bytes; recall id {id}]",
+        content.len()
+    )
+}
+
+/// The message that stands in for a summarised run of history.
+pub fn summary_message(first_id: u64, last_id: u64, text: &str) -> Message {
+    Message::text(
+        Role::User,
+        format!(
+            "[context summary of events {first_id}..{last_id}; the task above is verbatim; \
+any event in that range can be read in full with the recall tool]\n{text}"
+        ),
+    )
+}
+
+/// The history the model sees: `items` with every record applied.
+pub fn view(items: &[Item], records: &[Condensation]) -> Vec<Message> {
+    let st = Applied::new(records);
+    let calls = call_index(items);
+    let mut out = Vec::with_capacity(items.len());
+    let mut summary_done = false;
+    for it in items {
+        if st.summarised(it.id) {
+            if !summary_done {
+                if let Some((a, b, text)) = st.summary {
+                    out.push(summary_message(a, b, text));
+                }
+                summary_done = true;
+            }
+            continue;
+        }
+        if st.masked.contains(&it.id) && it.message.role == Role::Tool {
+            let tool = it
+                .message
+                .tool_call_id
+                .as_deref()
+                .and_then(|c| calls.get(c))
+                .map_or("tool", |c| c.name.as_str());
+            let mut m = it.message.clone();
+            m.content = stub(tool, &it.message.content, it.id);
+            out.push(m);
+        } else {
+            out.push(it.message.clone());
+        }
+    }
+    out
+}
+
+/// The full message of an event by recall id: nothing masked or summarised is lost.
+pub fn recall(items: &[Item], id: u64) -> Option<&Message> {
+    items.iter().find(|i| i.id == id).map(|i| &i.message)
+}
+
+/// The schema of the `recall` tool the agent offers next to its other tools.
+pub fn recall_tool_spec() -> ToolSpec {
+    ToolSpec {
+        name: "recall".into(),
+        description: "Return the full text of an earlier event that was masked or summarised \
+(its recall id is shown in the stub or summary)."
+            .into(),
+        parameters: serde_json::json!({
+            "type": "object",
+            "properties": {"id": {"type": "integer", "minimum": 0, "description": "recall id"}},
+            "required": ["id"],
+            "additionalProperties": false
+        }),
+    }
+}
+
+/// True when the last `limit` records are summaries taken at consecutive steps: compaction is
+/// not making progress and the stuck detector should stop the run.
+pub fn compaction_stuck(records: &[Condensation], limit: usize) -> bool {
+    if limit == 0 {
+        return false;
+    }
+    let steps: Vec<u64> = records
+        .iter()
+        .rev()
+        .take(limit)
+        .filter_map(|r| match r {
+            Condensation::Summary { step, .. } => Some(*step),
+            Condensation::Mask { .. } => None,
+        })
+        .collect();
+    steps.len() == limit && steps.windows(2).all(|w| w[0] <= w[1] + 1)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,155 @@
+//! Stale-read elision: a file read that a later read or edit of the same file supersedes is
+//! masked like an old observation.
+
+use std::collections::HashMap;
+
+use loopwright_protocol::message::Role;
+use loopwright_protocol::tool::ToolCall;
+use serde::{Deserialize, Serialize};
+
+use super::{Applied, Item};
+
+/// Settings of stale-read elision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StaleConfig {
+    /// Elide on its own once the stale reads add up to this many bytes; smaller amounts wait
+    /// for the next masking batch (one prefix change instead of two).
+    pub min_bytes: usize,
+}
+
+impl Default for StaleConfig {
+    fn default() -> Self {
+        StaleConfig { min_bytes: 8000 }
+    }
+}
+
+/// How a tool call touches a file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Access {
+    /// Shows the file's content.
+    Read(String),
+    /// Changes the file.
+    Edit(String),
+    /// Makes the file the "current" one for later relative commands (SWE-agent `open`).
+    Open(String),
+}
+
+fn arg<'a>(c: &'a ToolCall, key: &str) -> Option<&'a str> {
+    c.arguments.get(key).and_then(|v| v.as_str())
+}
+
+fn quoted(s: &str) -> Option<String> {
+    let s = s.trim_start();
+    let q = s.chars().next().filter(|c| *c == '\'' || *c == '"')?;
+    let rest = &s[1..];
+    rest.find(q).map(|e| rest[..e].to_string())
+}
+
+/// The file access a tool call makes, when it is a recognised read or edit. Knows the built-in
+/// tools (`read_file`, `write_file`, `edit_file`), `str_replace_editor`, and common shell forms
+/// (`cat F`, SWE-agent `open F` / `create F` / `edit`, OpenHands `open_file('F')`).
+pub fn file_access(c: &ToolCall, current: Option<&str>) -> Option<Access> {
+    match c.name.as_str() {
+        "read_file" => return arg(c, "path").map(|p| Access::Read(p.into())),
+        "write_file" | "edit_file" => return arg(c, "path").map(|p| Access::Edit(p.into())),
+        "str_replace_editor" => {
+            let p = arg(c, "path")?.to_string();
+            return match arg(c, "command") {
+                Some("view") => Some(Access::Read(p)),
+                Some(_) => Some(Access::Edit(p)),
+                None => None,
+            };
+        }
+        _ => {}
+    }
+    let cmd = arg(c, "command").or_else(|| arg(c, "code"))?.trim();
+    let mut words = cmd.split_whitespace();
+    let first = words.next()?;
+    let second = words.next();
+    let simple = !cmd.contains(['|', ';', '&', '>']);
+    match first {
+        "cat" if simple => second
+            .filter(|p| !p.starts_with('-'))
+            .map(|p| Access::Read(p.into())),
+        "open" => second.map(|p| Access::Open(p.trim_matches('"').into())),
+        "create" => second.map(|p| Access::Edit(p.into())),
+        "edit" => current.map(|p| Access::Edit(p.into())),
+        "str_replace_editor" => {
+            let p = words.next()?.to_string();
+            match second {
+                Some("view") => Some(Access::Read(p)),
+                Some(_) => Some(Access::Edit(p)),
+                None => None,
+            }
+        }
+        _ => {
+            if let Some(rest) = cmd.strip_prefix("open_file(") {
+                return quoted(rest).map(Access::Open);
+            }
+            for f in [
+                "edit_file_by_replace(",
+                "append_file(",
+                "insert_content_at_line(",
+                "create_file(",
+            ] {
+                if let Some(rest) = cmd.strip_prefix(f) {
+                    return quoted(rest).map(Access::Edit);
+                }
+            }
+            None
+        }
+    }
+}
+
+/// The ids of stale reads to elide now.
+pub(crate) fn propose(
+    cfg: &StaleConfig,
+    items: &[Item],
+    st: &Applied<'_>,
+    batch_due: bool,
+) -> Option<Vec<u64>> {
+    // Walk the calls in order: remember the reads per file, and mark earlier ones stale when
+    // the same file is touched again.
+    let mut current: Option<String> = None;
+    let mut last_read: HashMap<String, u64> = HashMap::new();
+    let mut stale: Vec<u64> = Vec::new();
+    let mut result_of: HashMap<&str, u64> = HashMap::new();
+    for it in items {
+        if it.message.role == Role::Tool
+            && let Some(cid) = it.message.tool_call_id.as_deref()
+        {
+            result_of.insert(cid, it.id);
+        }
+    }
+    for it in items {
+        for c in &it.message.tool_calls {
+            let Some(access) = file_access(c, current.as_deref()) else {
+                continue;
+            };
+            let (path, is_read) = match access {
+                Access::Read(p) => (p, true),
+                Access::Open(p) => {
+                    current = Some(p.clone());
+                    (p, true)
+                }
+                Access::Edit(p) => (p, false),
+            };
+            if let Some(prev) = last_read.remove(&path) {
+                stale.push(prev);
+            }
+            if is_read && let Some(rid) = result_of.get(c.id.as_str()) {
+                last_read.insert(path, *rid);
+            }
+        }
+    }
+    let due: Vec<u64> = stale
+        .into_iter()
+        .filter(|id| !st.masked.contains(id) && !st.summarised(*id))
+        .collect();
+    let bytes: usize = items
+        .iter()
+        .filter(|i| due.contains(&i.id))
+        .map(|i| i.message.content.len())
+        .sum();
+    (!due.is_empty() && (batch_due || bytes >= cfg.min_bytes)).then_some(due)
+}

@@ -1,0 +1,267 @@
+//! Summarising compaction: past a threshold of the window, the middle of the history becomes a
+//! structured summary; the task message and the last N messages stay verbatim.
+
+use std::collections::{BTreeSet, HashMap};
+
+use loopwright_protocol::message::{Message, Role};
+use serde::{Deserialize, Serialize};
+
+use super::{Applied, Condensation, Item, StepInput, SummarySource, call_index, view};
+use crate::prompt::TodoItem;
+use crate::tokens::{TokenCounter, prompt_tokens};
+
+/// Settings of summarising compaction.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SummaryConfig {
+    /// The model's context window in tokens.
+    pub window: u64,
+    /// Compact when the prompt reaches this share of the window (default 0.75).
+    pub threshold: f64,
+    /// Messages at the end kept verbatim (N).
+    pub keep_last: usize,
+    /// Skip compaction when the part to summarise is smaller than this share of the window
+    /// (compacting would not bring the prompt down, and would repeat every step).
+    pub min_gain: f64,
+}
+
+impl SummaryConfig {
+    /// Defaults for a window: 75% threshold, last 10 messages kept.
+    pub fn for_window(window: u64) -> Self {
+        SummaryConfig {
+            window,
+            threshold: 0.75,
+            keep_last: 10,
+            min_gain: 0.1,
+        }
+    }
+
+    /// The prompt size that triggers compaction.
+    pub fn trigger_tokens(&self) -> u64 {
+        (self.window as f64 * self.threshold) as u64
+    }
+}
+
+/// Why the summary model call failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("summary call failed: {0}")]
+pub struct SummaryError(pub String);
+
+/// What the summary model call gets.
+#[derive(Debug, Clone, Copy)]
+pub struct SummaryRequest<'a> {
+    /// The launching task, verbatim.
+    pub task: &'a str,
+    /// The previous summary, when this compaction replaces one.
+    pub previous: Option<&'a str>,
+    /// The messages to summarise (as the model currently sees them).
+    pub messages: &'a [Message],
+    /// The todo list.
+    pub todo: &'a [TodoItem],
+}
+
+impl SummaryRequest<'_> {
+    /// The instruction appended as the last user message of a request that otherwise repeats
+    /// the current (cached) prefix and history.
+    pub fn instruction(&self) -> String {
+        "Summarise the conversation so far for your own later use; it will replace the older \
+messages. Use exactly these headings: Goal and constraints; Done; Pending; Files touched; \
+Failing tests; Dead ends (do not retry); Todo list. Be concrete: file paths, function names, \
+commands, error messages. Do not call tools."
+            .to_string()
+    }
+}
+
+/// The model call that writes a summary (the caller implements it with its provider).
+pub trait Summarizer {
+    /// Writes the summary text.
+    fn summarize(&mut self, request: &SummaryRequest<'_>) -> Result<String, SummaryError>;
+}
+
+fn is_error_line(l: &str) -> bool {
+    let low = l.to_ascii_lowercase();
+    ["error", "traceback", "failed", "exception", "panicked"]
+        .iter()
+        .any(|k| low.contains(k))
+}
+
+fn clip(s: &str, n: usize) -> String {
+    let s = s.trim();
+    match s.char_indices().nth(n) {
+        Some((i, _)) => format!("{}...", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
+/// The extractive fallback: a structured summary made from the messages without a model call.
+pub fn extractive_summary(req: &SummaryRequest<'_>) -> String {
+    let mut done = Vec::new();
+    let mut files = BTreeSet::new();
+    let mut errors: Vec<String> = Vec::new();
+    let mut failing: HashMap<String, usize> = HashMap::new();
+    let mut current: Option<String> = None;
+    let mut calls: HashMap<&str, String> = HashMap::new();
+    for m in req.messages {
+        for c in &m.tool_calls {
+            let args = c
+                .arguments
+                .get("command")
+                .or_else(|| c.arguments.get("code"))
+                .or_else(|| c.arguments.get("path"))
+                .and_then(|v| v.as_str())
+                .map_or_else(|| c.arguments.to_string(), str::to_string);
+            let first = args.lines().next().unwrap_or("");
+            let line = format!("{}: {}", c.name, clip(first, 100));
+            calls.insert(c.id.as_str(), line);
+            if let Some(a) = super::file_access(c, current.as_deref()) {
+                match a {
+                    super::Access::Open(p) => current = Some(p),
+                    super::Access::Edit(p) => {
+                        files.insert(p);
+                    }
+                    super::Access::Read(_) => {}
+                }
+            }
+        }
+        if m.role == Role::Tool {
+            let call = m
+                .tool_call_id
+                .as_deref()
+                .and_then(|c| calls.get(c))
+                .cloned()
+                .unwrap_or_else(|| "tool".into());
+            let errs: Vec<&str> = m.content.lines().filter(|l| is_error_line(l)).collect();
+            if errs.is_empty() {
+                done.push(format!("- {call} -> ok"));
+            } else {
+                done.push(format!("- {call} -> error"));
+                *failing.entry(call).or_default() += 1;
+                for e in errs.into_iter().take(3) {
+                    let e = clip(e, 160);
+                    if !errors.contains(&e) && errors.len() < 12 {
+                        errors.push(e);
+                    }
+                }
+            }
+        }
+    }
+    let mut s = String::new();
+    s.push_str(&format!(
+        "Goal and constraints: {}\n",
+        clip(req.task.lines().next().unwrap_or(""), 200)
+    ));
+    if let Some(p) = req.previous {
+        s.push_str("Earlier summary:\n");
+        s.push_str(p.trim_end());
+        s.push('\n');
+    }
+    s.push_str("Done:\n");
+    let skip = done.len().saturating_sub(30);
+    if skip > 0 {
+        s.push_str(&format!("- ({skip} earlier calls)\n"));
+    }
+    for d in &done[skip..] {
+        s.push_str(d);
+        s.push('\n');
+    }
+    s.push_str("Files touched: ");
+    s.push_str(&if files.is_empty() {
+        "none".to_string()
+    } else {
+        files.into_iter().collect::<Vec<_>>().join(", ")
+    });
+    s.push_str("\nErrors seen:\n");
+    for e in &errors {
+        s.push_str(&format!("- {e}\n"));
+    }
+    let mut dead: Vec<(&String, &usize)> = failing.iter().filter(|(_, n)| **n > 1).collect();
+    dead.sort();
+    s.push_str("Dead ends (do not retry):\n");
+    for (c, n) in dead {
+        s.push_str(&format!("- {c} (failed {n} times)\n"));
+    }
+    s.push_str("Todo list:");
+    if req.todo.is_empty() {
+        s.push_str(" empty");
+    }
+    for t in req.todo {
+        s.push_str(&format!("\n- [{}] {}", t.status, t.text));
+    }
+    s
+}
+
+/// A summary record when compaction is due now.
+pub(crate) fn propose(
+    cfg: &SummaryConfig,
+    items: &[Item],
+    records: &[Condensation],
+    input: StepInput<'_>,
+    counter: &TokenCounter,
+    summarizer: Option<&mut dyn Summarizer>,
+) -> Option<Condensation> {
+    // Never twice in one step, never while a tool call is open.
+    if records
+        .iter()
+        .any(|r| matches!(r, Condensation::Summary { step, .. } if *step == input.step))
+    {
+        return None;
+    }
+    let calls = call_index(items);
+    let answered: BTreeSet<&str> = items
+        .iter()
+        .filter_map(|i| i.message.tool_call_id.as_deref())
+        .collect();
+    if calls.keys().any(|c| !answered.contains(c)) {
+        return None;
+    }
+    let current = view(items, records);
+    let counted = input.prefix_tokens + current.iter().map(|m| counter.message(m)).sum::<u64>();
+    let tokens = prompt_tokens(input.reported_prompt_tokens, counted);
+    if tokens < cfg.trigger_tokens() || items.len() < 3 {
+        return None;
+    }
+    // Keep the task (first item) and the last N messages; the kept tail starts at a message
+    // that is not a tool result, so no result is separated from its call.
+    let mut start = items.len().saturating_sub(cfg.keep_last).max(2);
+    while start > 1 && items[start].message.role == Role::Tool {
+        start -= 1;
+    }
+    if start <= 1 {
+        return None;
+    }
+    let st = Applied::new(records);
+    let first_id = items[1].id;
+    let last_id = items[start - 1].id;
+    if st.summary.is_some_and(|(_, b, _)| b >= last_id) {
+        return None;
+    }
+    let region: Vec<Item> = items[..start].to_vec();
+    let region_view = view(&region, records);
+    let gain: u64 = region_view[1..].iter().map(|m| counter.message(m)).sum();
+    if (gain as f64) < cfg.window as f64 * cfg.min_gain {
+        return None;
+    }
+    let previous = st.summary.map(|(_, _, t)| t);
+    let req = SummaryRequest {
+        task: &items[0].message.content,
+        previous,
+        messages: &region_view[1..],
+        todo: input.todo,
+    };
+    let full = tokens >= cfg.window;
+    let model = match summarizer {
+        Some(s) if !full => s.summarize(&req).ok().filter(|t| !t.trim().is_empty()),
+        _ => None,
+    };
+    let (source, text) = match model {
+        Some(t) => (SummarySource::Model, t),
+        None => (SummarySource::Extractive, extractive_summary(&req)),
+    };
+    Some(Condensation::Summary {
+        step: input.step,
+        first_id,
+        last_id,
+        source,
+        tokens_before: tokens,
+        text,
+    })
+}

@@ -1,0 +1,10 @@
+//! Replay: recorded trajectories of other agents (SWE-agent, OpenHands, mini-swe-agent) turned
+//! into our history items, and the requests each context strategy would have sent for them.
+//!
+//! Parsing takes the file's text (the caller reads the file): this module does no IO.
+
+mod parse;
+mod sim;
+
+pub use parse::{Trajectory, parse};
+pub use sim::{Report, Run, Strategy, replay, run};

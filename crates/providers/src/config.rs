@@ -1,0 +1,456 @@
+//! Which model to talk to: provider, model, base URL, key variable and prices, resolved from
+//! flags, then environment (`LOOP_MODEL`, `LOOP_BASE_URL`, `LOOP_PROFILE`, `OPENAI_API_KEY`,
+//! `ANTHROPIC_API_KEY`), then a profile of `$XDG_CONFIG_HOME/loopwright/config.toml`
+//! (default `~/.config/loopwright/config.toml`).
+//!
+//! ```toml
+//! default = "local"
+//! [profiles.local]
+//! provider = "openai"          # openai | anthropic
+//! protocol = "json"            # native (default) | json
+//! base_url = "http://127.0.0.1:8080/v1"
+//! api_key_env = "LOCAL_KEY"
+//! model = "smollm2"
+//! context_window = 8192
+//! prices = { input = 0.15, output = 0.60, cached = 0.075 }   # per million tokens
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// The wire protocol spoken to the model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProviderKind {
+    /// OpenAI Chat Completions with native tool calls.
+    OpenAi,
+    /// Anthropic Messages.
+    Anthropic,
+    /// OpenAI Chat Completions, tools via the JSON-action text protocol.
+    Json,
+}
+
+impl ProviderKind {
+    /// Parses `openai`, `anthropic` or `json`.
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "openai" => Some(ProviderKind::OpenAi),
+            "anthropic" => Some(ProviderKind::Anthropic),
+            "json" => Some(ProviderKind::Json),
+            _ => None,
+        }
+    }
+
+    /// The name used in flags and sessions.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProviderKind::OpenAi => "openai",
+            ProviderKind::Anthropic => "anthropic",
+            ProviderKind::Json => "json",
+        }
+    }
+
+    fn default_base_url(self) -> &'static str {
+        match self {
+            ProviderKind::Anthropic => "https://api.anthropic.com",
+            _ => "https://api.openai.com/v1",
+        }
+    }
+
+    fn default_key_env(self) -> &'static str {
+        match self {
+            ProviderKind::Anthropic => "ANTHROPIC_API_KEY",
+            _ => "OPENAI_API_KEY",
+        }
+    }
+}
+
+/// Prices in currency units per million tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Prices {
+    /// Per million input tokens (not served from cache).
+    pub input: f64,
+    /// Per million output tokens.
+    pub output: f64,
+    /// Per million cached input tokens; the input price when absent.
+    #[serde(default)]
+    pub cached: Option<f64>,
+}
+
+impl Prices {
+    /// The cost of `usage`.
+    pub fn cost(&self, usage: &loopwright_protocol::usage::Usage) -> f64 {
+        let cached = usage.cached_tokens.min(usage.input_tokens);
+        let fresh = usage.input_tokens - cached;
+        (fresh as f64 * self.input
+            + cached as f64 * self.cached.unwrap_or(self.input)
+            + usage.output_tokens as f64 * self.output)
+            / 1_000_000.0
+    }
+}
+
+/// One profile of the config file.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    /// `openai` or `anthropic` (or `json`).
+    pub provider: Option<String>,
+    /// `native` or `json`.
+    pub protocol: Option<String>,
+    /// Base URL.
+    pub base_url: Option<String>,
+    /// Environment variable holding the key.
+    pub api_key_env: Option<String>,
+    /// Model name.
+    pub model: Option<String>,
+    /// Context window in tokens.
+    pub context_window: Option<u64>,
+    /// Prices per million tokens.
+    pub prices: Option<Prices>,
+}
+
+/// The config file.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConfigFile {
+    /// Profile used when none is named.
+    pub default: Option<String>,
+    /// Profiles by name.
+    #[serde(default)]
+    pub profiles: BTreeMap<String, Profile>,
+}
+
+/// Values given on the command line.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Flags {
+    /// `--provider`.
+    pub provider: Option<String>,
+    /// `--model`.
+    pub model: Option<String>,
+    /// `--base-url`.
+    pub base_url: Option<String>,
+    /// `--api-key-env`.
+    pub api_key_env: Option<String>,
+    /// `--profile`.
+    pub profile: Option<String>,
+}
+
+/// The resolved configuration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Resolved {
+    /// Protocol.
+    pub kind: ProviderKind,
+    /// Model name.
+    pub model: String,
+    /// Base URL.
+    pub base_url: String,
+    /// True when the base URL is the provider's public default (a key is then required).
+    pub default_base_url: bool,
+    /// Environment variable holding the key.
+    pub api_key_env: String,
+    /// Context window, when the profile gives one.
+    pub context_window: Option<u64>,
+    /// Prices, when the profile gives them.
+    pub prices: Option<Prices>,
+    /// The profile used, if any.
+    pub profile: Option<String>,
+}
+
+/// Why configuration failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// No provider anywhere.
+    #[error(
+        "no model provider is configured. Pass --provider openai|anthropic|json with --model, \
+         set OPENAI_API_KEY or ANTHROPIC_API_KEY (and LOOP_MODEL), or add a profile to {0}; \
+         `loop demo` shows a run without any model"
+    )]
+    NotConfigured(String),
+    /// A value is invalid.
+    #[error("{field}: {message}")]
+    Invalid {
+        /// The flag, variable or config key.
+        field: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// The config file cannot be read or parsed.
+    #[error("{path}: {message}")]
+    File {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// The config file path: `$XDG_CONFIG_HOME/loopwright/config.toml`, else
+/// `$HOME/.config/loopwright/config.toml`.
+pub fn config_path(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
+    let base = env("XDG_CONFIG_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            env("HOME")
+                .filter(|v| !v.is_empty())
+                .map(|h| Path::new(&h).join(".config"))
+        })?;
+    Some(base.join("loopwright").join("config.toml"))
+}
+
+/// Reads the config file; a missing file is an empty config.
+pub fn load_file(path: &Path) -> Result<ConfigFile, ConfigError> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => toml::from_str(&text).map_err(|e| ConfigError::File {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(ConfigFile::default()),
+        Err(e) => Err(ConfigError::File {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        }),
+    }
+}
+
+/// Resolves the configuration: flags win over environment, environment over the profile.
+pub fn resolve(
+    flags: &Flags,
+    env: &dyn Fn(&str) -> Option<String>,
+    file: &ConfigFile,
+    file_path: &str,
+) -> Result<Resolved, ConfigError> {
+    let env = |k: &str| env(k).filter(|v| !v.is_empty());
+    let profile_name = flags
+        .profile
+        .clone()
+        .or_else(|| env("LOOP_PROFILE"))
+        .or_else(|| file.default.clone());
+    let profile = match &profile_name {
+        Some(name) => {
+            Some(
+                file.profiles
+                    .get(name)
+                    .cloned()
+                    .ok_or_else(|| ConfigError::Invalid {
+                        field: "--profile".into(),
+                        message: format!(
+                            "no profile `{name}` in {file_path} (profiles: {})",
+                            file.profiles.keys().cloned().collect::<Vec<_>>().join(", ")
+                        ),
+                    })?,
+            )
+        }
+        None => None,
+    }
+    .unwrap_or_default();
+
+    let provider_name = flags
+        .provider
+        .clone()
+        .or(profile.provider.clone())
+        .or_else(|| {
+            if env("OPENAI_API_KEY").is_some() {
+                Some("openai".into())
+            } else if env("ANTHROPIC_API_KEY").is_some() {
+                Some("anthropic".into())
+            } else if env("LOOP_BASE_URL").is_some() {
+                Some("openai".into())
+            } else {
+                None
+            }
+        });
+    let Some(provider_name) = provider_name else {
+        return Err(ConfigError::NotConfigured(file_path.to_string()));
+    };
+    let mut kind = ProviderKind::parse(&provider_name).ok_or_else(|| ConfigError::Invalid {
+        field: if flags.provider.is_some() {
+            "--provider"
+        } else {
+            "provider"
+        }
+        .into(),
+        message: format!("`{provider_name}` is not one of openai, anthropic, json"),
+    })?;
+    match profile.protocol.as_deref() {
+        None | Some("native") => {}
+        Some("json") if kind != ProviderKind::Anthropic => kind = ProviderKind::Json,
+        Some(other) => {
+            return Err(ConfigError::Invalid {
+                field: "protocol".into(),
+                message: format!(
+                    "`{other}` is not native or json (json needs an OpenAI-compatible provider)"
+                ),
+            });
+        }
+    }
+    let model = flags
+        .model
+        .clone()
+        .or_else(|| env("LOOP_MODEL"))
+        .or(profile.model.clone())
+        .ok_or_else(|| ConfigError::Invalid {
+            field: "--model".into(),
+            message: format!(
+                "no model for provider {}: pass --model NAME, set LOOP_MODEL, or set `model` in a profile of {file_path}",
+                kind.as_str()
+            ),
+        })?;
+    let given_url = flags
+        .base_url
+        .clone()
+        .or_else(|| env("LOOP_BASE_URL"))
+        .or(profile.base_url.clone());
+    if let Some(u) = &given_url
+        && !(u.starts_with("http://") || u.starts_with("https://"))
+    {
+        return Err(ConfigError::Invalid {
+            field: "--base-url".into(),
+            message: format!("`{u}` must start with http:// or https://"),
+        });
+    }
+    let api_key_env = flags
+        .api_key_env
+        .clone()
+        .or(profile.api_key_env.clone())
+        .unwrap_or_else(|| kind.default_key_env().to_string());
+    Ok(Resolved {
+        kind,
+        model,
+        default_base_url: given_url.is_none(),
+        base_url: given_url.unwrap_or_else(|| kind.default_base_url().to_string()),
+        api_key_env,
+        context_window: profile.context_window,
+        prices: profile.prices,
+        profile: profile_name,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env_of(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let map: BTreeMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        move |k| map.get(k).cloned()
+    }
+
+    #[test]
+    fn nothing_configured_points_at_demo() {
+        let e = resolve(
+            &Flags::default(),
+            &env_of(&[]),
+            &ConfigFile::default(),
+            "cfg",
+        )
+        .unwrap_err();
+        let msg = e.to_string();
+        assert!(msg.contains("loop demo"), "{msg}");
+        assert!(msg.contains("OPENAI_API_KEY"), "{msg}");
+    }
+
+    #[test]
+    fn env_key_and_model_select_openai() {
+        let r = resolve(
+            &Flags::default(),
+            &env_of(&[("OPENAI_API_KEY", "k"), ("LOOP_MODEL", "m")]),
+            &ConfigFile::default(),
+            "cfg",
+        )
+        .unwrap();
+        assert_eq!(r.kind, ProviderKind::OpenAi);
+        assert_eq!(r.model, "m");
+        assert_eq!(r.api_key_env, "OPENAI_API_KEY");
+        assert!(r.default_base_url);
+    }
+
+    #[test]
+    fn flags_beat_env_beat_profile() {
+        let file: ConfigFile = toml::from_str(
+            r#"default = "p"
+            [profiles.p]
+            provider = "openai"
+            protocol = "json"
+            model = "pm"
+            base_url = "http://127.0.0.1:1/v1"
+            api_key_env = "PK"
+            prices = { input = 1.0, output = 2.0 }"#,
+        )
+        .unwrap();
+        let r = resolve(
+            &Flags::default(),
+            &env_of(&[("LOOP_MODEL", "em")]),
+            &file,
+            "cfg",
+        )
+        .unwrap();
+        assert_eq!(
+            (r.kind, r.model.as_str(), r.api_key_env.as_str()),
+            (ProviderKind::Json, "em", "PK")
+        );
+        assert!(!r.default_base_url);
+        let flags = Flags {
+            model: Some("fm".into()),
+            api_key_env: Some("FK".into()),
+            ..Flags::default()
+        };
+        let r = resolve(&flags, &env_of(&[("LOOP_MODEL", "em")]), &file, "cfg").unwrap();
+        assert_eq!((r.model.as_str(), r.api_key_env.as_str()), ("fm", "FK"));
+        assert_eq!(r.prices.unwrap().output, 2.0);
+    }
+
+    #[test]
+    fn bad_values_name_the_field() {
+        let flags = Flags {
+            provider: Some("gemini".into()),
+            model: Some("m".into()),
+            ..Flags::default()
+        };
+        let e = resolve(&flags, &env_of(&[]), &ConfigFile::default(), "cfg").unwrap_err();
+        assert!(e.to_string().starts_with("--provider"), "{e}");
+        let flags = Flags {
+            provider: Some("openai".into()),
+            ..Flags::default()
+        };
+        let e = resolve(&flags, &env_of(&[]), &ConfigFile::default(), "cfg").unwrap_err();
+        assert!(e.to_string().starts_with("--model"), "{e}");
+        let flags = Flags {
+            profile: Some("x".into()),
+            ..Flags::default()
+        };
+        assert!(resolve(&flags, &env_of(&[]), &ConfigFile::default(), "cfg").is_err());
+    }
+
+    #[test]
+    fn config_path_honours_xdg_then_home() {
+        assert_eq!(
+            config_path(&env_of(&[("XDG_CONFIG_HOME", "/x"), ("HOME", "/h")])),
+            Some(PathBuf::from("/x/loopwright/config.toml"))
+        );
+        assert_eq!(
+            config_path(&env_of(&[("HOME", "/h")])),
+            Some(PathBuf::from("/h/.config/loopwright/config.toml"))
+        );
+    }
+
+    #[test]
+    fn cost_uses_cached_price() {
+        let p = Prices {
+            input: 2.0,
+            output: 10.0,
+            cached: Some(0.5),
+        };
+        let u = loopwright_protocol::usage::Usage {
+            input_tokens: 1_000_000,
+            output_tokens: 100_000,
+            cached_tokens: 400_000,
+            estimated: false,
+        };
+        assert!((p.cost(&u) - (1.2 + 0.2 + 1.0)).abs() < 1e-9);
+    }
+}

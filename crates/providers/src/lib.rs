@@ -1,0 +1,95 @@
+//! HTTP model providers for loopwright.
+//!
+//! Three implementations of the agent's [`Provider`] trait:
+//! [`openai::OpenAiProvider`] (Chat Completions, for OpenAI and compatible servers),
+//! [`anthropic::AnthropicProvider`] (Messages), and [`json_action::JsonActionProvider`] (a
+//! JSON-action text protocol for models without native tool calling). All three send through
+//! [`transport::Transport`], which retries rate limits, server errors, broken connections and
+//! streams that end early, with backoff and jitter. [`config`] resolves which model to use from
+//! flags, environment and profiles; [`from_env`] builds the provider in one call.
+//!
+//! A provider only returns a turn once it is complete, and each retry starts a fresh turn, so
+//! a retried request never yields a tool call twice.
+
+pub mod anthropic;
+pub mod config;
+pub mod json_action;
+pub mod openai;
+pub mod sse;
+pub mod transport;
+
+use loopwright_agent::Provider;
+
+pub use config::{ConfigError, Flags, Prices, ProviderKind, Resolved};
+pub use transport::{Pause, RealPause, RetryPolicy, Timeouts, Transport};
+
+/// Builds the provider for a resolved configuration. The API key is read from the variable
+/// `resolved.api_key_env`; it may be missing only for a non-default base URL (local servers).
+pub fn build(
+    resolved: &Resolved,
+    env: &dyn Fn(&str) -> Option<String>,
+    retry: RetryPolicy,
+    timeouts: Timeouts,
+    pause: Box<dyn Pause>,
+) -> Result<Box<dyn Provider>, ConfigError> {
+    let api_key = env(&resolved.api_key_env).filter(|k| !k.is_empty());
+    if api_key.is_none() && resolved.default_base_url {
+        return Err(ConfigError::Invalid {
+            field: resolved.api_key_env.clone(),
+            message: format!(
+                "not set; it must hold the API key for provider {} (choose another variable with --api-key-env)",
+                resolved.kind.as_str()
+            ),
+        });
+    }
+    let endpoint = openai::Endpoint {
+        base_url: resolved.base_url.clone(),
+        model: resolved.model.clone(),
+        key_env: Some(resolved.api_key_env.clone()),
+        api_key,
+    };
+    let transport = Transport::new(retry, timeouts, pause).map_err(|e| ConfigError::Invalid {
+        field: "transport".into(),
+        message: e.to_string(),
+    })?;
+    Ok(match resolved.kind {
+        ProviderKind::OpenAi => Box::new(openai::OpenAiProvider::new(endpoint, transport)),
+        ProviderKind::Anthropic => Box::new(anthropic::AnthropicProvider::new(endpoint, transport)),
+        ProviderKind::Json => Box::new(json_action::JsonActionProvider::new(
+            openai::OpenAiProvider::new(endpoint, transport),
+            json_action::JsonMode::JsonObject,
+        )),
+    })
+}
+
+/// Resolves `flags` against the process environment and the config file, and builds the
+/// provider with default retries and timeouts.
+pub fn from_env(flags: &Flags) -> Result<(Resolved, Box<dyn Provider>), ConfigError> {
+    let env = |k: &str| std::env::var(k).ok();
+    let path = config::config_path(&env);
+    let (file, shown) = match &path {
+        Some(p) => (config::load_file(p)?, p.display().to_string()),
+        None => (
+            config::ConfigFile::default(),
+            "~/.config/loopwright/config.toml".to_string(),
+        ),
+    };
+    let resolved = config::resolve(flags, &env, &file, &shown)?;
+    let provider = build(
+        &resolved,
+        &env,
+        RetryPolicy::default(),
+        Timeouts::default(),
+        Box::new(RealPause),
+    )?;
+    Ok((resolved, provider))
+}
+
+/// The prices of a resolved configuration in the form the agent's `--max-cost` uses
+/// (cached tokens are priced as input there).
+pub fn agent_prices(resolved: &Resolved) -> Option<loopwright_agent::Prices> {
+    resolved.prices.map(|p| loopwright_agent::Prices {
+        input: p.input,
+        output: p.output,
+    })
+}
