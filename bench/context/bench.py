@@ -5,7 +5,7 @@ usage: bench.py LOOP_BIN REF_CLI_JS [--runs N] [--ref-runs-slow N] [--attempts N
 
 Times --check on a 10-attempt ledger and --check, --summary --json, --inject, --prune on a
 20,000-attempt ledger (about 2,000 error templates), reports the median wall time, peak RSS
-(GNU time) and the ratio reference/ours for each. Both tools get the same files, same machine,
+(wait4) and the ratio reference/ours for each. Both tools get the same files, same machine,
 same run; outputs are compared for equality as a sanity check.
 """
 import argparse
@@ -20,11 +20,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def run(cmd):
-    t0 = time.perf_counter()
-    p = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, capture_output=True)
-    wall = time.perf_counter() - t0
-    rss_kb = int(p.stderr.decode().strip().splitlines()[-1])
-    return wall, rss_kb, p.stdout, p.returncode
+    """Runs cmd once; wall time from spawn to exit, peak RSS of that child (wait4)."""
+    with tempfile.TemporaryFile() as out, open(os.devnull, "wb") as err:
+        t0 = time.perf_counter()
+        p = subprocess.Popen(cmd, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
+        _, status, usage = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - t0
+        p.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        return wall, usage.ru_maxrss, out.read(), p.returncode
 
 
 def measure(cmd, runs):
