@@ -47,6 +47,7 @@ def main():
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--ref-runs-slow", type=int, default=1, help="runs of the reference's O(n*g) operations")
     ap.add_argument("--attempts", type=int, default=20000)
+    ap.add_argument("--skip-slow", action="store_true", help="skip --summary/--inject (minutes for the reference)")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="loopbench.")
     small = os.path.join(tmp, "small.json")
@@ -62,6 +63,8 @@ def main():
         (f"--summary --json ({a.attempts})", ["--summary", "--json", "--ledger", big], a.ref_runs_slow),
         (f"--inject ({a.attempts})", ["--inject", "--ledger", big], a.ref_runs_slow),
     ]
+    if a.skip_slow:
+        cases = cases[:3]
     print(f"{'operation':<28} {'ours (s)':>10} {'ref (s)':>10} {'speed-up':>9} {'ours RSS':>9} {'ref RSS':>9}  same output")
     for name, args, ref_runs in cases:
         ow, orss, oout, ocode = measure(ours + args, a.runs)

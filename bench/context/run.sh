@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds `loop` (release), installs the reference loop-context 1.5.0 into a temp folder and runs
-# the side-by-side benchmark. Extra arguments go to bench.py (e.g. --runs 3 --ref-runs-slow 1).
+# the side-by-side benchmark. Extra arguments go to bench.py (e.g. --runs 3 --ref-runs-slow 1,
+# --skip-slow).
 # The reference's --summary/--inject take ~5 minutes each on 20,000 attempts.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)

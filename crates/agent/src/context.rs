@@ -5,7 +5,7 @@
 //! them every request, are the same whether or not the run was interrupted. The summary uses
 //! the extractive fallback (no summary model call is wired yet).
 
-use loopwright_context::condense::{Condensation, Config, Item, StepInput, condense, view};
+use loopwright_context::condense::{Condensation, Config, StepInput, condense, view};
 use loopwright_context::tokens::{TokenCounter, estimate};
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::message::{Message, Role};
@@ -65,7 +65,7 @@ impl ContextState {
             .filter(|(_, i)| i.message.role == Role::Assistant)
             .map(|(k, _)| k)
             .collect();
-        let mut run = |upto: usize, n: usize, cs: &mut Self| {
+        let run = |upto: usize, n: usize, cs: &mut Self| {
             let input = StepInput {
                 step: n as u64 + 1,
                 reported_prompt_tokens: n
@@ -92,9 +92,4 @@ impl ContextState {
         run(items.len(), bounds.len(), self);
         view(&items, &self.records)
     }
-}
-
-/// Items of the history (message + event id), for the condensers.
-pub fn items(events: &[Event]) -> Vec<Item> {
-    history_items(events)
 }

@@ -3,11 +3,13 @@
 //! failure recognises itself across retries.
 //!
 //! The normalisation follows the JavaScript regular expressions of the reference tool exactly:
-//! `\d` is ASCII, `\b` is the ASCII word boundary and `\s` is JavaScript whitespace.
+//! `\d` is ASCII, `\b` is the ASCII word boundary and `\s` is JavaScript whitespace. `regex-lite`
+//! is used because its classes are ASCII like JavaScript's and it compiles in microseconds, which
+//! matters for a command that runs once per loop iteration.
 
 use std::sync::LazyLock;
 
-use regex::{Captures, Regex};
+use regex_lite::{Captures, Regex};
 
 use crate::text::{JS_WHITESPACE_CLASS, is_js_whitespace, js_trim};
 
@@ -18,7 +20,7 @@ fn constant(pattern: &str) -> Regex {
 }
 
 static TIMESTAMP: LazyLock<Regex> =
-    LazyLock::new(|| constant(r"(?-u:\b)[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9:.]+Z?(?-u:\b)"));
+    LazyLock::new(|| constant(r"\b[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9:.]+Z?\b"));
 static HEX: LazyLock<Regex> = LazyLock::new(|| constant(r"0x[0-9a-fA-F]+"));
 static PATH: LazyLock<Regex> = LazyLock::new(|| {
     constant(&format!(
@@ -27,7 +29,7 @@ static PATH: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 static LINE_COL: LazyLock<Regex> = LazyLock::new(|| constant(r":[0-9]+(?::[0-9]+)?"));
-static NUMBER: LazyLock<Regex> = LazyLock::new(|| constant(r"(?-u:\b)[0-9]+(?-u:\b)"));
+static NUMBER: LazyLock<Regex> = LazyLock::new(|| constant(r"\b[0-9]+\b"));
 static WHITESPACE: LazyLock<Regex> =
     LazyLock::new(|| constant(&format!("[{JS_WHITESPACE_CLASS}]+")));
 

@@ -1,5 +1,6 @@
 //! A whole agent run over HTTP with faults injected between and inside model calls: the run
 //! completes, every tool call has one result, and the tool ran exactly once.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

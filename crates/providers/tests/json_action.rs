@@ -1,4 +1,5 @@
 //! The JSON-action protocol against a scripted local server.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

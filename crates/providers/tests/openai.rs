@@ -1,4 +1,5 @@
 //! The OpenAI provider against a scripted local server with injected faults.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

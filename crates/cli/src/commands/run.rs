@@ -42,6 +42,8 @@ pub fn command() -> Command {
         .arg(Arg::new("price-input").long("price-input").value_name("USD").value_parser(clap::value_parser!(f64)).help("Price per million input tokens"))
         .arg(Arg::new("price-output").long("price-output").value_name("USD").value_parser(clap::value_parser!(f64)).help("Price per million output tokens"))
         .arg(Arg::new("timeout").long("timeout").value_name("SECS").value_parser(clap::value_parser!(u64).range(1..)).help("Wall-clock limit for the whole run"))
+        .arg(Arg::new("condenser").long("condenser").value_name("STRATEGY").default_value("mask+summary").value_parser(["none", "mask", "summary", "mask+summary"]).help("History condensers: mask old tool results and stale reads, summarise at 75% of the window"))
+        .arg(Arg::new("context-window").long("context-window").value_name("TOKENS").default_value("128000").value_parser(clap::value_parser!(u64).range(1000..)).help("Model context window in tokens (compaction threshold base)"))
         .arg(Arg::new("tool-timeout").long("tool-timeout").value_name("SECS").default_value("120").value_parser(clap::value_parser!(u64).range(1..)).help("Default time limit of one shell command"))
         .arg(Arg::new("rules").long("rules").value_name("FILE").action(ArgAction::Append).help("Extra permission rule file (as for loop gate); repeatable"))
         .arg(Arg::new("yolo").long("yolo").action(ArgAction::SetTrue).help("Allow what the policy would ask about (denies still deny)"))
@@ -116,6 +118,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
         None => workspace.join(".loop"),
     };
     let mut profile_prices = None;
+    let mut profile_window = None;
     let named = m.get_one::<String>("provider").map(String::as_str);
     let scripted = named == Some("scripted") || (named.is_none() && m.contains_id("script"));
     let provider: Box<dyn Provider> = match named {
@@ -138,9 +141,14 @@ fn run(m: &ArgMatches) -> Result<u8> {
             };
             let (resolved, provider) = loopwright_providers::from_env(&flags).map_err(|e| {
                 let lead = named.map(|p| format!("--provider {p}: ")).unwrap_or_default();
-                anyhow!("{lead}{e}\n  (`loop demo` shows a run without a model; --script FILE replays scripted turns)")
+                if matches!(e, loopwright_providers::ConfigError::NotConfigured(_)) {
+                    anyhow!("{lead}{e} (--script FILE replays scripted turns)")
+                } else {
+                    anyhow!("{lead}{e}\n  (`loop demo` shows a run without a model; --script FILE replays scripted turns)")
+                }
             })?;
             profile_prices = loopwright_providers::agent_prices(&resolved);
+            profile_window = resolved.context_window;
             provider
         }
     };
@@ -199,6 +207,17 @@ fn run(m: &ArgMatches) -> Result<u8> {
     cfg.state_dir = state_dir;
     cfg.max_steps = m.get_one::<u64>("max-steps").copied().unwrap_or(50);
     cfg.max_tokens = m.get_one::<u64>("max-tokens").copied();
+    cfg.context = loopwright_context::Config::from_strategy(
+        m.get_one::<String>("condenser")
+            .map_or("mask+summary", String::as_str),
+        m.get_one::<u64>("context-window")
+            .copied()
+            .filter(|_| {
+                m.value_source("context-window") != Some(clap::parser::ValueSource::DefaultValue)
+            })
+            .or(profile_window)
+            .unwrap_or(128_000),
+    )?;
     cfg.max_cost = m.get_one::<f64>("max-cost").copied();
     if let Some(pi) = m.get_one::<f64>("price-input") {
         cfg.prices = Some(Prices {
