@@ -22,6 +22,9 @@ fn script() -> String {
         .map(|k| format!(r#"{{"text": "step {k}", "tool_calls": [{{"name": "shell", "arguments": {{"command": "echo s{k} >> runs.log; sleep 0.02"}}}}]}}"#))
         .collect();
     turns.push(r#"{"text": "", "tool_calls": [{"name": "finish", "arguments": {"summary": "all steps ran"}}]}"#.into());
+    // A kill while `finish` itself runs leaves it `interrupted`, and the resumed run asks the model
+    // again: the script needs a spare turn for that.
+    turns.push(r#"{"text": "", "tool_calls": [{"name": "finish", "arguments": {"summary": "all steps ran"}}]}"#.into());
     format!("[{}]", turns.join(",\n"))
 }
 
