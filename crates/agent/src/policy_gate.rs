@@ -25,7 +25,9 @@ fn home() -> Option<String> {
     std::env::var("HOME").ok().filter(|h| !h.is_empty())
 }
 
-fn user_file() -> Option<PathBuf> {
+/// The user rule file: `$XDG_CONFIG_HOME/loopwright/gate.toml`, else
+/// `~/.config/loopwright/gate.toml`.
+pub fn user_rule_file() -> Option<PathBuf> {
     let base = match std::env::var_os("XDG_CONFIG_HOME").filter(|v| !v.is_empty()) {
         Some(x) => PathBuf::from(x),
         None => PathBuf::from(home()?).join(".config"),
@@ -33,32 +35,50 @@ fn user_file() -> Option<PathBuf> {
     Some(base.join("loopwright").join("gate.toml"))
 }
 
-fn layer(kind: LayerKind, path: &Path, required: bool) -> Result<Option<Layer>, String> {
-    let label = path.to_string_lossy().into_owned();
+/// `path` with the home directory written as `~`, for labels people read.
+pub fn display_path(path: &Path, home: Option<&str>) -> String {
+    let s = path.to_string_lossy().into_owned();
+    match home {
+        Some(h) if s.starts_with(h) && s[h.len()..].starts_with('/') => {
+            format!("~{}", &s[h.len()..])
+        }
+        _ => s,
+    }
+}
+
+fn layer(kind: LayerKind, path: &Path, label: &str) -> Result<Option<Layer>, String> {
     match std::fs::read_to_string(path) {
-        Ok(text) => Layer::parse(kind, &label, &text)
+        Ok(text) => Layer::parse(kind, label, &text)
             .map(Some)
             .map_err(|e| e.to_string()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !required => Ok(None),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && kind != LayerKind::Rules => Ok(None),
         Err(e) => Err(format!("cannot read rule file {label}: {e}")),
     }
+}
+
+/// Reads the rule layers `loop gate` and `loop run` share: built-in, user file, project file
+/// (`<workspace>/.loop/gate.toml`) and the `--rules` files (which must exist).
+pub fn load_layers(workspace: &Path, extra: &[PathBuf]) -> Result<Vec<Layer>, String> {
+    let mut layers = vec![Layer::builtin().map_err(|e| e.to_string())?];
+    if let Some(u) = user_rule_file() {
+        let label = display_path(&u, home().as_deref());
+        layers.extend(layer(LayerKind::User, &u, &label)?);
+    }
+    layers.extend(layer(
+        LayerKind::Project,
+        &workspace.join(PROJECT_FILE),
+        PROJECT_FILE,
+    )?);
+    for r in extra {
+        layers.extend(layer(LayerKind::Rules, r, &r.to_string_lossy())?);
+    }
+    Ok(layers)
 }
 
 impl PolicyGate {
     /// Loads the built-in, user and project layers, plus `extra` rule files.
     pub fn load(workspace: &Path, extra: &[PathBuf]) -> Result<Self, String> {
-        let mut layers = vec![Layer::builtin().map_err(|e| e.to_string())?];
-        if let Some(u) = user_file() {
-            layers.extend(layer(LayerKind::User, &u, false)?);
-        }
-        layers.extend(layer(
-            LayerKind::Project,
-            &workspace.join(PROJECT_FILE),
-            false,
-        )?);
-        for r in extra {
-            layers.extend(layer(LayerKind::Rules, r, true)?);
-        }
+        let layers = load_layers(workspace, extra)?;
         Ok(PolicyGate {
             policy: Policy::load(layers),
             home: home(),

@@ -14,7 +14,7 @@ use loopwright_policy::{
     Decision, Layer, LayerKind, Policy, RememberError, Request, Scope, Verdict,
 };
 
-const PROJECT_FILE: &str = ".loop/gate.toml";
+use loopwright_agent::policy_gate::{PROJECT_FILE, load_layers};
 
 fn common_args(cmd: Command) -> Command {
     cmd.arg(
@@ -105,40 +105,6 @@ struct Env {
     layers: Vec<Layer>,
 }
 
-fn home() -> Option<String> {
-    std::env::var("HOME").ok().filter(|h| !h.is_empty())
-}
-
-/// `$XDG_CONFIG_HOME/loopwright/gate.toml`, else `~/.config/loopwright/gate.toml`.
-fn user_file() -> Option<PathBuf> {
-    let base = match std::env::var_os("XDG_CONFIG_HOME").filter(|v| !v.is_empty()) {
-        Some(x) => PathBuf::from(x),
-        None => PathBuf::from(home()?).join(".config"),
-    };
-    Some(base.join("loopwright").join("gate.toml"))
-}
-
-fn display(path: &Path, home: Option<&str>) -> String {
-    let s = path.to_string_lossy().into_owned();
-    match home {
-        Some(h) if s.starts_with(h) && s[h.len()..].starts_with('/') => {
-            format!("~{}", &s[h.len()..])
-        }
-        _ => s,
-    }
-}
-
-fn load_layer(kind: LayerKind, path: &Path, label: &str) -> Result<Option<Layer>> {
-    let text = match fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound && kind != LayerKind::Rules => {
-            return Ok(None);
-        }
-        Err(e) => return Err(anyhow!("cannot read rule file {label}: {e}")),
-    };
-    Ok(Some(Layer::parse(kind, label, &text)?))
-}
-
 fn setup(m: &ArgMatches) -> Result<Env> {
     let ws = match m.get_one::<String>("workspace") {
         Some(w) => PathBuf::from(w),
@@ -149,25 +115,14 @@ fn setup(m: &ArgMatches) -> Result<Env> {
     if !workspace.is_dir() {
         bail!("--workspace {}: not a directory", ws.display());
     }
-    let home = home();
-    let mut layers = vec![Layer::builtin()?];
-    if let Some(u) = user_file()
-        && let Some(l) = load_layer(LayerKind::User, &u, &display(&u, home.as_deref()))?
-    {
-        layers.push(l);
-    }
-    if let Some(l) = load_layer(
-        LayerKind::Project,
-        &workspace.join(PROJECT_FILE),
-        PROJECT_FILE,
-    )? {
-        layers.push(l);
-    }
-    for r in m.get_many::<String>("rules").into_iter().flatten() {
-        if let Some(l) = load_layer(LayerKind::Rules, Path::new(r), r)? {
-            layers.push(l);
-        }
-    }
+    let home = std::env::var("HOME").ok().filter(|h| !h.is_empty());
+    let rules: Vec<PathBuf> = m
+        .get_many::<String>("rules")
+        .into_iter()
+        .flatten()
+        .map(PathBuf::from)
+        .collect();
+    let layers = load_layers(&workspace, &rules).map_err(|e| anyhow!(e))?;
     Ok(Env {
         workspace,
         home,
