@@ -89,14 +89,9 @@ pub fn command() -> Command {
 
 /// Runs `loop cost` with the arguments after `cost`.
 pub fn main(args: &[OsString]) -> ExitCode {
-    let argv = std::iter::once(OsString::from("loop cost")).chain(args.iter().cloned());
-    let matches = match command().try_get_matches_from(argv) {
+    let matches = match super::parse_args(command(), "loop cost", args, 1) {
         Ok(m) => m,
-        Err(e) => {
-            let code = if e.use_stderr() { 1 } else { 0 };
-            let _ = e.print();
-            return ExitCode::from(code);
-        }
+        Err(code) => return code,
     };
     let registry = match matches.get_one::<std::path::PathBuf>("registry") {
         None => Registry::embedded().map_err(|e| format!("built-in registry: {e}")),

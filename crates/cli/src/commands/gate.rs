@@ -75,14 +75,9 @@ pub fn command() -> Command {
 
 /// Runs `loop gate`.
 pub fn main(args: &[OsString]) -> ExitCode {
-    let argv = std::iter::once(OsString::from("gate")).chain(args.iter().cloned());
-    let matches = match command().try_get_matches_from(argv) {
+    let matches = match super::parse_args(command(), "gate", args, 1) {
         Ok(m) => m,
-        Err(e) => {
-            let code = if e.use_stderr() { 1 } else { 0 };
-            let _ = e.print();
-            return ExitCode::from(code);
-        }
+        Err(code) => return code,
     };
     let result = match matches.subcommand() {
         Some(("check", m)) => check(m),

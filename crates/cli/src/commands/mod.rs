@@ -10,3 +10,20 @@ pub mod run;
 pub mod sessions;
 pub mod spill;
 pub mod top;
+
+/// Parses the words after a subcommand with its clap description. On `--help`/`--version` or a
+/// usage error, clap's text is printed and the exit code to return comes back as `Err`: 0 for
+/// help, `usage_code` for a usage error.
+pub fn parse_args(
+    cmd: clap::Command,
+    name: &str,
+    args: &[std::ffi::OsString],
+    usage_code: u8,
+) -> Result<clap::ArgMatches, std::process::ExitCode> {
+    let argv = std::iter::once(std::ffi::OsString::from(name)).chain(args.iter().cloned());
+    cmd.try_get_matches_from(argv).map_err(|e| {
+        let code = if e.use_stderr() { usage_code } else { 0 };
+        let _ = e.print();
+        std::process::ExitCode::from(code)
+    })
+}

@@ -54,15 +54,9 @@ pub fn command() -> Command {
 
 /// Runs `loop run`.
 pub fn main(args: &[OsString]) -> ExitCode {
-    let m = match command()
-        .try_get_matches_from(std::iter::once(OsString::from("run")).chain(args.iter().cloned()))
-    {
+    let m = match super::parse_args(command(), "run", args, 1) {
         Ok(m) => m,
-        Err(e) => {
-            let code = if e.use_stderr() { 1 } else { 0 };
-            let _ = e.print();
-            return ExitCode::from(code);
-        }
+        Err(code) => return code,
     };
     match run(&m) {
         Ok(code) => ExitCode::from(code),
