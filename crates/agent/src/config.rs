@@ -21,6 +21,14 @@ pub struct Prices {
     pub output: f64,
 }
 
+impl Prices {
+    /// The cost in USD of `usage`.
+    pub fn cost(&self, usage: &loopwright_protocol::usage::Usage) -> f64 {
+        usage.input_tokens as f64 * self.input / 1e6
+            + usage.output_tokens as f64 * self.output / 1e6
+    }
+}
+
 /// Limits and settings of one run.
 #[derive(Debug, Clone)]
 pub struct RunConfig {

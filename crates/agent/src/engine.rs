@@ -3,21 +3,28 @@
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-use loopwright_protocol::event::{EventKind, Outcome};
+use loopwright_context::condense::Condensation;
+use loopwright_context::prompt::Prefix;
+use loopwright_protocol::event::{EventKind, InstructionsFile, Outcome};
+use loopwright_protocol::message::ModelRequest;
 use loopwright_protocol::tool::{ToolCall, ToolResult, ToolSpec, ToolStatus};
 use loopwright_protocol::usage::Usage;
 use loopwright_store::session::{INTERRUPTED_TEXT, SessionLog};
 
+mod limits;
+
 use crate::cancel::Cancel;
 use crate::config::{AgentError, Reporter, RunConfig, RunEnd, Silent};
+use crate::context::ContextState;
 use crate::dispatch::{self, shell_output};
 use crate::gate::{AllowAll, Approval, Approver, DenyAsks, Gate, Verdict};
-use crate::guards;
-use crate::history;
+use crate::history::{self, TailBudget};
+use crate::instructions;
 use crate::observation::{ObservationPipeline, shown_path};
 use crate::provider::{Provider, ProviderError, estimate_tokens};
+use crate::recall;
 use crate::state::{Next, State, call_key};
-use crate::stuck;
+use crate::summarize::ModelSummarizer;
 use crate::tools::{self, ToolContext, ToolOutput, Validators};
 
 /// One agent run over an open session log.
@@ -38,7 +45,9 @@ pub struct Agent {
     started: Instant,
     ledger_len: Option<usize>,
     ctx: ToolContext,
-    context: crate::context::ContextState,
+    context: ContextState,
+    /// Project instructions read at this start, to store when the log has none yet.
+    unstored_instructions: Option<Vec<InstructionsFile>>,
 }
 
 impl std::fmt::Debug for Agent {
@@ -63,14 +72,28 @@ impl Agent {
         let validators = Validators::new(&specs).map_err(AgentError::Setup)?;
         let state = State::from_events(log.events());
         let workspace = cfg.workspace.to_string_lossy().into_owned();
-        let system = history::system_prompt(&workspace, state.verify.as_deref());
+        // Project instructions: those stored in the log (a resumed run keeps the same bytes),
+        // else read now and stored when the run starts.
+        let (files, unstored_instructions) = match instructions::from_events(log.events()) {
+            Some(files) => (files, None),
+            None => {
+                let files = instructions::read(&cfg.workspace);
+                (files.clone(), Some(files))
+            }
+        };
+        let prefix = Prefix {
+            system: history::system_prompt(&workspace, state.verify.as_deref()),
+            instructions: instructions::for_prefix(&files),
+            tools: specs.clone(),
+        };
+        let system = prefix.system_text();
         let ctx = ToolContext {
             workspace: cfg.workspace.clone(),
             spill_dir: cfg.state_dir.join("spill").join(log.id()),
             shell_timeout: cfg.shell_timeout,
             cancel: cancel.clone(),
         };
-        let context = crate::context::ContextState::new(cfg.context.clone());
+        let context = ContextState::from_events(cfg.context.clone(), log.events());
         Ok(Agent {
             pipeline: ObservationPipeline::new(cfg.budget),
             log,
@@ -89,6 +112,7 @@ impl Agent {
             ledger_len: None,
             ctx,
             context,
+            unstored_instructions,
         })
     }
 
@@ -120,18 +144,22 @@ impl Agent {
         &self.log
     }
 
-    /// The request the model would get now (what the model sees).
-    pub fn request(&self) -> loopwright_protocol::message::ModelRequest {
-        let mut context = self.context.clone();
-        let messages = context.update(self.log.events(), &self.system, &self.specs);
-        history::build_request_from(
-            &self.system,
-            &self.specs,
-            messages,
-            &self.state,
-            self.cfg.max_steps,
-            self.cfg.max_tokens,
-        )
+    /// The condenser records applied so far.
+    pub fn context(&self) -> &ContextState {
+        &self.context
+    }
+
+    /// The request the model would get now (what the model sees), with the condensations
+    /// recorded so far; those due before the next call are decided and stored when it is made.
+    pub fn request(&self) -> ModelRequest {
+        let messages = self.context.view(self.log.events());
+        let budget = TailBudget {
+            max_steps: self.cfg.max_steps,
+            max_tokens: self.cfg.max_tokens,
+            max_cost: self.cfg.max_cost,
+            prices: self.cfg.prices,
+        };
+        history::build_request_from(&self.system, &self.specs, messages, &self.state, &budget)
     }
 
     fn push(&mut self, kind: EventKind) -> Result<(), AgentError> {
@@ -143,12 +171,18 @@ impl Agent {
             self.log.append(kind)?
         };
         self.state.apply(ev);
+        self.context.apply(ev);
         self.reporter.event(ev, &self.state);
         Ok(())
     }
 
     /// Runs until the run ends, a limit is reached, or it is cancelled.
     pub fn run(&mut self) -> Result<RunEnd, AgentError> {
+        if self.state.ended.is_none()
+            && let Some(files) = self.unstored_instructions.take()
+        {
+            self.push(EventKind::ProjectInstructions { files })?;
+        }
         loop {
             if self.cancel.is_cancelled() {
                 return self.interrupt("interrupted by the user (Ctrl+C)");
@@ -216,133 +250,51 @@ impl Agent {
         Ok(RunEnd::Interrupted)
     }
 
-    fn write_ledger(&mut self) {
-        let complete = self
-            .state
-            .records
-            .iter()
-            .filter(|r| r.is_complete())
-            .count();
-        if self.ledger_len == Some(complete) {
-            return;
-        }
-        let path = self
-            .cfg
-            .state_dir
-            .join("sessions")
-            .join(format!("{}.ledger.json", self.log.id()));
-        // The ledger is derived from the log and rewritten whole; a failed write is retried
-        // at the next step and never stops the run.
-        if guards::write_ledger(&path, &self.state.task, &self.state.records[..complete]).is_ok() {
-            self.ledger_len = Some(complete);
-        }
-    }
-
-    fn stop(&mut self, outcome: Outcome, why: String) -> Result<RunEnd, AgentError> {
-        let report = guards::handoff_report(
-            self.log.id(),
-            &self.state.task,
-            &why,
-            &self.state.records,
-            &self.cfg.resume_hint,
+    /// Runs the condensers due before the next model call and stores each record (fsynced)
+    /// before that call; a summary model call is made only when compaction is due.
+    fn condense(&mut self) -> Result<(), AgentError> {
+        // The history as the model saw it at the last call: what the summary call repeats.
+        let history = if self.context.config().summary.is_some() {
+            self.context.view(self.log.events())
+        } else {
+            Vec::new()
+        };
+        let mut summarizer = ModelSummarizer::new(
+            self.provider.as_mut(),
+            &self.cancel,
+            &self.system,
+            &self.specs,
+            history,
         );
-        let path = self
-            .cfg
-            .state_dir
-            .join("sessions")
-            .join(format!("{}.report.md", self.log.id()));
-        let _ = loopwright_store::atomic::write_atomic(&path, report.as_bytes());
-        self.write_ledger();
-        self.push(EventKind::End {
-            outcome,
-            summary: why.clone(),
-        })?;
-        Ok(if outcome == Outcome::Escalated {
-            RunEnd::Escalated(why)
-        } else {
-            RunEnd::Limit(why)
-        })
-    }
-
-    fn check_limits(&mut self) -> Result<Option<RunEnd>, AgentError> {
-        let s = &self.state;
-        let why = if s.steps >= self.cfg.max_steps {
-            Some(format!(
-                "step limit reached ({} steps; raise it with --max-steps)",
-                self.cfg.max_steps
-            ))
-        } else if let Some(max) = self.cfg.max_tokens.filter(|m| s.usage.total() >= *m) {
-            Some(format!(
-                "token limit reached ({} of {max} tokens)",
-                s.usage.total()
-            ))
-        } else if let (Some(max), Some(p)) = (self.cfg.max_cost, self.cfg.prices) {
-            let cost = s.usage.input_tokens as f64 * p.input / 1e6
-                + s.usage.output_tokens as f64 * p.output / 1e6;
-            (cost >= max).then(|| format!("cost limit reached (${cost:.4} of ${max:.4})"))
-        } else {
-            None
-        };
-        let why = why.or_else(|| {
-            self.cfg
-                .timeout
-                .filter(|t| self.started.elapsed() >= *t)
-                .map(|t| format!("run time limit reached ({} s)", t.as_secs()))
-        });
-        let why = why.or_else(|| {
-            (s.consecutive_timeouts >= self.cfg.max_consecutive_timeouts)
-                .then(|| format!("{} tool calls in a row timed out", s.consecutive_timeouts))
-        });
-        match why {
-            Some(w) => self.stop(Outcome::Limit, w).map(Some),
-            None => Ok(None),
+        let new = self.context.propose(
+            self.log.events(),
+            &self.state,
+            &self.system,
+            &self.specs,
+            Some(&mut summarizer),
+        );
+        let mut usage = summarizer.usage.take();
+        drop(summarizer);
+        if self.cancel.is_cancelled() {
+            // Ctrl+C during the summary call: store nothing (the resumed run decides again,
+            // rather than keeping a fallback summary forever); the model call sees the cancel.
+            return Ok(());
         }
-    }
-
-    fn check_guards(&mut self) -> Result<Option<RunEnd>, AgentError> {
-        let window = self.state.window();
-        if window.is_empty() {
-            return Ok(None);
+        for record in new {
+            let usage = match record {
+                Condensation::Summary { .. } => usage.take(),
+                Condensation::Mask { .. } => None,
+            };
+            self.push(EventKind::Condensation { record, usage })?;
         }
-        let trip = stuck::detect(window).map(|r| ("stuck", r)).or_else(|| {
-            guards::check(&self.state.task, window, &self.cfg.breaker)
-                .filter(|d| d.escalate)
-                .map(|d| ("breaker", d.reason))
-        });
-        let Some((guard, reason)) = trip else {
-            return Ok(None);
-        };
-        if self.state.nudges == 0 {
-            let text = guards::nudge_text(
-                &self.state.task,
-                &reason,
-                &self.state.records,
-                &self.cfg.breaker,
-            );
-            self.push(EventKind::GuardTrip {
-                guard: guard.into(),
-                reason,
-                action: "nudge".into(),
-            })?;
-            self.push(EventKind::User { text })?;
-            Ok(None)
-        } else {
-            self.push(EventKind::GuardTrip {
-                guard: guard.into(),
-                reason: reason.clone(),
-                action: "escalate".into(),
-            })?;
-            self.stop(
-                Outcome::Escalated,
-                format!("escalated after a nudge: {reason}"),
-            )
-            .map(Some)
-        }
+        Ok(())
     }
 
     fn infer(&mut self) -> Result<Option<RunEnd>, AgentError> {
-        self.context
-            .update(self.log.events(), &self.system, &self.specs);
+        self.condense()?;
+        if self.cancel.is_cancelled() {
+            return self.interrupt("interrupted by the user (Ctrl+C)").map(Some);
+        }
         let request = self.request();
         let reporter = &mut self.reporter;
         reporter.thinking(true);
@@ -414,7 +366,8 @@ impl Agent {
         if let Err(msg) = self.validators.check(call) {
             return self.result(call, ToolStatus::Invalid, msg, started);
         }
-        if !matches!(call.name.as_str(), "finish" | "todo") {
+        // `finish`, `todo` and `recall` touch nothing outside the session log: never gated.
+        if !matches!(call.name.as_str(), "finish" | "todo" | "recall") {
             match self.gate.verdict(call, &self.cfg.workspace) {
                 Verdict::Allow => {}
                 Verdict::Deny(reason) => {
@@ -445,7 +398,11 @@ impl Agent {
         self.push(EventKind::ToolStart {
             call_id: call.id.clone(),
         })?;
-        let (out, command) = self.execute(call);
+        let (out, command) = if call.name == "recall" {
+            (recall::recall(call, self.log.events()), None)
+        } else {
+            self.execute(call)
+        };
         let spill_file = self.ctx.spill_dir.join(format!("{}.log", call.id));
         let ws = self.cfg.workspace.clone();
         let obs = self

@@ -4,14 +4,17 @@
 //! stable prefix (system prompt and tool schemas, identical at every step), the history in log
 //! order (the task first, verbatim; every assistant tool call followed by its result), and a
 //! small dynamic tail (step and token budget, the todo list) that is rebuilt at every step and
-//! never stored. A context manager (masking, summarising) plugs in by transforming the
-//! message list between [`history_messages`] and [`dynamic_tail`].
+//! never stored. The context manager ([`crate::context`]: masking, summarising) transforms the
+//! message list between [`history_items`] and [`dynamic_tail`].
 
 use loopwright_context::condense::Item;
+use loopwright_context::prompt::Tail;
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::message::{Message, ModelRequest, Role};
 use loopwright_protocol::tool::ToolSpec;
 
+use crate::config::Prices;
+use crate::context::todo_items;
 use crate::state::State;
 
 /// The system prompt, built once per run.
@@ -20,7 +23,9 @@ pub fn system_prompt(workspace: &str, verify: Option<&str>) -> String {
         "You are an autonomous software engineer working in a repository. Work step by step: \
 inspect, change, check. Use the tools; every tool call gets a result. Keep outputs small \
 (filter with grep, read files by range). Large outputs are cut to head and tail and the full \
-text is saved to a file you can read with read_file. Some commands are denied by policy; \
+text is saved to a file you can read with read_file. Old tool results may be shown as a \
+one-line stub, and older history as a summary; the recall tool returns any of them in full by \
+its recall id. Some commands are denied by policy; \
 when that happens, find another way. When the task is complete, call `finish` with a short summary.",
     );
     s.push_str(&format!("\n\nWorkspace: {workspace}"));
@@ -63,46 +68,46 @@ pub fn history_items(events: &[Event]) -> Vec<Item> {
     out
 }
 
-/// The dynamic tail: budget left and the todo list.
-pub fn dynamic_tail(state: &State, max_steps: u64, max_tokens: Option<u64>) -> Message {
-    let mut s = format!("[loop] step {} of {max_steps}", state.steps + 1);
-    match max_tokens {
-        Some(m) => s.push_str(&format!("; tokens used {} of {m}", state.usage.total())),
-        None => s.push_str(&format!("; tokens used {}", state.usage.total())),
-    }
+/// The budget the tail reports.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct TailBudget {
+    /// Step budget.
+    pub max_steps: u64,
+    /// Token budget.
+    pub max_tokens: Option<u64>,
+    /// Cost budget in USD.
+    pub max_cost: Option<f64>,
+    /// Prices, to show the cost so far.
+    pub prices: Option<Prices>,
+}
+
+/// The dynamic tail: step, token and cost budget used and left, and the todo list.
+pub fn dynamic_tail(state: &State, budget: &TailBudget) -> Message {
+    let tail = Tail {
+        step: state.steps + 1,
+        max_steps: budget.max_steps,
+        tokens_used: state.usage.total(),
+        max_tokens: budget.max_tokens,
+        cost_usd: budget.prices.map(|p| p.cost(&state.usage)),
+        max_cost_usd: budget.max_cost,
+        todo: todo_items(state),
+    };
+    let mut s = tail.render();
     if state.todo.is_empty() {
-        s.push_str("\nTodo list: empty (use the todo tool to plan multi-step work)");
-    } else {
-        s.push_str("\nTodo list:");
-        for item in &state.todo {
-            let mark = match item.status.as_str() {
-                "done" => "[x]",
-                "in_progress" => "[~]",
-                _ => "[ ]",
-            };
-            s.push_str(&format!("\n{mark} {}", item.text));
-        }
+        s.push_str(" (use the todo tool to plan multi-step work)");
     }
     Message::text(Role::User, s)
 }
 
-/// The complete request for the next model call.
+/// The complete request for the next model call, from the full (uncondensed) history.
 pub fn build_request(
     system: &str,
     tools: &[ToolSpec],
     events: &[Event],
     state: &State,
-    max_steps: u64,
-    max_tokens: Option<u64>,
+    budget: &TailBudget,
 ) -> ModelRequest {
-    build_request_from(
-        system,
-        tools,
-        history_messages(events),
-        state,
-        max_steps,
-        max_tokens,
-    )
+    build_request_from(system, tools, history_messages(events), state, budget)
 }
 
 /// The request for the next model call from an already condensed history.
@@ -111,10 +116,9 @@ pub fn build_request_from(
     tools: &[ToolSpec],
     mut messages: Vec<Message>,
     state: &State,
-    max_steps: u64,
-    max_tokens: Option<u64>,
+    budget: &TailBudget,
 ) -> ModelRequest {
-    messages.push(dynamic_tail(state, max_steps, max_tokens));
+    messages.push(dynamic_tail(state, budget));
     ModelRequest {
         system: system.to_string(),
         tools: tools.to_vec(),

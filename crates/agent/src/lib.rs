@@ -6,7 +6,9 @@
 //! [`observation`] pipeline (compression, caps, spill, per-turn budget); after every step the
 //! run ledger is rewritten and checked by the circuit breaker of `loopwright-guard` and the
 //! [`stuck`] detector. A first trip nudges the model once; a second stops the run with a
-//! hand-off report. A crash loses at most the step in flight: reopening the log gives every
+//! hand-off report. Before each model call the [`context`] condensers decide what the model
+//! sees; their records are stored in the log first, so a resumed run re-applies them.
+//! A crash loses at most the step in flight: reopening the log gives every
 //! open tool call an `interrupted` result, and [`engine::Agent::run`] continues.
 
 pub mod cancel;
@@ -17,12 +19,15 @@ pub mod engine;
 pub mod gate;
 pub mod guards;
 pub mod history;
+pub mod instructions;
 pub mod observation;
 pub mod policy_gate;
 pub mod provider;
+pub mod recall;
 pub mod scripted;
 pub mod state;
 pub mod stuck;
+pub mod summarize;
 pub mod tools;
 
 pub use cancel::Cancel;

@@ -43,6 +43,17 @@ pub trait Provider {
         on_event: &mut dyn FnMut(&StreamEvent),
         cancel: &Cancel,
     ) -> Result<AssistantTurn, ProviderError>;
+
+    /// Runs the summary call of context compaction: `request` is the current request with the
+    /// summary instruction as its last user message; only the reply's text is used. By default
+    /// this is an ordinary [`Provider::complete`] call (nothing is streamed to the user).
+    fn summarize(
+        &mut self,
+        request: &ModelRequest,
+        cancel: &Cancel,
+    ) -> Result<AssistantTurn, ProviderError> {
+        self.complete(request, &mut |_| {}, cancel)
+    }
 }
 
 /// Assembles streamed events into a turn (for providers that only stream).

@@ -8,8 +8,13 @@
 //! ```
 //!
 //! Which turn is played is decided from the request, not from provider state: turn `n` is
-//! played when the history already holds `n` assistant messages. A resumed run therefore
-//! continues the script exactly where the crashed one stopped.
+//! played at step `n + 1`, as the loop's dynamic tail says (`[loop] step N of M`; without a
+//! tail, when the history holds `n` assistant messages). A resumed run therefore continues the
+//! script exactly where the crashed one stopped, and compaction does not rewind it.
+//!
+//! The object form may also hold `"summaries": ["..."]`: the replies to the summary calls of
+//! context compaction, played in order; once they are used up (or when there are none) a
+//! summary call fails, and the loop falls back to its extractive summary.
 
 use loopwright_protocol::message::{AssistantTurn, ModelRequest, Role, StreamEvent};
 use loopwright_protocol::tool::ToolCall;
@@ -46,7 +51,11 @@ pub struct ScriptedTurn {
 #[serde(untagged)]
 enum ScriptFile {
     Turns(Vec<ScriptedTurn>),
-    Object { turns: Vec<ScriptedTurn> },
+    Object {
+        turns: Vec<ScriptedTurn>,
+        #[serde(default)]
+        summaries: Vec<String>,
+    },
 }
 
 /// Why a script could not be read.
@@ -58,12 +67,24 @@ pub struct ScriptError(String);
 #[derive(Debug, Clone)]
 pub struct ScriptedProvider {
     turns: Vec<ScriptedTurn>,
+    summaries: Vec<String>,
+    summaries_played: usize,
 }
 
 impl ScriptedProvider {
     /// A provider playing `turns`.
     pub fn new(turns: Vec<ScriptedTurn>) -> Self {
-        ScriptedProvider { turns }
+        ScriptedProvider {
+            turns,
+            summaries: Vec::new(),
+            summaries_played: 0,
+        }
+    }
+
+    /// The same provider answering summary calls with `summaries`, in order.
+    pub fn with_summaries(mut self, summaries: Vec<String>) -> Self {
+        self.summaries = summaries;
+        self
     }
 
     /// Parses a script (a JSON array of turns, or `{"turns": [...]}`).
@@ -73,13 +94,14 @@ impl ScriptedProvider {
                 "{e} (expected a JSON array of turns like [{{\"text\": \"...\", \"tool_calls\": [{{\"name\": \"shell\", \"arguments\": {{\"command\": \"ls\"}}}}]}}])"
             ))
         })?;
-        let turns = match file {
-            ScriptFile::Turns(t) | ScriptFile::Object { turns: t } => t,
+        let (turns, summaries) = match file {
+            ScriptFile::Turns(t) => (t, Vec::new()),
+            ScriptFile::Object { turns, summaries } => (turns, summaries),
         };
         if turns.is_empty() {
             return Err(ScriptError("the script has no turns".into()));
         }
-        Ok(ScriptedProvider { turns })
+        Ok(ScriptedProvider::new(turns).with_summaries(summaries))
     }
 
     /// Number of turns.
@@ -98,6 +120,37 @@ impl Provider for ScriptedProvider {
         "scripted"
     }
 
+    fn summarize(
+        &mut self,
+        request: &ModelRequest,
+        cancel: &Cancel,
+    ) -> Result<AssistantTurn, ProviderError> {
+        if cancel.is_cancelled() {
+            return Err(ProviderError::Cancelled);
+        }
+        let text =
+            self.summaries
+                .get(self.summaries_played)
+                .cloned()
+                .ok_or(ProviderError::Other(format!(
+                    "the script has no summary {} (it has {})",
+                    self.summaries_played + 1,
+                    self.summaries.len()
+                )))?;
+        self.summaries_played += 1;
+        let usage = Usage {
+            input_tokens: request_tokens(request),
+            output_tokens: estimate_tokens(&text),
+            cached_tokens: 0,
+            estimated: true,
+        };
+        Ok(AssistantTurn {
+            text,
+            tool_calls: Vec::new(),
+            usage: Some(usage),
+        })
+    }
+
     fn complete(
         &mut self,
         request: &ModelRequest,
@@ -107,11 +160,7 @@ impl Provider for ScriptedProvider {
         if cancel.is_cancelled() {
             return Err(ProviderError::Cancelled);
         }
-        let index = request
-            .messages
-            .iter()
-            .filter(|m| m.role == Role::Assistant)
-            .count();
+        let index = turn_index(request);
         let turn = self
             .turns
             .get(index)
@@ -144,20 +193,8 @@ impl Provider for ScriptedProvider {
                 arguments: args,
             });
         }
-        let input: u64 = estimate_tokens(&request.system)
-            + request
-                .messages
-                .iter()
-                .map(|m| estimate_tokens(&m.content) + 4)
-                .sum::<u64>()
-            + request
-                .messages
-                .iter()
-                .flat_map(|m| &m.tool_calls)
-                .map(|c| estimate_tokens(&c.arguments.to_string()))
-                .sum::<u64>();
         let usage = Usage {
-            input_tokens: input,
+            input_tokens: request_tokens(request),
             output_tokens: (out_chars as u64).div_ceil(4),
             cached_tokens: 0,
             estimated: true,
@@ -169,6 +206,45 @@ impl Provider for ScriptedProvider {
             usage: Some(usage),
         })
     }
+}
+
+/// The turn to play: the step number of the loop's dynamic tail (`[loop] step N of M`) less
+/// one, which stays right when compaction has summarised earlier assistant messages; else the
+/// number of assistant messages in the request.
+fn turn_index(request: &ModelRequest) -> usize {
+    let from_tail = request
+        .messages
+        .iter()
+        .rev()
+        .find(|m| m.role == Role::User)
+        .and_then(|m| m.content.strip_prefix("[loop] step "))
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|n| *n >= 1);
+    match from_tail {
+        Some(n) => n - 1,
+        None => request
+            .messages
+            .iter()
+            .filter(|m| m.role == Role::Assistant)
+            .count(),
+    }
+}
+
+/// The estimated prompt tokens of a request.
+fn request_tokens(request: &ModelRequest) -> u64 {
+    estimate_tokens(&request.system)
+        + request
+            .messages
+            .iter()
+            .map(|m| estimate_tokens(&m.content) + 4)
+            .sum::<u64>()
+        + request
+            .messages
+            .iter()
+            .flat_map(|m| &m.tool_calls)
+            .map(|c| estimate_tokens(&c.arguments.to_string()))
+            .sum::<u64>()
 }
 
 #[cfg(test)]
@@ -197,6 +273,46 @@ mod tests {
             p.complete(&req, &mut |_| {}, &Cancel::new()),
             Err(ProviderError::ScriptExhausted(3, 2))
         ));
+    }
+
+    #[test]
+    fn the_tail_step_wins_over_counting_assistant_messages() {
+        let mut p = ScriptedProvider::from_json(r#"[{"text": "a"}, {"text": "b"}, {"text": "c"}]"#)
+            .unwrap();
+        // A compacted history: one assistant message left, but the tail says step 3.
+        let req = ModelRequest {
+            system: String::new(),
+            tools: vec![],
+            messages: vec![
+                Message::text(Role::User, "task"),
+                Message::text(Role::Assistant, "b"),
+                Message::text(Role::User, "[loop] step 3 of 9; tokens used 5"),
+            ],
+        };
+        let t = p.complete(&req, &mut |_| {}, &Cancel::new()).unwrap();
+        assert_eq!(t.text, "c");
+    }
+
+    #[test]
+    fn summaries_are_played_in_order_then_fail() {
+        let mut p =
+            ScriptedProvider::from_json(r#"{"turns": [{"text": "a"}], "summaries": ["Goal: x"]}"#)
+                .unwrap();
+        let req = ModelRequest {
+            system: String::new(),
+            tools: vec![],
+            messages: vec![],
+        };
+        let t = p.summarize(&req, &Cancel::new()).unwrap();
+        assert_eq!(t.text, "Goal: x");
+        assert!(t.tool_calls.is_empty());
+        let e = p.summarize(&req, &Cancel::new()).unwrap_err();
+        assert!(e.to_string().contains("no summary 2"), "{e}");
+        // Summary calls do not move the turns.
+        assert_eq!(
+            p.complete(&req, &mut |_| {}, &Cancel::new()).unwrap().text,
+            "a"
+        );
     }
 
     #[test]

@@ -225,7 +225,14 @@ impl State {
                 }
             }
             EventKind::End { outcome, .. } => self.ended = Some(*outcome),
+            // A summary model call counts in the run's token and cost budget.
+            EventKind::Condensation { usage, .. } => {
+                if let Some(u) = usage {
+                    self.usage.add(u);
+                }
+            }
             EventKind::User { .. }
+            | EventKind::ProjectInstructions { .. }
             | EventKind::ToolStart { .. }
             | EventKind::Interrupted { .. } => {}
         }

@@ -2,9 +2,13 @@
 //!
 //! Three patterns, checked after every complete step: the same tool call failing twice with
 //! the same output, an A/B alternation over the last 6 steps, and 3 identical assistant
-//! messages in a row.
+//! messages in a row. The engine adds a fourth from the context records: compaction at 3
+//! consecutive steps ([`crate::context::ContextState::compaction_stuck`]).
 
 use crate::state::StepRecord;
+
+/// The reason given when context compaction runs at consecutive steps without freeing room.
+pub const COMPACTION_REASON: &str = "the history was compacted at 3 consecutive steps without freeing room (the context is not getting smaller)";
 
 /// Why the run looks stuck, or `None`.
 pub fn detect(window: &[StepRecord]) -> Option<String> {

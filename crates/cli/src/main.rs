@@ -25,6 +25,7 @@ fn main() -> ExitCode {
         Some("sessions") => commands::sessions::main(rest),
         Some("compress") => commands::compress::main(rest),
         Some("spill") => commands::spill::main(rest),
+        Some("replay") => commands::replay::main(rest),
         // Subcommands register here: Some("name") => commands::name::main(rest),
         _ => commands::top::main(&args),
     }

@@ -133,7 +133,12 @@ fn json_streams_every_event_on_stdout() {
         })
         .collect();
     assert_eq!(types.first().map(String::as_str), Some("session_start"));
-    assert_eq!(types.get(1).map(String::as_str), Some("assistant"));
+    // The project instructions (none here) are stored before the first model call.
+    assert_eq!(
+        types.get(1).map(String::as_str),
+        Some("project_instructions")
+    );
+    assert_eq!(types.get(2).map(String::as_str), Some("assistant"));
     assert_eq!(types.last().map(String::as_str), Some("end"));
     assert!(types.iter().any(|t| t == "tool_result"));
 }

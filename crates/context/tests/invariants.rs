@@ -11,16 +11,20 @@ use loopwright_protocol::tool::ToolCall;
 use proptest::prelude::*;
 use serde_json::json;
 
-fn trajectory(steps: &[(u8, u8, u16)]) -> Trajectory {
+fn trajectory(steps: &[(u8, u8, u16, u8)]) -> Trajectory {
     let mut items = vec![Item {
         id: 0,
         message: Message::text(Role::User, "Make the failing test in tests/io.rs pass."),
     }];
-    for (n, (tool, file, size)) in steps.iter().enumerate() {
+    for (n, (tool, file, size, repeat)) in steps.iter().enumerate() {
         let path = format!("src/f{}.rs", file % 4);
         let (name, args) = match tool % 3 {
             0 => ("read_file", json!({"path": path})),
-            1 => ("edit_file", json!({"path": path, "old": "a", "new": "b"})),
+            // Large arguments (an edit's new text) are masked with their result.
+            1 => (
+                "edit_file",
+                json!({"path": path, "old": "a", "new": "b".repeat(*size as usize / 8)}),
+            ),
             _ => ("shell", json!({"command": format!("cargo test {n}")})),
         };
         let id = format!("c{n}");
@@ -38,7 +42,11 @@ fn trajectory(steps: &[(u8, u8, u16)]) -> Trajectory {
                 tool_call_id: None,
             },
         });
-        let body = format!("error[E{n}]: line\n{}", "x".repeat(*size as usize));
+        // Some outputs repeat earlier ones byte for byte (elided as duplicates).
+        let body = match repeat {
+            0 => format!("error[E{n}]: line\n{}", "x".repeat(*size as usize)),
+            r => format!("same output {r}\n{}", "y".repeat(600)),
+        };
         items.push(Item {
             id: next + 1,
             message: Message::tool(id, body),
@@ -63,7 +71,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
     #[test]
     fn invariants_hold_on_random_histories(
-        steps in prop::collection::vec((0u8..3, 0u8..8, 0u16..4000), 1..40),
+        steps in prop::collection::vec((0u8..3, 0u8..8, 0u16..4000, 0u8..3), 1..40),
         window in 1_000u64..40_000,
         strategy in prop::sample::select(vec!["none", "mask", "summary", "mask+summary"]),
     ) {

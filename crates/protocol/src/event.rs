@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::condensation::Condensation;
 use crate::tool::{ToolCall, ToolResult};
 use crate::usage::Usage;
 
@@ -44,6 +45,18 @@ impl Outcome {
             Outcome::Error => "error",
         }
     }
+}
+
+/// A project instructions file (`AGENTS.md`, `CLAUDE.md`) as read at the start of a run.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InstructionsFile {
+    /// File name as shown to the model, e.g. `AGENTS.md`.
+    pub name: String,
+    /// The text put in the prompt (cut at a size cap, with a note saying so).
+    pub text: String,
+    /// Size of the file in bytes (larger than `text` when it was cut).
+    #[serde(default)]
+    pub bytes: u64,
 }
 
 /// The kinds of session event.
@@ -111,6 +124,22 @@ pub enum EventKind {
         /// What the harness did: `nudge` or `escalate`.
         action: String,
     },
+    /// The project instructions of the run, read once at its start: a resumed run reuses
+    /// these bytes even if the files changed since.
+    ProjectInstructions {
+        /// The files found, in prompt order (may be empty).
+        #[serde(default)]
+        files: Vec<InstructionsFile>,
+    },
+    /// A context condenser changed what the model sees from now on (appended before the model
+    /// call it applies to; re-applied, never redone, on resume).
+    Condensation {
+        /// What it did.
+        record: Condensation,
+        /// Tokens of the summary model call, when one was made (counted in the run's budget).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        usage: Option<Usage>,
+    },
     /// The run was interrupted (Ctrl+C); it can be resumed.
     Interrupted {
         /// Why.
@@ -138,6 +167,8 @@ impl EventKind {
             EventKind::ToolResult(_) => "tool_result",
             EventKind::Verify { .. } => "verify",
             EventKind::GuardTrip { .. } => "guard_trip",
+            EventKind::ProjectInstructions { .. } => "project_instructions",
+            EventKind::Condensation { .. } => "condensation",
             EventKind::Interrupted { .. } => "interrupted",
             EventKind::End { .. } => "end",
         }
@@ -160,6 +191,63 @@ mod tests {
         assert_eq!(j, r#"{"seq":3,"ts_ms":7,"type":"user","text":"hi"}"#);
         let back: Event = serde_json::from_str(&j).unwrap();
         assert_eq!(back, e);
+    }
+
+    #[test]
+    fn condensation_event_round_trips() {
+        use crate::condensation::{MaskReason, SummarySource};
+        let e = Event {
+            seq: 9,
+            ts_ms: 1,
+            kind: EventKind::Condensation {
+                record: Condensation::Mask {
+                    step: 4,
+                    reason: MaskReason::Old,
+                    ids: vec![2, 4],
+                },
+                usage: None,
+            },
+        };
+        let j = serde_json::to_string(&e).unwrap();
+        assert_eq!(
+            j,
+            r#"{"seq":9,"ts_ms":1,"type":"condensation","record":{"type":"mask","step":4,"reason":"old","ids":[2,4]}}"#
+        );
+        assert_eq!(serde_json::from_str::<Event>(&j).unwrap(), e);
+        let s = EventKind::Condensation {
+            record: Condensation::Summary {
+                step: 7,
+                first_id: 1,
+                last_id: 5,
+                source: SummarySource::Model,
+                tokens_before: 900,
+                text: "Goal: x".into(),
+            },
+            usage: Some(Usage {
+                input_tokens: 10,
+                output_tokens: 3,
+                cached_tokens: 8,
+                estimated: false,
+            }),
+        };
+        let j = serde_json::to_string(&s).unwrap();
+        assert_eq!(serde_json::from_str::<EventKind>(&j).unwrap(), s);
+        assert_eq!(s.type_name(), "condensation");
+    }
+
+    #[test]
+    fn project_instructions_event_round_trips() {
+        let k = EventKind::ProjectInstructions {
+            files: vec![InstructionsFile {
+                name: "AGENTS.md".into(),
+                text: "Run cargo test.".into(),
+                bytes: 15,
+            }],
+        };
+        let j = serde_json::to_string(&k).unwrap();
+        assert!(j.starts_with(r#"{"type":"project_instructions","files":[{"name":"AGENTS.md""#));
+        assert_eq!(serde_json::from_str::<EventKind>(&j).unwrap(), k);
+        assert_eq!(k.type_name(), "project_instructions");
     }
 
     #[test]

@@ -12,6 +12,11 @@
 //! api_key_env = "LOCAL_KEY"
 //! model = "smollm2"
 //! context_window = 8192
+//! condenser = "mask+summary"  # none | mask | summary | mask+summary (loop run)
+//! mask_keep = 10              # tool results kept in full
+//! mask_batch = 5              # results masked at once
+//! summary_threshold = 0.75    # compact at this share of the window
+//! summary_keep = 10           # messages kept verbatim after a compaction
 //! prices = { input = 0.15, output = 0.60, cached = 0.075 }   # per million tokens
 //! ```
 
@@ -109,6 +114,31 @@ pub struct Profile {
     pub context_window: Option<u64>,
     /// Prices per million tokens.
     pub prices: Option<Prices>,
+    /// History condensers of `loop run` (`none`, `mask`, `summary`, `mask+summary`).
+    pub condenser: Option<String>,
+    /// Tool results kept in full by observation masking.
+    pub mask_keep: Option<u64>,
+    /// Tool results masked at once.
+    pub mask_batch: Option<u64>,
+    /// Share of the context window at which the history is compacted (0 < F <= 1).
+    pub summary_threshold: Option<f64>,
+    /// Messages kept verbatim after a compaction.
+    pub summary_keep: Option<u64>,
+}
+
+/// The context-management settings of a profile (`loop run` flags win over them).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ContextSettings {
+    /// `condenser`.
+    pub condenser: Option<String>,
+    /// `mask_keep`.
+    pub mask_keep: Option<u64>,
+    /// `mask_batch`.
+    pub mask_batch: Option<u64>,
+    /// `summary_threshold`.
+    pub summary_threshold: Option<f64>,
+    /// `summary_keep`.
+    pub summary_keep: Option<u64>,
 }
 
 /// The config file.
@@ -156,6 +186,8 @@ pub struct Resolved {
     pub prices: Option<Prices>,
     /// The profile used, if any.
     pub profile: Option<String>,
+    /// Context-management settings of the profile.
+    pub context: ContextSettings,
 }
 
 /// Why configuration failed.
@@ -324,6 +356,13 @@ pub fn resolve(
         api_key_env,
         context_window: profile.context_window,
         prices: profile.prices,
+        context: ContextSettings {
+            condenser: profile.condenser.clone(),
+            mask_keep: profile.mask_keep,
+            mask_batch: profile.mask_batch,
+            summary_threshold: profile.summary_threshold,
+            summary_keep: profile.summary_keep,
+        },
         profile: profile_name,
     })
 }
@@ -367,6 +406,33 @@ mod tests {
         assert_eq!(r.model, "m");
         assert_eq!(r.api_key_env, "OPENAI_API_KEY");
         assert!(r.default_base_url);
+    }
+
+    #[test]
+    fn profile_carries_context_settings() {
+        let file: ConfigFile = toml::from_str(
+            r#"default = "p"
+            [profiles.p]
+            provider = "openai"
+            model = "m"
+            condenser = "mask"
+            mask_keep = 4
+            mask_batch = 2
+            summary_threshold = 0.6
+            summary_keep = 6"#,
+        )
+        .unwrap();
+        let r = resolve(&Flags::default(), &env_of(&[]), &file, "cfg").unwrap();
+        assert_eq!(
+            r.context,
+            ContextSettings {
+                condenser: Some("mask".into()),
+                mask_keep: Some(4),
+                mask_batch: Some(2),
+                summary_threshold: Some(0.6),
+                summary_keep: Some(6),
+            }
+        );
     }
 
     #[test]

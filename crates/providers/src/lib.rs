@@ -20,7 +20,7 @@ pub mod transport;
 
 use loopwright_agent::Provider;
 
-pub use config::{ConfigError, Flags, Prices, ProviderKind, Resolved};
+pub use config::{ConfigError, ContextSettings, Flags, Prices, ProviderKind, Resolved};
 pub use transport::{Pause, RealPause, RetryPolicy, Timeouts, Transport};
 
 /// Builds the provider for a resolved configuration. The API key is read from the variable

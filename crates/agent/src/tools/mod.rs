@@ -83,7 +83,7 @@ impl ToolOutput {
 }
 
 /// Names of the built-in tools.
-pub const TOOL_NAMES: [&str; 8] = [
+pub const TOOL_NAMES: [&str; 9] = [
     "shell",
     "read_file",
     "write_file",
@@ -92,6 +92,7 @@ pub const TOOL_NAMES: [&str; 8] = [
     "grep",
     "todo",
     "finish",
+    "recall",
 ];
 
 /// The JSON schemas of the built-in tools, as sent to the model.
@@ -174,6 +175,7 @@ pub fn specs() -> Vec<ToolSpec> {
                 "summary": {"type": "string", "minLength": 1}
             }, "required": ["summary"], "additionalProperties": false}),
         ),
+        loopwright_context::condense::recall_tool_spec(),
     ]
 }
 
@@ -271,6 +273,7 @@ pub fn describe_call(call: &ToolCall) -> String {
         "grep" => call.arguments.get("pattern"),
         "list_files" => call.arguments.get("path"),
         "finish" => call.arguments.get("summary"),
+        "recall" => call.arguments.get("id"),
         _ => None,
     };
     if call.name == "todo" {

@@ -23,6 +23,17 @@ use loopwright_store::session::SessionStore;
 pub struct Recording {
     pub inner: ScriptedProvider,
     pub requests: Rc<RefCell<Vec<ModelRequest>>>,
+    pub summary_requests: Rc<RefCell<Vec<ModelRequest>>>,
+}
+
+impl Recording {
+    pub fn new(script: &str) -> Self {
+        Recording {
+            inner: ScriptedProvider::from_json(script).unwrap(),
+            requests: Rc::default(),
+            summary_requests: Rc::default(),
+        }
+    }
 }
 
 impl Provider for Recording {
@@ -38,12 +49,21 @@ impl Provider for Recording {
         self.requests.borrow_mut().push(request.clone());
         self.inner.complete(request, on_event, cancel)
     }
+    fn summarize(
+        &mut self,
+        request: &ModelRequest,
+        cancel: &Cancel,
+    ) -> Result<AssistantTurn, ProviderError> {
+        self.summary_requests.borrow_mut().push(request.clone());
+        self.inner.summarize(request, cancel)
+    }
 }
 
 pub struct Outcome {
     pub end: RunEnd,
     pub events: Vec<Event>,
     pub requests: Vec<ModelRequest>,
+    pub summary_requests: Vec<ModelRequest>,
 }
 
 pub fn start(task: &str, ws: &Path, verify: Option<&str>) -> EventKind {
@@ -84,11 +104,9 @@ impl<'a> Run<'a> {
         let log = store
             .create("t", start("fix the bug", self.ws, self.verify))
             .unwrap();
-        let requests = Rc::new(RefCell::new(Vec::new()));
-        let provider = Recording {
-            inner: ScriptedProvider::from_json(self.script).unwrap(),
-            requests: requests.clone(),
-        };
+        let provider = Recording::new(self.script);
+        let requests = provider.requests.clone();
+        let summary_requests = provider.summary_requests.clone();
         let mut cfg = RunConfig::new(self.ws.to_path_buf());
         if let Some(f) = self.configure {
             f(&mut cfg);
@@ -104,10 +122,12 @@ impl<'a> Run<'a> {
         drop(agent);
         let events = store.load("t").unwrap().events;
         let requests = requests.borrow().clone();
+        let summary_requests = summary_requests.borrow().clone();
         Outcome {
             end,
             events,
             requests,
+            summary_requests,
         }
     }
 }
@@ -171,4 +191,137 @@ pub fn render_requests(requests: &[ModelRequest], ws: &Path, which: &[usize]) ->
         .unwrap()
         .replace_all(&out, "tokens used N")
         .into_owned()
+}
+
+/// A script of `steps` shell calls (`cmd(i)`), then a reply that ends the run; with
+/// `summaries`, the object form that also answers summary calls.
+pub fn shell_script(steps: usize, cmd: &dyn Fn(usize) -> String, summaries: &[&str]) -> String {
+    let mut turns: Vec<String> = (0..steps)
+        .map(|i| {
+            serde_json::json!({"text": format!("step {i}"), "tool_calls": [{"name": "shell", "arguments": {"command": cmd(i)}}]})
+                .to_string()
+        })
+        .collect();
+    turns.push(r#"{"text": "Done."}"#.into());
+    let turns = format!("[{}]", turns.join(",\n"));
+    if summaries.is_empty() {
+        turns
+    } else {
+        format!(
+            r#"{{"turns": {turns}, "summaries": {}}}"#,
+            serde_json::to_string(summaries).unwrap()
+        )
+    }
+}
+
+/// Every tool call in the request has its result and every result its call, in order.
+pub fn paired(r: &ModelRequest) -> bool {
+    let calls: Vec<&str> = r
+        .messages
+        .iter()
+        .flat_map(|m| m.tool_calls.iter().map(|c| c.id.as_str()))
+        .collect();
+    let results: Vec<&str> = r
+        .messages
+        .iter()
+        .filter_map(|m| m.tool_call_id.as_deref())
+        .collect();
+    calls == results
+}
+
+/// The invariants every request of a run keeps: the task verbatim first, every call with its
+/// result, the system prompt and tools byte-identical; and every masked or summarised event of
+/// the log can be read back in full with the recall tool.
+pub fn assert_context_invariants(out: &Outcome, task: &str) {
+    use loopwright_protocol::condensation::Condensation;
+    let first = &out.requests[0];
+    for (i, r) in out.requests.iter().chain(&out.summary_requests).enumerate() {
+        assert_eq!(r.messages[0].content, task, "request {i}: task verbatim");
+        assert!(paired(r), "request {i}: every call has its result");
+        assert_eq!(r.system, first.system, "request {i}: system prompt");
+        assert_eq!(r.tools, first.tools, "request {i}: tools");
+    }
+    let items = loopwright_agent::history::history_items(&out.events);
+    for e in &out.events {
+        let EventKind::Condensation { record, .. } = &e.kind else {
+            continue;
+        };
+        let ids: Vec<u64> = match record {
+            Condensation::Mask { ids, .. } => ids.clone(),
+            Condensation::Summary {
+                first_id, last_id, ..
+            } => items
+                .iter()
+                .map(|i| i.id)
+                .filter(|id| id >= first_id && id <= last_id)
+                .collect(),
+        };
+        assert!(!ids.is_empty());
+        for id in ids {
+            let call = loopwright_protocol::tool::ToolCall {
+                id: "r".into(),
+                name: "recall".into(),
+                arguments: serde_json::json!({ "id": id }),
+            };
+            let got = loopwright_agent::recall::recall(&call, &out.events);
+            assert_eq!(
+                got.status,
+                loopwright_protocol::tool::ToolStatus::Ok,
+                "{}",
+                got.text
+            );
+            let item = items.iter().find(|i| i.id == id).expect("a history item");
+            assert!(
+                got.text.contains(&item.message.content),
+                "recall {id} holds the full text"
+            );
+            for c in &item.message.tool_calls {
+                assert!(got.text.contains(&c.arguments.to_string()));
+            }
+        }
+    }
+}
+
+/// Like [`render_requests`], with the system prompt (the same in every request) left out.
+pub fn render_history(requests: &[ModelRequest], ws: &Path, which: &[usize]) -> String {
+    let reqs: Vec<ModelRequest> = requests
+        .iter()
+        .map(|r| ModelRequest {
+            system: "(the run's system prompt)".into(),
+            ..r.clone()
+        })
+        .collect();
+    render_requests(&reqs, ws, which)
+}
+
+/// The outcome of a resumed run.
+pub struct Resumed {
+    pub end: RunEnd,
+    pub requests: Vec<ModelRequest>,
+    pub summary_requests: Vec<ModelRequest>,
+    pub events: Vec<Event>,
+}
+
+/// Reopens session `t` of `ws`, records the resume and runs it to its end.
+pub fn resume(ws: &Path, script: &str, configure: impl FnOnce(&mut RunConfig)) -> Resumed {
+    let store = SessionStore::new(&ws.join(".loop"));
+    let mut log = store.open("t").unwrap();
+    let repaired = log.repaired;
+    log.append(EventKind::Resumed { repaired }).unwrap();
+    let provider = Recording::new(script);
+    let (requests, summary_requests) =
+        (provider.requests.clone(), provider.summary_requests.clone());
+    let mut cfg = RunConfig::new(ws.to_path_buf());
+    configure(&mut cfg);
+    let mut agent = Agent::new(log, cfg, Box::new(provider), Cancel::new()).unwrap();
+    let end = agent.run().unwrap();
+    drop(agent);
+    let (requests, summary_requests) =
+        (requests.borrow().clone(), summary_requests.borrow().clone());
+    Resumed {
+        end,
+        requests,
+        summary_requests,
+        events: store.load("t").unwrap().events,
+    }
 }

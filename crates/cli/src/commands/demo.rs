@@ -1,5 +1,8 @@
 //! `loop demo`: an offline run of the real loop, with a scripted model, in a temporary
-//! workspace holding a small project with a failing test. Every guard gets to act.
+//! workspace holding a small project with a failing test. Every guard gets to act, and so does
+//! context management: the project's `AGENTS.md` goes into the prompt prefix, old tool results
+//! are masked in batches (a small `--mask-keep`/`--mask-batch` so it happens within the demo's
+//! few steps), and one scripted turn recalls a masked result in full.
 
 use std::ffi::OsString;
 use std::fmt::Write as _;
@@ -11,6 +14,8 @@ use clap::{Arg, ArgMatches, Command};
 use loopwright_agent::gate::DenyAsks;
 use loopwright_agent::policy_gate::PolicyGate;
 use loopwright_agent::{RunConfig, ScriptedProvider};
+use loopwright_context::Config;
+use loopwright_protocol::condensation::{Condensation, MaskReason};
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::tool::ToolStatus;
 use loopwright_store::session::SessionStore;
@@ -18,7 +23,7 @@ use loopwright_store::session::SessionStore;
 use super::run::{Printer, drive, install_signals};
 
 /// The demo project: path and content.
-const PROJECT: [(&str, &str); 5] = [
+const PROJECT: [(&str, &str); 6] = [
     (
         "textstats.sh",
         include_str!("../../demo/project/textstats.sh"),
@@ -26,6 +31,7 @@ const PROJECT: [(&str, &str); 5] = [
     ("test.sh", include_str!("../../demo/project/test.sh")),
     ("build.sh", include_str!("../../demo/project/build.sh")),
     ("README.md", include_str!("../../demo/project/README.md")),
+    ("AGENTS.md", include_str!("../../demo/project/AGENTS.md")),
     (".loop/gate.toml", include_str!("../../demo/gate.toml")),
 ];
 
@@ -34,6 +40,24 @@ const SCRIPT: &str = include_str!("../../demo/script.json");
 
 /// The task given to the model.
 pub const TASK: &str = "The tests of textstats fail (bash test.sh). Find the cause and fix it.";
+
+/// Tool results the demo keeps in full (`--mask-keep`; `loop run` defaults to 10).
+pub const MASK_KEEP: usize = 4;
+
+/// Old results masked at a time (`--mask-batch`; `loop run` defaults to 5).
+pub const MASK_BATCH: usize = 2;
+
+/// The demo's condensers: `loop run`'s default pipeline (`mask+summary`, 128k window) with a
+/// small mask window, so that masking acts within the demo's dozen steps.
+pub fn context_config() -> Result<Config> {
+    let mut cfg = Config::from_strategy("mask+summary", 128_000)
+        .map_err(|e| anyhow!("demo context config: {e}"))?;
+    if let Some(mask) = cfg.mask.as_mut() {
+        mask.keep_last = MASK_KEEP;
+        mask.batch = MASK_BATCH;
+    }
+    Ok(cfg)
+}
 
 /// clap description of `loop demo`.
 pub fn command() -> Command {
@@ -88,7 +112,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
     let ws = workspace(m)?;
     eprintln!("loop demo: a scripted model works on a small bash project with a failing test");
     eprintln!(
-        "workspace: {}\ntask: {TASK}\nverify: bash test.sh\n",
+        "workspace: {}\ntask: {TASK}\nverify: bash test.sh\ncontext: AGENTS.md in the prompt prefix; tool results older than the last {MASK_KEEP} masked, {MASK_BATCH} at a time (loop run --mask-keep {MASK_KEEP} --mask-batch {MASK_BATCH})\n",
         ws.display()
     );
     let provider =
@@ -107,6 +131,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
     )?;
     let mut cfg = RunConfig::new(ws.clone());
     cfg.max_steps = 30;
+    cfg.context = context_config()?;
     cfg.resume_hint = format!(
         "(the demo is not resumable; see loop sessions show demo --workspace {})",
         ws.display()
@@ -171,10 +196,12 @@ pub fn closing_report(events: &[Event], ws: &Path) -> String {
                     .get(&r.call_id)
                     .cloned()
                     .unwrap_or_else(|| r.name.clone());
+                // A recalled result repeats an earlier one's text: not a new compression.
                 if let Some(line) = r
                     .content
                     .lines()
                     .find(|l| l.starts_with("[log compressed:"))
+                    .filter(|_| r.name != "recall")
                 {
                     compressed.push(format!(
                         "{what} {}",
@@ -245,6 +272,7 @@ pub fn closing_report(events: &[Event], ws: &Path) -> String {
     for t in &trips {
         let _ = writeln!(s, "  stuck/breaker {t}");
     }
+    let _ = writeln!(s, "  context      {}", context_line(events));
     for v in &verify {
         let _ = writeln!(s, "  verify       {v}");
     }
@@ -256,4 +284,199 @@ pub fn closing_report(events: &[Event], ws: &Path) -> String {
         ws.join(".loop/sessions/demo.ledger.json").display()
     );
     s
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn id_list(ids: &[u64]) -> String {
+    let ids: Vec<String> = ids.iter().map(u64::to_string).collect();
+    format!(
+        "recall {} {}",
+        if ids.len() == 1 { "id" } else { "ids" },
+        ids.join(", ")
+    )
+}
+
+/// What context management did, from the session events: the instruction files in the prompt
+/// prefix, the tool results masked (by reason, with their recall ids), the summaries, and the
+/// successful `recall` calls.
+pub fn context_line(events: &[Event]) -> String {
+    let results: std::collections::HashSet<u64> = events
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::ToolResult(_)))
+        .map(|e| e.seq)
+        .collect();
+    let mut parts = Vec::new();
+    let files: Vec<String> = events
+        .iter()
+        .find_map(|e| match &e.kind {
+            EventKind::ProjectInstructions { files } => {
+                Some(files.iter().map(|f| f.name.clone()).collect())
+            }
+            _ => None,
+        })
+        .unwrap_or_default();
+    parts.push(if files.is_empty() {
+        "no AGENTS.md or CLAUDE.md".to_string()
+    } else {
+        format!("{} in the prefix", files.join(" + "))
+    });
+    let mut masked = Vec::new();
+    for (reason, one, many) in [
+        (MaskReason::Old, "old tool result", "old tool results"),
+        (MaskReason::StaleRead, "stale read", "stale reads"),
+        (
+            MaskReason::Duplicate,
+            "duplicate result",
+            "duplicate results",
+        ),
+    ] {
+        let mut batches = 0;
+        let mut ids = Vec::new();
+        for e in events {
+            if let EventKind::Condensation {
+                record:
+                    Condensation::Mask {
+                        reason: r, ids: i, ..
+                    },
+                ..
+            } = &e.kind
+                && *r == reason
+            {
+                batches += 1;
+                ids.extend(i.iter().copied().filter(|id| results.contains(id)));
+            }
+        }
+        if !ids.is_empty() {
+            masked.push(format!(
+                "{} masked in {} ({})",
+                plural(ids.len(), one, many),
+                plural(batches, "batch", "batches"),
+                id_list(&ids)
+            ));
+        }
+    }
+    if masked.is_empty() {
+        parts.push("nothing masked".into());
+    }
+    parts.extend(masked);
+    for e in events {
+        if let EventKind::Condensation {
+            record: Condensation::Summary {
+                first_id, last_id, ..
+            },
+            ..
+        } = &e.kind
+        {
+            parts.push(format!("events {first_id}..{last_id} summarised"));
+        }
+    }
+    let mut asked = std::collections::HashMap::new();
+    let mut recalled = Vec::new();
+    for e in events {
+        match &e.kind {
+            EventKind::Assistant { tool_calls, .. } => {
+                for c in tool_calls.iter().filter(|c| c.name == "recall") {
+                    if let Some(id) = c.arguments.get("id").and_then(serde_json::Value::as_u64) {
+                        asked.insert(c.id.clone(), id);
+                    }
+                }
+            }
+            EventKind::ToolResult(r) if r.name == "recall" && r.status == ToolStatus::Ok => {
+                if let Some(id) = asked.get(&r.call_id) {
+                    recalled.push(*id);
+                }
+            }
+            _ => {}
+        }
+    }
+    parts.push(if recalled.is_empty() {
+        "nothing recalled".into()
+    } else {
+        format!(
+            "{} in full ({})",
+            plural(recalled.len(), "recalled", "recalled"),
+            id_list(&recalled)
+        )
+    });
+    parts.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn events(lines: &[&str]) -> Vec<Event> {
+        lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                v["seq"] = i.into();
+                v["ts_ms"] = 0.into();
+                serde_json::from_value(v).unwrap()
+            })
+            .collect()
+    }
+
+    const START: &str =
+        r#"{"type":"session_start","task":"t","workspace":"/w","provider":"scripted"}"#;
+
+    fn result(call: &str, name: &str, status: &str) -> String {
+        format!(
+            r#"{{"type":"tool_result","call_id":"{call}","name":"{name}","status":"{status}","content":"x","raw_bytes":1,"duration_ms":0}}"#
+        )
+    }
+
+    #[test]
+    fn nothing_done_says_so() {
+        let ev = events(&[START, r#"{"type":"project_instructions","files":[]}"#]);
+        assert_eq!(
+            context_line(&ev),
+            "no AGENTS.md or CLAUDE.md; nothing masked; nothing recalled"
+        );
+    }
+
+    #[test]
+    fn masks_by_reason_count_only_tool_results_and_recalls_only_successes() {
+        let call = |id: &str, args: &str| {
+            format!(
+                r#"{{"type":"assistant","text":"","tool_calls":[{{"id":"{id}","name":"recall","arguments":{args}}}]}}"#
+            )
+        };
+        let ev = events(&[
+            START,
+            r#"{"type":"project_instructions","files":[{"name":"AGENTS.md","text":"a","bytes":1},{"name":"CLAUDE.md","text":"c","bytes":1}]}"#,
+            &result("a", "shell", "ok"),
+            &result("b", "shell", "ok"),
+            &result("c", "read_file", "ok"),
+            // 1 is not a tool result (an assistant message's arguments): not counted.
+            r#"{"type":"condensation","record":{"type":"mask","step":3,"reason":"old","ids":[1,2,3]}}"#,
+            r#"{"type":"condensation","record":{"type":"mask","step":4,"reason":"stale_read","ids":[4]}}"#,
+            &call("r1", r#"{"id":2}"#),
+            &result("r1", "recall", "ok"),
+            &call("r2", r#"{"id":99}"#),
+            &result("r2", "recall", "error"),
+        ]);
+        assert_eq!(
+            context_line(&ev),
+            "AGENTS.md + CLAUDE.md in the prefix; 2 old tool results masked in 1 batch \
+             (recall ids 2, 3); 1 stale read masked in 1 batch (recall id 4); \
+             1 recalled in full (recall id 2)"
+        );
+    }
+
+    #[test]
+    fn the_context_line_is_in_the_report() {
+        let ev = events(&[START]);
+        let report = closing_report(&ev, Path::new("/w"));
+        assert!(
+            report.contains(
+                "\n  context      no AGENTS.md or CLAUDE.md; nothing masked; nothing recalled\n"
+            ),
+            "{report}"
+        );
+    }
 }

@@ -17,12 +17,17 @@ use loopwright_agent::tools::describe_call;
 use loopwright_agent::{
     Agent, Cancel, Prices, Provider, Reporter, RunConfig, RunEnd, ScriptedProvider,
 };
+use loopwright_protocol::condensation::{Condensation, SummarySource};
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::tool::{ToolCall, ToolStatus};
 use loopwright_store::session::SessionStore;
 
 /// clap description of `loop run`.
 pub fn command() -> Command {
+    super::run_context::args(base_command())
+}
+
+fn base_command() -> Command {
     Command::new("run")
         .about("Run the agent loop on a task, with every guard on (exit 0 done, 2 escalated/limit, 130 interrupted, 1 error)")
         .arg(Arg::new("task").value_name("TASK").help("What to do (not with --resume)"))
@@ -113,6 +118,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
     };
     let mut profile_prices = None;
     let mut profile_window = None;
+    let mut profile_context = loopwright_providers::ContextSettings::default();
     let named = m.get_one::<String>("provider").map(String::as_str);
     let scripted = named == Some("scripted") || (named.is_none() && m.contains_id("script"));
     let provider: Box<dyn Provider> = match named {
@@ -143,7 +149,16 @@ fn run(m: &ArgMatches) -> Result<u8> {
             })?;
             profile_prices = loopwright_providers::agent_prices(&resolved);
             profile_window = resolved.context_window;
+            profile_context = resolved.context.clone();
             provider
+        }
+    };
+    // Checked before the session is created: a bad setting leaves nothing behind.
+    let context = match super::run_context::config(m, &profile_context, profile_window) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("loop run: {e}");
+            return Ok(2);
         }
     };
     let store = SessionStore::new(&state_dir);
@@ -201,17 +216,11 @@ fn run(m: &ArgMatches) -> Result<u8> {
     cfg.state_dir = state_dir;
     cfg.max_steps = m.get_one::<u64>("max-steps").copied().unwrap_or(50);
     cfg.max_tokens = m.get_one::<u64>("max-tokens").copied();
-    cfg.context = loopwright_context::Config::from_strategy(
-        m.get_one::<String>("condenser")
-            .map_or("mask+summary", String::as_str),
-        m.get_one::<u64>("context-window")
-            .copied()
-            .filter(|_| {
-                m.value_source("context-window") != Some(clap::parser::ValueSource::DefaultValue)
-            })
-            .or(profile_window)
-            .unwrap_or(128_000),
-    )?;
+    cfg.context = context;
+    // Observation limits follow the window: one output at most 15% of it, one turn 30%.
+    let window = super::run_context::window(m, profile_window);
+    cfg.budget =
+        loopwright_observe::Budget::for_window(usize::try_from(window).unwrap_or(usize::MAX));
     cfg.max_cost = m.get_one::<f64>("max-cost").copied();
     if let Some(pi) = m.get_one::<f64>("price-input") {
         cfg.prices = Some(Prices {
@@ -454,6 +463,24 @@ impl Reporter for Printer {
                 Some(format!("resumed ({repaired} interrupted call(s) repaired)"))
             }
             EventKind::Interrupted { reason } => Some(format!("    {reason}")),
+            EventKind::Condensation { record, usage } => Some(match record {
+                Condensation::Mask { ids, .. } => {
+                    format!("    context: {} old result(s) masked", ids.len())
+                }
+                Condensation::Summary {
+                    first_id,
+                    last_id,
+                    source,
+                    ..
+                } => format!(
+                    "    context: events {first_id}..{last_id} summarised ({}{})",
+                    match source {
+                        SummarySource::Model => "model summary",
+                        SummarySource::Extractive => "extractive summary",
+                    },
+                    usage.map_or(String::new(), |u| format!(", {} tokens", u.total()))
+                ),
+            }),
             _ => None,
         };
         if let Some(l) = line {

@@ -6,7 +6,9 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::{Arg, ArgAction, ArgMatches, Command};
+use loopwright_protocol::condensation::{Condensation, MaskReason, SummarySource};
 use loopwright_protocol::event::{Event, EventKind};
+use loopwright_protocol::usage::Usage;
 use loopwright_store::session::{SessionStore, summarize};
 
 fn location_args(c: Command) -> Command {
@@ -160,6 +162,44 @@ fn indent(text: &str) -> String {
     text.lines().map(|l| format!("    {l}\n")).collect()
 }
 
+fn condensation_line(record: &Condensation, usage: Option<&Usage>) -> String {
+    match record {
+        Condensation::Mask { step, reason, ids } => {
+            let reason = match reason {
+                MaskReason::Old => "old tool results",
+                MaskReason::StaleRead => "stale file reads",
+                MaskReason::Duplicate => "duplicate results",
+            };
+            let ids: Vec<String> = ids.iter().map(u64::to_string).collect();
+            format!(
+                "## context: masked {} {reason} before step {step} (recall ids {})\n",
+                ids.len(),
+                ids.join(", ")
+            )
+        }
+        Condensation::Summary {
+            step,
+            first_id,
+            last_id,
+            source,
+            tokens_before,
+            text,
+        } => {
+            let by = match source {
+                SummarySource::Model => match usage {
+                    Some(u) => format!("model summary, {} tokens", u.total()),
+                    None => "model summary".to_string(),
+                },
+                SummarySource::Extractive => "extractive summary".to_string(),
+            };
+            format!(
+                "## context: events {first_id}..{last_id} summarised before step {step} ({by}; prompt was {tokens_before} tokens)\n{}",
+                indent(text)
+            )
+        }
+    }
+}
+
 fn transcript_line(e: &Event) -> String {
     match &e.kind {
         EventKind::SessionStart {
@@ -222,6 +262,18 @@ fn transcript_line(e: &Event) -> String {
             action,
         } => format!("## guard {guard} -> {action}: {reason}\n"),
         EventKind::Interrupted { reason } => format!("## interrupted: {reason}\n"),
+        EventKind::ProjectInstructions { files } => files
+            .iter()
+            .map(|f| {
+                format!(
+                    "## project instructions {} ({} bytes)\n{}",
+                    f.name,
+                    f.bytes,
+                    indent(&f.text)
+                )
+            })
+            .collect(),
+        EventKind::Condensation { record, usage } => condensation_line(record, usage.as_ref()),
         EventKind::End { outcome, summary } => {
             format!("## end: {}\n{}", outcome.as_str(), indent(summary))
         }

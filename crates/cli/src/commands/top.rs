@@ -16,6 +16,7 @@ fn subcommands() -> Vec<Command> {
         super::sessions::command(),
         super::compress::command(),
         super::spill::command(),
+        super::replay::command(),
         // Subcommands register here.
         Command::new("completions")
             .about("Print a shell completion script")

@@ -4,6 +4,7 @@
 //! records back on the next step (and after a resume); [`view`] re-applies them without redoing
 //! any work, so a resumed run sends byte-identical requests and never repeats a summary call.
 
+mod duplicate;
 mod mask;
 mod stale;
 mod summary;
@@ -18,7 +19,9 @@ use crate::ContextError;
 use crate::prompt::TodoItem;
 use crate::tokens::TokenCounter;
 
-pub use mask::MaskConfig;
+pub use duplicate::DuplicateConfig;
+pub use loopwright_protocol::condensation::{Condensation, MaskReason, SummarySource};
+pub use mask::{MASKED_ARGUMENTS_MIN_BYTES, MaskConfig, masked_arguments};
 pub use stale::{Access, StaleConfig, file_access};
 pub use summary::{Summarizer, SummaryConfig, SummaryError, SummaryRequest, extractive_summary};
 
@@ -31,56 +34,6 @@ pub struct Item {
     pub message: Message,
 }
 
-/// Why tool results were masked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MaskReason {
-    /// Older than the last M tool results.
-    Old,
-    /// A file read superseded by a later read or edit of the same file.
-    StaleRead,
-}
-
-/// Who wrote a summary.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SummarySource {
-    /// The summary model call.
-    Model,
-    /// The extractive fallback (no model call).
-    Extractive,
-}
-
-/// What one condenser did: the record the caller persists so resume never redoes it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum Condensation {
-    /// Tool results replaced by one-line stubs.
-    Mask {
-        /// Step at which it was decided.
-        step: u64,
-        /// Why.
-        reason: MaskReason,
-        /// Item ids of the masked tool results.
-        ids: Vec<u64>,
-    },
-    /// A run of history replaced by a summary (the task message is never part of it).
-    Summary {
-        /// Step at which it was decided.
-        step: u64,
-        /// First summarised item id.
-        first_id: u64,
-        /// Last summarised item id.
-        last_id: u64,
-        /// Who wrote it.
-        source: SummarySource,
-        /// Prompt tokens that triggered it.
-        tokens_before: u64,
-        /// The summary text.
-        text: String,
-    },
-}
-
 /// Which condensers run, with their settings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Config {
@@ -88,6 +41,9 @@ pub struct Config {
     pub mask: Option<MaskConfig>,
     /// Stale-read elision.
     pub stale: Option<StaleConfig>,
+    /// Duplicate elision (a result identical to one still shown becomes a reference).
+    #[serde(default)]
+    pub duplicates: Option<DuplicateConfig>,
     /// Summarising compaction.
     pub summary: Option<SummaryConfig>,
 }
@@ -98,6 +54,7 @@ impl Config {
         Config {
             mask: Some(MaskConfig::default()),
             stale: Some(StaleConfig::default()),
+            duplicates: Some(DuplicateConfig::default()),
             summary: Some(SummaryConfig::for_window(window.max(1))),
         }
     }
@@ -118,6 +75,7 @@ impl Config {
         Ok(Config {
             mask: mask.then(MaskConfig::default),
             stale: mask.then(StaleConfig::default),
+            duplicates: mask.then(DuplicateConfig::default),
             summary: summary.then(|| SummaryConfig::for_window(window)),
         })
     }
@@ -148,6 +106,20 @@ pub fn condense(
 ) -> Vec<Condensation> {
     let mut out = Vec::new();
     let mut all: Vec<Condensation> = records.to_vec();
+    if let Some(d) = &config.duplicates {
+        let st = Applied::new(&all);
+        if let Some(ids) = duplicate::propose(d, items, &st) {
+            push(
+                &mut out,
+                &mut all,
+                Condensation::Mask {
+                    step: input.step,
+                    reason: MaskReason::Duplicate,
+                    ids,
+                },
+            );
+        }
+    }
     let mask_fires = config.mask.as_ref().and_then(|m| {
         let st = Applied::new(&all);
         mask::propose(m, items, &st)
@@ -196,6 +168,8 @@ fn push(out: &mut Vec<Condensation>, all: &mut Vec<Condensation>, c: Condensatio
 /// The state the records put the history in.
 pub(crate) struct Applied<'a> {
     pub masked: HashSet<u64>,
+    /// The masked ids that are duplicates (a subset of `masked`).
+    pub duplicates: HashSet<u64>,
     /// The latest summary: (first id, last id, text).
     pub summary: Option<(u64, u64, &'a str)>,
 }
@@ -203,10 +177,16 @@ pub(crate) struct Applied<'a> {
 impl<'a> Applied<'a> {
     pub(crate) fn new(records: &'a [Condensation]) -> Self {
         let mut masked = HashSet::new();
+        let mut duplicates = HashSet::new();
         let mut summary = None;
         for r in records {
             match r {
-                Condensation::Mask { ids, .. } => masked.extend(ids.iter().copied()),
+                Condensation::Mask { ids, reason, .. } => {
+                    masked.extend(ids.iter().copied());
+                    if *reason == MaskReason::Duplicate {
+                        duplicates.extend(ids.iter().copied());
+                    }
+                }
                 Condensation::Summary {
                     first_id,
                     last_id,
@@ -215,7 +195,11 @@ impl<'a> Applied<'a> {
                 } => summary = Some((*first_id, *last_id, text.as_str())),
             }
         }
-        Applied { masked, summary }
+        Applied {
+            masked,
+            duplicates,
+            summary,
+        }
     }
 
     pub(crate) fn summarised(&self, id: u64) -> bool {
@@ -234,11 +218,34 @@ pub(crate) fn call_index(items: &[Item]) -> HashMap<&str, &ToolCall> {
     m
 }
 
-/// The one-line stub that replaces a masked tool result.
+/// The one-line stub that replaces a masked tool result: the tool, the size, the first line
+/// (clipped, so a failure stays visible) and the recall id.
 pub fn stub(tool: &str, content: &str, id: u64) -> String {
     let lines = content.lines().count();
+    let first = content
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim();
+    let mut preview: String = first.chars().take(STUB_PREVIEW_CHARS).collect();
+    if preview.len() < first.len() {
+        preview.push('…');
+    }
     format!(
-        "[masked tool result: {tool}, {lines} lines, {} bytes; recall id {id}]",
+        "[masked tool result: {tool}, {lines} lines, {} bytes, first line {preview:?}; recall id {id}]",
+        content.len()
+    )
+}
+
+/// Characters of a masked result's first line kept in its stub.
+const STUB_PREVIEW_CHARS: usize = 80;
+
+/// The one-line reference that replaces a result identical to an earlier one.
+pub fn duplicate_stub(tool: &str, content: &str, original: u64, id: u64) -> String {
+    let lines = content.lines().count();
+    format!(
+        "[same output as tool result {original} above ({tool}, {lines} lines, {} bytes), \
+not repeated; recall id {id}]",
         content.len()
     )
 }
@@ -258,6 +265,7 @@ any event in that range can be read in full with the recall tool]\n{text}"
 pub fn view(items: &[Item], records: &[Condensation]) -> Vec<Message> {
     let st = Applied::new(records);
     let calls = call_index(items);
+    let refs = duplicate::referents(items, &st.duplicates);
     let mut out = Vec::with_capacity(items.len());
     let mut summary_done = false;
     for it in items {
@@ -270,19 +278,34 @@ pub fn view(items: &[Item], records: &[Condensation]) -> Vec<Message> {
             }
             continue;
         }
-        if st.masked.contains(&it.id) && it.message.role == Role::Tool {
-            let tool = it
-                .message
-                .tool_call_id
-                .as_deref()
-                .and_then(|c| calls.get(c))
-                .map_or("tool", |c| c.name.as_str());
-            let mut m = it.message.clone();
-            m.content = stub(tool, &it.message.content, it.id);
-            out.push(m);
-        } else {
+        if !st.masked.contains(&it.id) {
             out.push(it.message.clone());
+            continue;
         }
+        let mut m = it.message.clone();
+        match m.role {
+            Role::Tool => {
+                let tool = it
+                    .message
+                    .tool_call_id
+                    .as_deref()
+                    .and_then(|c| calls.get(c))
+                    .map_or("tool", |c| c.name.as_str());
+                m.content = match refs.get(&it.id) {
+                    Some(orig) => duplicate_stub(tool, &it.message.content, *orig, it.id),
+                    None => stub(tool, &it.message.content, it.id),
+                };
+            }
+            Role::Assistant => {
+                for c in &mut m.tool_calls {
+                    if mask::large_arguments(c) {
+                        c.arguments = masked_arguments(c, it.id);
+                    }
+                }
+            }
+            _ => {}
+        }
+        out.push(m);
     }
     out
 }

@@ -1,13 +1,13 @@
 //! Stale-read elision: a file read that a later read or edit of the same file supersedes is
 //! masked like an old observation.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use loopwright_protocol::message::Role;
 use loopwright_protocol::tool::ToolCall;
 use serde::{Deserialize, Serialize};
 
-use super::{Applied, Item};
+use super::{Applied, Item, duplicate};
 
 /// Settings of stale-read elision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -101,6 +101,9 @@ pub fn file_access(c: &ToolCall, current: Option<&str>) -> Option<Access> {
     }
 }
 
+/// Results shorter than this are left alone: a stub would not be much shorter.
+const STUB_WORTH_BYTES: usize = 200;
+
 /// The ids of stale reads to elide now.
 pub(crate) fn propose(
     cfg: &StaleConfig,
@@ -126,25 +129,35 @@ pub(crate) fn propose(
             let Some(access) = file_access(c, current.as_deref()) else {
                 continue;
             };
-            let (path, is_read) = match access {
-                Access::Read(p) => (p, true),
+            let path = match access {
+                Access::Read(p) | Access::Edit(p) => p,
                 Access::Open(p) => {
                     current = Some(p.clone());
-                    (p, true)
+                    p
                 }
-                Access::Edit(p) => (p, false),
             };
             if let Some(prev) = last_read.remove(&path) {
                 stale.push(prev);
             }
-            if is_read && let Some(rid) = result_of.get(c.id.as_str()) {
+            // An edit's result usually shows the file after the edit (or why it failed): it
+            // goes stale like a read once the file is touched again.
+            if let Some(rid) = result_of.get(c.id.as_str()) {
                 last_read.insert(path, *rid);
             }
         }
     }
+    // A read that a later identical read refers to stays: it is the copy the model sees.
+    let pinned: HashSet<u64> = duplicate::referents(items, &st.duplicates)
+        .into_values()
+        .collect();
+    let size: HashMap<u64, usize> = items
+        .iter()
+        .map(|i| (i.id, i.message.content.len()))
+        .collect();
     let due: Vec<u64> = stale
         .into_iter()
-        .filter(|id| !st.masked.contains(id) && !st.summarised(*id))
+        .filter(|id| !st.masked.contains(id) && !st.summarised(*id) && !pinned.contains(id))
+        .filter(|id| size.get(id).is_some_and(|n| *n >= STUB_WORTH_BYTES))
         .collect();
     let bytes: usize = items
         .iter()

@@ -189,6 +189,11 @@ pub fn extractive_summary(req: &SummaryRequest<'_>) -> String {
     s
 }
 
+/// True for the message that stands in for a summarised range.
+fn is_summary_message(m: &Message) -> bool {
+    m.role == Role::User && m.content.starts_with("[context summary of events ")
+}
+
 /// A summary record when compaction is due now.
 pub(crate) fn propose(
     cfg: &SummaryConfig,
@@ -213,9 +218,24 @@ pub(crate) fn propose(
     if calls.keys().any(|c| !answered.contains(c)) {
         return None;
     }
-    let current = view(items, records);
-    let counted = input.prefix_tokens + current.iter().map(|m| counter.message(m)).sum::<u64>();
-    let tokens = prompt_tokens(input.reported_prompt_tokens, counted);
+    let tokens = match input.reported_prompt_tokens {
+        // The provider's count of the last request, plus what was added since (the last
+        // assistant message and its results): exact where it matters, and no full recount.
+        Some(reported) => {
+            let since = items
+                .iter()
+                .rposition(|i| i.message.role == Role::Assistant)
+                .unwrap_or(items.len());
+            let added = view(&items[since..], records);
+            reported + added.iter().map(|m| counter.message(m)).sum::<u64>()
+        }
+        None => {
+            let current = view(items, records);
+            let counted =
+                input.prefix_tokens + current.iter().map(|m| counter.message(m)).sum::<u64>();
+            prompt_tokens(None, counted)
+        }
+    };
     if tokens < cfg.trigger_tokens() || items.len() < 3 {
         return None;
     }
@@ -236,7 +256,14 @@ pub(crate) fn propose(
     }
     let region: Vec<Item> = items[..start].to_vec();
     let region_view = view(&region, records);
-    let gain: u64 = region_view[1..].iter().map(|m| counter.message(m)).sum();
+    // The gain is what is new since the last summary: the previous summary's own text comes
+    // back in the new one, so counting it would compact again at every step once the kept
+    // part alone is over the threshold.
+    let gain: u64 = region_view[1..]
+        .iter()
+        .filter(|m| !is_summary_message(m))
+        .map(|m| counter.message(m))
+        .sum();
     if (gain as f64) < cfg.window as f64 * cfg.min_gain {
         return None;
     }
@@ -254,7 +281,24 @@ pub(crate) fn propose(
     };
     let (source, text) = match model {
         Some(t) => (SummarySource::Model, t),
-        None => (SummarySource::Extractive, extractive_summary(&req)),
+        None => {
+            // The fallback reads the original events of the whole range (it is cheap), so an
+            // earlier extractive summary is rebuilt rather than nested; a model-written one is
+            // kept as the earlier summary.
+            let originals: Vec<Message> = region[1..].iter().map(|i| i.message.clone()).collect();
+            let model_previous = records.iter().rev().find_map(|r| match r {
+                Condensation::Summary { source, text, .. } => {
+                    Some((*source == SummarySource::Model).then_some(text.as_str()))
+                }
+                Condensation::Mask { .. } => None,
+            });
+            let fallback = SummaryRequest {
+                previous: model_previous.flatten(),
+                messages: &originals,
+                ..req
+            };
+            (SummarySource::Extractive, extractive_summary(&fallback))
+        }
     };
     Some(Condensation::Summary {
         step: input.step,

@@ -31,10 +31,17 @@ fn history(n: u64, size: usize) -> Vec<Item> {
         });
         v.push(Item {
             id: 2 * i + 2,
-            message: Message::tool(cid, "x".repeat(size)),
+            message: Message::tool(cid, distinct(i, size)),
         });
     }
     v
+}
+
+/// `size` bytes that differ for every `i` (identical results would be elided as duplicates).
+fn distinct(i: u64, size: usize) -> String {
+    let mut s = format!("{i:06}");
+    s.push_str(&"x".repeat(size.saturating_sub(6)));
+    s
 }
 
 fn input(step: u64) -> StepInput<'static> {
@@ -67,7 +74,7 @@ fn masking_waits_for_a_full_batch() {
     let v = view(&items, &recs);
     assert_eq!(
         v[2].content,
-        "[masked tool result: shell, 1 lines, 1000 bytes; recall id 2]"
+        "[masked tool result: shell, 1 lines, 1000 bytes, first line \"000000xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…\"; recall id 2]"
     );
     assert_eq!(recall(&items, 2).unwrap().content.len(), 1000);
     // Already applied: nothing new next step.
@@ -90,7 +97,7 @@ fn stale_reads_are_elided_when_superseded() {
             },
             Item {
                 id: id + 1,
-                message: Message::tool(cid, "y".repeat(9000)),
+                message: Message::tool(cid, distinct(id, 9000)),
             },
         ]
     };
@@ -249,4 +256,212 @@ fn records_round_trip_as_json() {
         r#"{"type":"mask","step":2,"reason":"stale_read","ids":[3]}"#
     );
     assert_eq!(serde_json::from_str::<Condensation>(&j).unwrap(), r);
+}
+
+#[test]
+fn a_repeated_result_becomes_a_reference_to_the_copy_shown() {
+    let mut items = history(2, 500);
+    // Step 3 repeats step 2's output byte for byte.
+    let same = items[4].message.content.clone();
+    items.push(Item {
+        id: 5,
+        message: Message {
+            role: Role::Assistant,
+            content: "again".into(),
+            tool_calls: vec![call("c2", "shell", json!({"command": "ls 1"}))],
+            tool_call_id: None,
+        },
+    });
+    items.push(Item {
+        id: 6,
+        message: Message::tool("c2", same.clone()),
+    });
+    let cfg = Config::from_strategy("mask", 0).unwrap();
+    let recs = condense(&cfg, &items, &[], input(4), &EST, None);
+    assert_eq!(
+        recs,
+        vec![Condensation::Mask {
+            step: 4,
+            reason: MaskReason::Duplicate,
+            ids: vec![6]
+        }]
+    );
+    let v = view(&items, &recs);
+    assert_eq!(
+        v[6].content,
+        "[same output as tool result 4 above (shell, 1 lines, 500 bytes), not repeated; recall id 6]"
+    );
+    assert_eq!(v[4].content, same, "the copy referred to stays in full");
+    assert_eq!(recall(&items, 6).unwrap().content, same);
+    // Nothing more to do: the elision happened before the result was ever sent.
+    assert!(condense(&cfg, &items, &recs, input(5), &EST, None).is_empty());
+}
+
+#[test]
+fn the_copy_a_recent_duplicate_refers_to_is_not_masked() {
+    // 16 distinct results, then a repeat of result id 2 (the oldest): id 2 must stay in full
+    // while its repeat is among the last M, even though it is due for masking.
+    let mut items = history(16, 1000);
+    let same = items[2].message.content.clone();
+    items.push(Item {
+        id: 33,
+        message: Message {
+            role: Role::Assistant,
+            content: String::new(),
+            tool_calls: vec![call("c16", "shell", json!({"command": "ls 0"}))],
+            tool_call_id: None,
+        },
+    });
+    items.push(Item {
+        id: 34,
+        message: Message::tool("c16", same),
+    });
+    let cfg = Config::from_strategy("mask", 0).unwrap();
+    let recs = condense(&cfg, &items, &[], input(17), &EST, None);
+    let masked: Vec<u64> = recs
+        .iter()
+        .filter_map(|r| match r {
+            Condensation::Mask {
+                reason: MaskReason::Old,
+                ids,
+                ..
+            } => Some(ids.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    assert!(!masked.is_empty());
+    assert!(!masked.contains(&2), "{masked:?}");
+    assert!(masked.contains(&4));
+}
+
+#[test]
+fn large_arguments_are_masked_with_their_result() {
+    let mut items = history(15, 1000);
+    let script = format!("python - <<'EOF'\n{}\nEOF", "print(1)\n".repeat(50));
+    items[1].message.tool_calls[0].arguments = json!({ "command": script });
+    let cfg = Config::from_strategy("mask", 0).unwrap();
+    let recs = condense(&cfg, &items, &[], input(15), &EST, None);
+    let Condensation::Mask { ids, .. } = &recs[0] else {
+        panic!("expected a mask")
+    };
+    assert!(ids.contains(&1) && ids.contains(&2), "{ids:?}");
+    assert!(!ids.contains(&3), "small arguments stay: {ids:?}");
+    let v = view(&items, &recs);
+    let shown = v[1].tool_calls[0].arguments["masked"].as_str().unwrap();
+    assert!(
+        shown.starts_with("python - <<'EOF'"),
+        "first line kept: {shown}"
+    );
+    assert!(shown.ends_with("; recall id 1]"), "{shown}");
+    assert_eq!(v[1].content, "step 0", "the assistant text stays");
+    assert_eq!(v[3], items[3].message);
+    assert_eq!(
+        recall(&items, 1).unwrap().tool_calls[0].arguments["command"],
+        script
+    );
+}
+
+#[test]
+fn an_edit_result_goes_stale_when_the_file_is_touched_again() {
+    let mut items = history(1, 10);
+    let edit = |id: u64, cid: &str, body: &str| {
+        vec![
+            Item {
+                id,
+                message: Message {
+                    role: Role::Assistant,
+                    content: String::new(),
+                    tool_calls: vec![call(
+                        cid,
+                        "edit_file",
+                        json!({"path": "src/a.rs", "old": "a", "new": "b"}),
+                    )],
+                    tool_call_id: None,
+                },
+            },
+            Item {
+                id: id + 1,
+                message: Message::tool(cid, body),
+            },
+        ]
+    };
+    items.extend(edit(10, "e1", &distinct(1, 9000)));
+    items.extend(edit(12, "e2", &distinct(2, 9000)));
+    let cfg = Config::from_strategy("mask", 0).unwrap();
+    let recs = condense(&cfg, &items, &[], input(3), &EST, None);
+    assert_eq!(
+        recs,
+        vec![Condensation::Mask {
+            step: 3,
+            reason: MaskReason::StaleRead,
+            ids: vec![11]
+        }]
+    );
+    // A short edit result ("ok") is not worth a stub.
+    let mut items = history(1, 10);
+    items.extend(edit(10, "e1", "ok"));
+    items.extend(edit(12, "e2", &distinct(2, 9000)));
+    assert!(condense(&cfg, &items, &[], input(3), &EST, None).is_empty());
+}
+
+/// Runs the condensers at every step of `items` (as a loop would) and returns all records.
+fn run_steps(cfg: &Config, items: &[Item], prefix_tokens: u64) -> Vec<Condensation> {
+    let mut recs = Vec::new();
+    let bounds: Vec<usize> = (1..items.len())
+        .filter(|k| items[*k].message.role == Role::Assistant)
+        .chain([items.len()])
+        .collect();
+    for (n, k) in bounds.into_iter().enumerate() {
+        let inp = StepInput {
+            prefix_tokens,
+            ..input(n as u64 + 1)
+        };
+        let new = condense(cfg, &items[..k], &recs, inp, &EST, None);
+        recs.extend(new);
+    }
+    recs
+}
+
+#[test]
+fn compaction_does_not_repeat_when_the_kept_part_is_over_the_threshold() {
+    // Window 2,000 tokens, trigger 1,500: a 1,200-token prefix plus the last 10 messages are
+    // over it whatever is summarised. Each step adds ~100 tokens; only history that is new
+    // since the last summary counts as gain (at least 10% of the window), so compaction does
+    // not fire at every step.
+    let items = history(40, 400);
+    let cfg = Config::from_strategy("summary", 2000).unwrap();
+    let recs = run_steps(&cfg, &items, 1200);
+    let steps: Vec<u64> = recs
+        .iter()
+        .filter_map(|r| match r {
+            Condensation::Summary { step, .. } => Some(*step),
+            Condensation::Mask { .. } => None,
+        })
+        .collect();
+    assert!(steps.len() >= 2, "{steps:?}");
+    assert!(steps.windows(2).all(|w| w[1] > w[0] + 1), "{steps:?}");
+    assert!(!compaction_stuck(&recs, 3));
+}
+
+#[test]
+fn an_extractive_summary_is_rebuilt_not_nested() {
+    let items = history(40, 1200);
+    let cfg = Config::from_strategy("summary", 2000).unwrap();
+    let recs = run_steps(&cfg, &items, 0);
+    let texts: Vec<&str> = recs
+        .iter()
+        .filter_map(|r| match r {
+            Condensation::Summary { text, .. } => Some(text.as_str()),
+            Condensation::Mask { .. } => None,
+        })
+        .collect();
+    let last = texts.last().unwrap();
+    assert_eq!(last.matches("Goal and constraints:").count(), 1, "{last}");
+    assert!(!last.contains("Earlier summary:"), "{last}");
+    // It still covers the whole range: the first call is named (or counted) in it.
+    assert!(
+        last.contains("earlier calls") || last.contains("ls 0"),
+        "{last}"
+    );
 }

@@ -1,7 +1,7 @@
 //! Trajectory formats -> [`Trajectory`].
 
 use loopwright_protocol::message::{Message, Role};
-use loopwright_protocol::tool::ToolCall;
+use loopwright_protocol::tool::{ToolCall, ToolSpec};
 use serde_json::{Map, Value, json};
 
 use crate::ContextError;
@@ -40,13 +40,25 @@ impl Builder {
         let id = self.items.len() as u64;
         self.items.push(Item { id, message });
     }
+    /// An assistant message with at most one tool call `(name, id, arguments)`.
     fn assistant(&mut self, text: &str, call: Option<(String, Option<String>, Value)>) {
+        let calls = call
+            .map(|(name, id, args)| (id.unwrap_or_default(), name, args))
+            .into_iter()
+            .collect();
+        self.assistant_calls(text, calls);
+    }
+    /// An assistant message with several tool calls `(id, name, arguments)`; an empty id gets
+    /// a generated one.
+    fn assistant_calls(&mut self, text: &str, calls: Vec<(String, String, Value)>) {
         let mut tool_calls = Vec::new();
-        if let Some((name, id, arguments)) = call {
-            let id = id.unwrap_or_else(|| {
+        for (id, name, arguments) in calls {
+            let id = if id.is_empty() {
                 self.next_call += 1;
                 format!("call-{}", self.next_call)
-            });
+            } else {
+                id
+            };
             self.pending.push(id.clone());
             tool_calls.push(ToolCall {
                 id,
@@ -265,22 +277,94 @@ fn fenced_command(text: &str) -> Option<(String, String)> {
     ))
 }
 
-fn miniswe(name: &str, msgs: &[Value]) -> Result<Trajectory, ContextError> {
+/// Message text: a string, or a list of content parts (`{"type": "text", "text": ...}`).
+fn text_of(m: &Value) -> String {
+    match m.get("content") {
+        Some(Value::String(t)) => t.clone(),
+        Some(Value::Array(parts)) => parts
+            .iter()
+            .filter_map(|p| p.get("text").and_then(Value::as_str))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        _ => String::new(),
+    }
+}
+
+/// OpenAI-style tool calls of an assistant message: `(id, name, arguments)`.
+fn chat_tool_calls(m: &Value) -> Vec<(String, String, Value)> {
+    let Some(calls) = m.get("tool_calls").and_then(Value::as_array) else {
+        return Vec::new();
+    };
+    calls
+        .iter()
+        .filter_map(|c| {
+            let f = c.get("function")?;
+            let name = f.get("name").and_then(Value::as_str)?.to_string();
+            let args = match f.get("arguments") {
+                Some(Value::String(raw)) => {
+                    serde_json::from_str(raw).unwrap_or_else(|_| Value::String(raw.clone()))
+                }
+                Some(v) => v.clone(),
+                None => json!({}),
+            };
+            let id = c
+                .get("id")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string();
+            Some((id, name, args))
+        })
+        .collect()
+}
+
+/// OpenAI-style tool schemas (`{"type": "function", "function": {name, description,
+/// parameters}}`), as recorded with a completion request.
+fn chat_tools(tools: &Value) -> Vec<ToolSpec> {
+    tools
+        .as_array()
+        .map_or(&[][..], |a| a)
+        .iter()
+        .filter_map(|t| {
+            let f = t.get("function").unwrap_or(t);
+            Some(ToolSpec {
+                name: f.get("name")?.as_str()?.to_string(),
+                description: s(f, "description").to_string(),
+                parameters: f.get("parameters").cloned().unwrap_or_else(|| json!({})),
+            })
+        })
+        .collect()
+}
+
+/// A chat message list: mini-swe-agent's linear history (commands in fenced blocks, outputs as
+/// user messages) or OpenAI-style tool calling (`tool_calls` + `tool` messages), as written by
+/// mini-swe-agent 1.1+ trajectories and OpenHands completion logs.
+fn chat(name: &str, msgs: &[Value]) -> Result<Trajectory, ContextError> {
     let mut system = String::new();
     let mut b: Option<Builder> = None;
     for m in msgs {
-        let content = s(m, "content");
+        let content = text_of(m);
         match (s(m, "role"), b.as_mut()) {
-            ("system", _) => system = content.to_string(),
-            ("user", None) => b = Some(Builder::new(content.to_string())),
-            ("assistant", Some(b)) => match fenced_command(content) {
-                Some((thought, cmd)) => b.assistant(
-                    &thought,
-                    Some(("bash".into(), None, json!({"command": cmd}))),
-                ),
-                None => b.assistant(content, None),
-            },
-            ("user", Some(b)) => b.observation(content, None),
+            ("system", _) => system = content,
+            ("user", None) => b = Some(Builder::new(content)),
+            ("assistant", Some(b)) => {
+                let calls = chat_tool_calls(m);
+                if !calls.is_empty() {
+                    b.assistant_calls(&content, calls);
+                } else {
+                    match fenced_command(&content) {
+                        Some((thought, cmd)) => b.assistant(
+                            &thought,
+                            Some(("bash".into(), None, json!({"command": cmd}))),
+                        ),
+                        None => b.assistant(&content, None),
+                    }
+                }
+            }
+            ("tool", Some(b)) => {
+                let id = m.get("tool_call_id").and_then(Value::as_str);
+                b.observation(&content, id.filter(|id| b.pending.iter().any(|p| p == id)));
+            }
+            ("user", Some(b)) => b.observation(&content, None),
             _ => {}
         }
     }
@@ -312,7 +396,22 @@ pub fn parse(name: &str, text: &str) -> Result<Vec<Trajectory>, ContextError> {
                 )?])
             }
             Value::Array(a) if a.first().is_some_and(|m| m.get("role").is_some()) => {
-                Ok(vec![miniswe(name, a)?])
+                Ok(vec![chat(name, a)?])
+            }
+            Value::Object(o) if o.get("messages").is_some_and(Value::is_array) => {
+                let mut msgs: Vec<Value> = o
+                    .get("messages")
+                    .and_then(Value::as_array)
+                    .cloned()
+                    .unwrap_or_default();
+                // A completion log: the request's messages plus the reply it got.
+                if let Some(reply) = v.pointer("/response/choices/0/message") {
+                    msgs.push(reply.clone());
+                }
+                let mut t = chat(name, &msgs)?;
+                let tools = v.pointer("/kwargs/tools").or_else(|| v.get("tools"));
+                t.prefix.tools = tools.map(chat_tools).unwrap_or_default();
+                Ok(vec![t])
             }
             Value::Array(a) => Ok(vec![openhands(name, None, a)?]),
             _ => Err(err(name, "unrecognised trajectory format")),

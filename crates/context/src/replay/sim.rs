@@ -75,6 +75,7 @@ pub fn run(t: &Trajectory, strategy: &Strategy, counter: &TokenCounter) -> Run {
         .collect();
     let prefix_tokens = counter.prefix(&assemble(&t.prefix, Vec::new(), None));
     let mut used = 0u64;
+    let mut prev_k = 0usize;
     for (n, &k) in steps.iter().enumerate() {
         let items = &t.items[..k];
         let step = n as u64 + 1;
@@ -93,7 +94,8 @@ pub fn run(t: &Trajectory, strategy: &Strategy, counter: &TokenCounter) -> Run {
                     todo: &[],
                 };
                 let new = condense(cfg, items, &out.records, input, counter, None);
-                let changed = !new.is_empty();
+                // A condensation point: a record changed what the previous request showed.
+                let changed = new.iter().any(|r| breaks_prefix(r, prev_k));
                 out.records.extend(new);
                 let tail = Tail {
                     step,
@@ -109,8 +111,17 @@ pub fn run(t: &Trajectory, strategy: &Strategy, counter: &TokenCounter) -> Run {
         out.requests.push(req);
         out.condensed.push(changed);
         out.visible.push(k);
+        prev_k = k;
     }
     out
+}
+
+/// True when `record` changes one of the first `shown` items (what an earlier request showed).
+fn breaks_prefix(record: &Condensation, shown: usize) -> bool {
+    match record {
+        Condensation::Mask { ids, .. } => ids.iter().any(|id| (*id as usize) < shown),
+        Condensation::Summary { first_id, .. } => (*first_id as usize) < shown,
+    }
 }
 
 fn last5(items: &[crate::condense::Item]) -> Vec<Message> {
@@ -147,6 +158,9 @@ pub struct Report {
     pub total_prompt_tokens: u64,
     /// Largest prompt.
     pub peak_prompt_tokens: u64,
+    /// Of `total_prompt_tokens`, those that repeat the previous request's prefix: what a
+    /// prompt cache can serve at its lower price (the rest is billed in full).
+    pub cached_prompt_tokens: u64,
     /// Mean share of each request (after the first) that repeats the previous one's prefix.
     pub prefix_reuse: f64,
     /// The same mean over requests that are not condensation points.
@@ -200,7 +214,10 @@ fn recallable(t: &Trajectory, visible: usize, r: &ModelRequest) -> bool {
     let text: String = r
         .messages
         .iter()
-        .map(|m| m.content.as_str())
+        .flat_map(|m| {
+            std::iter::once(m.content.clone())
+                .chain(m.tool_calls.iter().map(|c| c.arguments.to_string()))
+        })
         .collect::<Vec<_>>()
         .join("\n");
     let ranges: Vec<(u64, u64)> = r
@@ -230,6 +247,7 @@ pub fn replay(t: &Trajectory, strategy: &Strategy, counter: &TokenCounter) -> Re
     let task = &t.items[0].message;
     let mut total = 0;
     let mut peak = 0;
+    let mut cached = 0;
     let (mut reuse, mut reuse_n, mut steady, mut steady_n) = (0.0, 0usize, 0.0, 0usize);
     for (i, req) in r.requests.iter().enumerate() {
         let prefix = counter.prefix(req);
@@ -252,6 +270,7 @@ pub fn replay(t: &Trajectory, strategy: &Strategy, counter: &TokenCounter) -> Re
                     shared += sizes[k];
                 }
             }
+            cached += shared.min(size);
             let share = if size == 0 {
                 1.0
             } else {
@@ -272,6 +291,7 @@ pub fn replay(t: &Trajectory, strategy: &Strategy, counter: &TokenCounter) -> Re
         steps: r.requests.len(),
         total_prompt_tokens: total,
         peak_prompt_tokens: peak,
+        cached_prompt_tokens: cached,
         prefix_reuse: mean(reuse, reuse_n),
         prefix_reuse_steady: mean(steady, steady_n),
         condensations: r.condensed.iter().filter(|c| **c).count(),

@@ -1,0 +1,425 @@
+//! `loop replay`: what each context strategy would have cost on recorded agent runs.
+//!
+//! Reads SWE-agent `.traj`, OpenHands event logs / `output.jsonl` and mini-swe-agent message
+//! lists, replays each run with `full` history, SWE-agent-style `last5` and ours (the condensers
+//! of `loop run`), and reports prompt tokens, prefix reuse and the invariants per run and
+//! strategy. All inputs are read and parsed before anything is printed.
+//!
+//! Exit codes: 0 report printed, 1 an invariant failed for `ours`, 2 bad flag or input file.
+
+use std::ffi::OsString;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+mod render;
+
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use loopwright_context::condense::Config;
+use loopwright_context::replay::{Report, Strategy, Trajectory, parse, replay};
+use loopwright_context::{ContextError, TokenCounter};
+
+/// The condenser pipelines `--condenser` accepts.
+const CONDENSERS: [&str; 4] = ["none", "mask", "summary", "mask+summary"];
+
+/// clap description of `loop replay` (used for parsing, help and completions).
+pub fn command() -> Command {
+    // The defaults shown are the library's, whatever they become.
+    let d = Config::from_strategy("mask+summary", 128_000).ok();
+    let mask = d.as_ref().and_then(|c| c.mask.as_ref());
+    let sum = d.as_ref().and_then(|c| c.summary.as_ref());
+    let show = |v: Option<String>| v.map_or(String::new(), |v| format!(" [default: {v}]"));
+    let keep_last = show(mask.map(|m| m.keep_last.to_string()));
+    let batch = show(mask.map(|m| m.batch.to_string()));
+    let threshold = show(sum.map(|s| s.threshold.to_string()));
+    let summary_keep = show(sum.map(|s| s.keep_last.to_string()));
+    Command::new("replay")
+        .about("Replay recorded agent runs with each context strategy and compare their cost")
+        .long_about(
+            "Replay recorded agent runs (SWE-agent .traj, OpenHands event logs and output.jsonl, \
+             mini-swe-agent message lists) with each context strategy, to see what a strategy \
+             would cost on your own runs before you use it.\n\n\
+             Strategies: full (the whole history every step), last5 (SWE-agent: tool outputs \
+             older than the last 5 replaced by a line count, lost for good), ours (the \
+             condensers of `loop run`, set with --condenser and the tuning flags).\n\n\
+             Columns: steps (model calls), total (prompt tokens summed over the run: the bill \
+             without a cache), peak (largest prompt), cached (tokens of the total that repeat \
+             the previous request's prefix: what a prompt cache can serve), reuse (mean share \
+             of each request that is such a prefix; steady: leaving out condensation points), \
+             cond (condensation points), task (the task in every request), paired (every tool \
+             call with its result in every request), recall (every event shown in full or \
+             recallable by id).",
+        )
+        .after_help(
+            "Examples:\n  loop replay run.traj\n  \
+             loop replay trajectories/ --strategy full,ours --window 16000\n  \
+             loop replay output.jsonl --keep-last 5 --batch 3 --json\n\n\
+             Exit codes: 0 report printed, 1 an invariant failed for ours (task missing, tool \
+             call unpaired or event lost), 2 bad flag, unreadable file or unknown format \
+             (nothing is printed on stdout then).",
+        )
+        .disable_version_flag(true)
+        .arg(
+            Arg::new("trajectory")
+                .value_name("TRAJECTORY")
+                .required(true)
+                .num_args(1..)
+                .value_parser(clap::value_parser!(PathBuf))
+                .help("Trajectory file, or a directory of them (its files, sorted; *.md skipped)"),
+        )
+        .arg(
+            Arg::new("strategy")
+                .long("strategy")
+                .short('s')
+                .value_name("NAME")
+                .action(ArgAction::Append)
+                .value_delimiter(',')
+                .value_parser(["full", "last5", "ours"])
+                .help("Strategies to replay, in this order (repeat or comma-separate) [default: full,last5,ours]"),
+        )
+        .arg(
+            Arg::new("json")
+                .long("json")
+                .action(ArgAction::SetTrue)
+                .help("Print one JSON object per run and strategy (JSON Lines)"),
+        )
+        .arg(
+            Arg::new("model")
+                .long("model")
+                .value_name("NAME")
+                .default_value("gpt-4o")
+                .help("Model whose tokenizer counts (exact for OpenAI-family models, estimated otherwise)"),
+        )
+        .arg(
+            Arg::new("window")
+                .long("window")
+                .value_name("TOKENS")
+                .default_value("128000")
+                .value_parser(positive)
+                .help("The model's context window (ours compacts at a share of it)"),
+        )
+        .arg(
+            Arg::new("condenser")
+                .long("condenser")
+                .value_name("PIPELINE")
+                .default_value("mask+summary")
+                .value_parser(CONDENSERS)
+                .help("Condensers of ours, as in `loop run --condenser`"),
+        )
+        .arg(
+            Arg::new("keep-last")
+                .long("keep-last")
+                .value_name("M")
+                .value_parser(clap::value_parser!(usize))
+                .help(format!("Masking: tool results kept in full{keep_last}")),
+        )
+        .arg(
+            Arg::new("batch")
+                .long("batch")
+                .value_name("K")
+                .value_parser(positive)
+                .help(format!("Masking: mask only once K results are due (one prefix change per batch){batch}")),
+        )
+        .arg(
+            Arg::new("summary-threshold")
+                .long("summary-threshold")
+                .value_name("F")
+                .value_parser(share)
+                .help(format!("Summary: compact when the prompt reaches this share of the window, 0 < F <= 1{threshold}")),
+        )
+        .arg(
+            Arg::new("summary-keep")
+                .long("summary-keep")
+                .value_name("N")
+                .value_parser(clap::value_parser!(usize))
+                .help(format!("Summary: messages at the end kept verbatim{summary_keep}")),
+        )
+}
+
+/// Parses a whole number of at least 1.
+fn positive(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Parses a share of the window: a number in (0, 1].
+fn share(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(f) if f > 0.0 && f <= 1.0 => Ok(f),
+        Ok(_) => Err("must be > 0 and <= 1".into()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Runs `loop replay` with the arguments after `replay`.
+pub fn main(args: &[OsString]) -> ExitCode {
+    let m = match super::parse_args(command(), "loop replay", args, 2) {
+        Ok(m) => m,
+        Err(code) => return code,
+    };
+    let (strategies, ours) = match strategies(&m) {
+        Ok(s) => s,
+        Err(msg) => return fail(&msg, 2),
+    };
+    let paths: Vec<PathBuf> = m
+        .get_many::<PathBuf>("trajectory")
+        .map(|v| v.cloned().collect())
+        .unwrap_or_default();
+    let trajectories = match load(&paths) {
+        Ok(t) => t,
+        Err(msg) => return fail(&msg, 2),
+    };
+    let model = m
+        .get_one::<String>("model")
+        .map_or("gpt-4o", String::as_str);
+    let counter = TokenCounter::for_model(model);
+    let json = m.get_flag("json");
+
+    let mut out = std::io::stdout().lock();
+    let mut reports = Vec::new();
+    let mut failures = Vec::new();
+    for t in &trajectories {
+        for s in &strategies {
+            let r = replay(t, s, &counter);
+            if matches!(s, Strategy::Ours(_)) {
+                failures.extend(invariant_failures(&r));
+            }
+            if json {
+                let line = serde_json::to_string(&r).unwrap_or_default();
+                if let Err(e) = writeln!(out, "{line}") {
+                    return write_error(&e);
+                }
+            }
+            reports.push(r);
+        }
+    }
+    if !json {
+        let mut text = render::settings(model, counter.tokenizer, ours.as_ref(), &m);
+        text.push_str(&render::table(&reports));
+        text.push_str(&render::comparisons(&reports));
+        if let Err(e) = out.write_all(text.as_bytes()) {
+            return write_error(&e);
+        }
+    }
+    if let Err(e) = out.flush() {
+        return write_error(&e);
+    }
+    for f in &failures {
+        eprintln!("loop replay: {f}");
+    }
+    if failures.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// The strategies to replay, in the user's order without repeats, and ours' settings.
+fn strategies(m: &ArgMatches) -> Result<(Vec<Strategy>, Option<Config>), String> {
+    let mut names: Vec<&str> = Vec::new();
+    for n in m.get_many::<String>("strategy").into_iter().flatten() {
+        if !names.contains(&n.as_str()) {
+            names.push(n);
+        }
+    }
+    if names.is_empty() {
+        names = vec!["full", "last5", "ours"];
+    }
+    let cfg = ours_config(m)?;
+    let list = names
+        .iter()
+        .map(|n| match *n {
+            "full" => Strategy::Full,
+            "last5" => Strategy::Last5,
+            _ => Strategy::Ours(cfg.clone()),
+        })
+        .collect();
+    let ours = names.contains(&"ours").then_some(cfg);
+    Ok((list, ours))
+}
+
+/// Ours: the named pipeline for the window, then the tuning flags on its pub settings.
+fn ours_config(m: &ArgMatches) -> Result<Config, String> {
+    let condenser = m
+        .get_one::<String>("condenser")
+        .map_or("mask+summary", String::as_str);
+    let window = m.get_one::<u64>("window").copied().unwrap_or(128_000);
+    let mut cfg =
+        Config::from_strategy(condenser, window).map_err(|e| format!("--condenser: {e}"))?;
+    let needs = |flag: &str, what: &str| {
+        format!("--{flag} tunes {what}, which --condenser {condenser} does not run")
+    };
+    if let Some(&k) = m.get_one::<usize>("keep-last") {
+        let mask = cfg
+            .mask
+            .as_mut()
+            .ok_or_else(|| needs("keep-last", "masking"))?;
+        mask.keep_last = k;
+    }
+    if let Some(&k) = m.get_one::<u64>("batch") {
+        let mask = cfg.mask.as_mut().ok_or_else(|| needs("batch", "masking"))?;
+        mask.batch = usize::try_from(k).map_err(|_| "--batch: too large".to_string())?;
+    }
+    if let Some(&f) = m.get_one::<f64>("summary-threshold") {
+        let s = cfg
+            .summary
+            .as_mut()
+            .ok_or_else(|| needs("summary-threshold", "the summary"))?;
+        s.threshold = f;
+    }
+    if let Some(&n) = m.get_one::<usize>("summary-keep") {
+        let s = cfg
+            .summary
+            .as_mut()
+            .ok_or_else(|| needs("summary-keep", "the summary"))?;
+        s.keep_last = n;
+    }
+    Ok(cfg)
+}
+
+/// Expands directories (their files, sorted, without `*.md` and hidden files) and parses every
+/// file; the first unreadable or unparsable file is the error.
+fn load(paths: &[PathBuf]) -> Result<Vec<Trajectory>, String> {
+    let mut files = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let entries = std::fs::read_dir(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            let mut found = Vec::new();
+            for entry in entries {
+                let path = entry.map_err(|e| format!("{}: {e}", p.display()))?.path();
+                let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+                let skip = name
+                    .as_deref()
+                    .is_none_or(|n| n.starts_with('.') || n.ends_with(".md"));
+                if !skip && path.is_file() {
+                    found.push(path);
+                }
+            }
+            if found.is_empty() {
+                return Err(format!(
+                    "{}: no trajectory files in this directory",
+                    p.display()
+                ));
+            }
+            found.sort();
+            files.extend(found);
+        } else {
+            files.push(p.clone());
+        }
+    }
+    let mut out = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let name = f.file_name().map_or_else(
+            || f.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let runs = parse(&name, &text).map_err(|e| match e {
+            ContextError::Trajectory(msg) => {
+                let what = msg.strip_prefix(&format!("{name}: ")).unwrap_or(&msg);
+                format!("{}: {what}", f.display())
+            }
+            other => format!("{}: {other}", f.display()),
+        })?;
+        out.extend(runs);
+    }
+    Ok(out)
+}
+
+/// The invariants that failed in one report, as messages.
+fn invariant_failures(r: &Report) -> Vec<String> {
+    let mut v = Vec::new();
+    let mut add = |ok: bool, what: &str| {
+        if !ok {
+            v.push(format!("{} on {}: {what}", r.strategy, r.trajectory));
+        }
+    };
+    add(r.task_present_all, "the task is missing from a request");
+    add(
+        r.calls_paired_all,
+        "a tool call and its result are not paired in a request",
+    );
+    add(
+        r.recallable_all,
+        "an event is neither shown nor recallable in a request",
+    );
+    v
+}
+
+fn write_error(e: &std::io::Error) -> ExitCode {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        ExitCode::SUCCESS
+    } else {
+        fail(&format!("writing stdout: {e}"), 2)
+    }
+}
+
+fn fail(msg: &str, code: u8) -> ExitCode {
+    eprintln!("loop replay: {msg}");
+    ExitCode::from(code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn share_is_in_zero_one() {
+        assert_eq!(share("0.5"), Ok(0.5));
+        assert_eq!(share("1"), Ok(1.0));
+        assert!(share("0").is_err());
+        assert!(share("1.5").is_err());
+        assert!(share("x").is_err());
+    }
+
+    /// `loop replay ARGS f` parsed.
+    fn matches(args: &[&str]) -> clap::ArgMatches {
+        command()
+            .try_get_matches_from(
+                std::iter::once("replay")
+                    .chain(args.iter().copied())
+                    .chain(["f"]),
+            )
+            .unwrap()
+    }
+
+    #[test]
+    fn strategies_default_order_and_dedup() {
+        let names = |args: &[&str]| {
+            let m = matches(args);
+            let (s, ours) = strategies(&m).unwrap();
+            (
+                s.iter().map(Strategy::name).collect::<Vec<_>>(),
+                ours.is_some(),
+            )
+        };
+        let (d, ours) = names(&[]);
+        assert_eq!(d[..2], ["full", "last5"]);
+        assert!(d[2].starts_with("ours"));
+        assert!(ours);
+        let (d, ours) = names(&["-s", "last5,full", "--strategy", "last5"]);
+        assert_eq!(d, ["last5", "full"]);
+        assert!(!ours);
+    }
+
+    #[test]
+    fn tuning_flags_need_their_condenser() {
+        let cfg = |args: &[&str]| {
+            let m = matches(args);
+            ours_config(&m)
+        };
+        let c = cfg(&["--keep-last", "3", "--batch", "2", "--summary-keep", "4"]).unwrap();
+        assert_eq!(
+            c.mask.as_ref().map(|m| (m.keep_last, m.batch)),
+            Some((3, 2))
+        );
+        assert_eq!(c.summary.as_ref().map(|s| s.keep_last), Some(4));
+        let e = cfg(&["--condenser", "summary", "--keep-last", "3"]).unwrap_err();
+        assert!(e.contains("--keep-last"), "{e}");
+        let e = cfg(&["--condenser", "mask", "--summary-threshold", "0.5"]).unwrap_err();
+        assert!(e.contains("--summary-threshold"), "{e}");
+    }
+}

@@ -1,0 +1,242 @@
+//! `loop replay` end to end on the trajectories in `crates/context/tests/data`: the table a
+//! person reads (snapshot), JSON Lines, directory input, strategy selection and the exit codes.
+
+#![allow(clippy::unwrap_used)] // test helpers outside #[test] functions
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../context/tests/data")
+        .join(name)
+}
+
+fn replay() -> Command {
+    let mut c = Command::new(assert_cmd::cargo::cargo_bin!("loop"));
+    c.arg("replay");
+    c
+}
+
+/// The small OpenHands trajectory: 2 model calls.
+const SMALL: &str = "openhands_runtime_traj_basic_2048.json";
+/// Two runs in one file: 4 and 22 model calls.
+const RESOLVER: &str = "openhands_resolver_mock_output.jsonl";
+
+fn json_lines(c: &mut Command) -> Vec<Value> {
+    let out = c.arg("--json").assert().code(0).get_output().stdout.clone();
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn stderr_of(c: &mut Command, code: i32) -> String {
+    let out = c.assert().code(code).get_output().clone();
+    assert!(out.stdout.is_empty(), "stdout: {:?}", out.stdout);
+    String::from_utf8(out.stderr).unwrap()
+}
+
+#[test]
+fn table_snapshot() {
+    let out = replay()
+        .arg(data("miniswe_github_issue_messages.traj.json"))
+        .assert()
+        .code(0);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn json_lines_shape_and_ranges() {
+    let rows = json_lines(replay().arg(data(RESOLVER)));
+    // Two runs × three strategies, run by run, in the default order.
+    let keys: Vec<(String, String)> = rows
+        .iter()
+        .map(|r| {
+            let s = r["strategy"].as_str().unwrap();
+            let s = if s.starts_with("ours") { "ours" } else { s };
+            (r["trajectory"].as_str().unwrap().to_string(), s.to_string())
+        })
+        .collect();
+    let want: Vec<(String, String)> = [RESOLVER.to_string(), format!("{RESOLVER}#2")]
+        .iter()
+        .flat_map(|t| ["full", "last5", "ours"].map(|s| (t.clone(), s.to_string())))
+        .collect();
+    assert_eq!(keys, want);
+    for r in &rows {
+        let steps = r["steps"].as_u64().unwrap();
+        let total = r["total_prompt_tokens"].as_u64().unwrap();
+        let peak = r["peak_prompt_tokens"].as_u64().unwrap();
+        let reuse = r["prefix_reuse"].as_f64().unwrap();
+        let steady = r["prefix_reuse_steady"].as_f64().unwrap();
+        assert!(steps > 0 && peak > 0, "{r}");
+        assert!(peak <= total && total <= peak * steps, "{r}");
+        assert!((0.0..=1.0).contains(&reuse), "{r}");
+        assert!((0.0..=1.0).contains(&steady), "{r}");
+        assert!(r["condensations"].as_u64().is_some(), "{r}");
+        for k in ["task_present_all", "calls_paired_all", "recallable_all"] {
+            assert!(r[k].is_boolean(), "{k}: {r}");
+        }
+    }
+    assert_eq!(rows[0]["steps"], 4);
+    assert_eq!(rows[3]["steps"], 22);
+}
+
+#[test]
+fn ours_beats_full_on_the_22_step_run() {
+    let rows = json_lines(replay().arg(data(RESOLVER)).args(["-s", "full,ours"]));
+    let get = |prefix: &str| {
+        rows.iter()
+            .find(|r| {
+                r["trajectory"] == format!("{RESOLVER}#2")
+                    && r["strategy"].as_str().unwrap().starts_with(prefix)
+            })
+            .unwrap()
+    };
+    let (full, ours) = (get("full"), get("ours"));
+    let total = |r: &Value| r["total_prompt_tokens"].as_u64().unwrap();
+    assert!(total(full) >= total(ours), "full {full}\nours {ours}");
+    assert_eq!(ours["task_present_all"], true);
+    assert_eq!(ours["calls_paired_all"], true);
+    assert_eq!(ours["recallable_all"], true);
+}
+
+#[test]
+fn directory_input_is_sorted_and_skips_markdown() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in [
+        "miniswe_github_issue_messages.traj.json",
+        SMALL,
+        "README.md",
+    ] {
+        std::fs::copy(data(name), dir.path().join(name)).unwrap();
+    }
+    let rows = json_lines(replay().arg(dir.path()).args(["--strategy", "full"]));
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|r| r["trajectory"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["miniswe_github_issue_messages.traj.json", SMALL]);
+}
+
+#[test]
+fn strategies_follow_the_flags_in_order_without_repeats() {
+    let rows = json_lines(
+        replay()
+            .arg(data(SMALL))
+            .args(["--strategy", "ours,last5", "-s", "full", "-s", "last5"])
+            .args(["--condenser", "mask"]),
+    );
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|r| r["strategy"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["ours(mask)", "last5", "full"]);
+}
+
+#[test]
+fn human_output_without_ours_has_no_comparison() {
+    let out = replay()
+        .arg(data(SMALL))
+        .args(["-s", "last5", "--model", "claude-sonnet-4"])
+        .assert()
+        .code(0);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        text.starts_with("tokens   claude-sonnet-4 (estimated"),
+        "{text}"
+    );
+    assert!(!text.contains("ours"), "{text}");
+    assert_eq!(text.lines().filter(|l| l.contains(SMALL)).count(), 1);
+}
+
+#[test]
+fn missing_file_exits_2_naming_it_and_prints_nothing() {
+    let err = stderr_of(replay().arg(data(SMALL)).arg("no/such.traj"), 2);
+    assert!(err.contains("no/such.traj"), "{err}");
+}
+
+#[test]
+fn unknown_format_exits_2_naming_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("notes.json");
+    std::fs::write(&bad, "{\"hello\": 1}").unwrap();
+    let err = stderr_of(replay().arg(data(SMALL)).arg(&bad), 2);
+    assert!(err.contains(&bad.display().to_string()), "{err}");
+    assert!(err.contains("unrecognised"), "{err}");
+}
+
+#[test]
+fn bad_flags_exit_2_naming_the_flag() {
+    for (args, flag) in [
+        (&["--strategy", "all"][..], "--strategy"),
+        (&["--window", "0"], "--window"),
+        (&["--condenser", "zip"], "--condenser"),
+        (&["--summary-threshold", "1.5"], "--summary-threshold"),
+        (&["--batch", "0"], "--batch"),
+        (
+            &["--condenser", "summary", "--keep-last", "3"],
+            "--keep-last",
+        ),
+    ] {
+        let err = stderr_of(replay().arg(data(SMALL)).args(args), 2);
+        assert!(err.contains(flag), "{args:?}: {err}");
+    }
+    stderr_of(&mut replay(), 2);
+}
+
+#[test]
+fn help_documents_exit_codes() {
+    let out = replay().arg("--help").assert().code(0);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.contains("Exit codes: 0"), "{text}");
+    let top = Command::new(assert_cmd::cargo::cargo_bin!("loop"))
+        .arg("--help")
+        .assert()
+        .code(0);
+    let top = String::from_utf8(top.get_output().stdout.clone()).unwrap();
+    assert!(top.contains("replay"), "{top}");
+    let bash = Command::new(assert_cmd::cargo::cargo_bin!("loop"))
+        .args(["completions", "bash"])
+        .assert()
+        .code(0);
+    let bash = String::from_utf8(bash.get_output().stdout.clone()).unwrap();
+    assert!(
+        bash.contains("loop__subcmd__replay)"),
+        "no replay in completions"
+    );
+    assert!(
+        bash.contains("--summary-threshold"),
+        "no replay flags in completions"
+    );
+}
+
+/// Two OpenHands actions before their observations: the request before the second action holds
+/// the first call without its result, for every strategy.
+const UNPAIRED: &str = r#"[
+ {"id":0,"action":"message","source":"user","args":{"content":"fix the bug"}},
+ {"id":1,"action":"run","source":"agent","args":{"command":"ls","thought":"look"}},
+ {"id":2,"action":"run","source":"agent","args":{"command":"pwd","thought":"where"}},
+ {"id":3,"observation":"run","cause":1,"content":"a b"},
+ {"id":4,"observation":"run","cause":2,"content":"/x"},
+ {"id":5,"action":"finish","source":"agent","args":{"thought":"done"}}
+]"#;
+
+#[test]
+fn failed_invariant_for_ours_exits_1_after_the_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("unpaired.json");
+    std::fs::write(&f, UNPAIRED).unwrap();
+    let out = replay().arg(&f).assert().code(1).get_output().clone();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(text.contains("ours(mask+summary)"), "{text}");
+    assert!(err.contains("ours(mask+summary) on unpaired.json"), "{err}");
+    assert!(err.contains("not paired"), "{err}");
+    // Only ours' invariants decide the exit code.
+    replay().arg(&f).args(["-s", "full,last5"]).assert().code(0);
+}
