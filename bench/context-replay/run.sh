@@ -5,10 +5,11 @@
 # condensation points, and the invariants: task present in every request, every call paired with
 # its result, every event in full or recallable. Exits non-zero when an invariant fails for ours.
 #
-#   bench/context-replay/run.sh [DIR_OR_FILES...]   (default: crates/context/tests/data)
+#   bench/context-replay/run.sh [DIR_OR_FILES...]
+#     (default: crates/context/tests/data and the longer runs in bench/context-replay/data)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-if [ $# -eq 0 ]; then set -- crates/context/tests/data; fi
+if [ $# -eq 0 ]; then set -- crates/context/tests/data bench/context-replay/data; fi
 cargo build -q --release -p loopwright-cli
 bin="${CARGO_TARGET_DIR:-target}/release/loop"
 echo "## window 128k (gpt-4o), defaults"

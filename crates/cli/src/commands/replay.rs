@@ -36,9 +36,10 @@ pub fn command() -> Command {
     Command::new("replay")
         .about("Replay recorded agent runs with each context strategy and compare their cost")
         .long_about(
-            "Replay recorded agent runs (SWE-agent .traj, OpenHands event logs and output.jsonl, \
-             mini-swe-agent message lists) with each context strategy, to see what a strategy \
-             would cost on your own runs before you use it.\n\n\
+            "Replay recorded agent runs (SWE-agent .traj, OpenHands event logs, output.jsonl and \
+             llm_completions logs, mini-swe-agent trajectories and other OpenAI-style message \
+             lists with tool_calls) with each context strategy, to see what a strategy would \
+             cost on your own runs before you use it.\n\n\
              Strategies: full (the whole history every step), last5 (SWE-agent: tool outputs \
              older than the last 5 replaced by a line count, lost for good), ours (the \
              condensers of `loop run`, set with --condenser and the tuning flags).\n\n\

@@ -47,7 +47,7 @@ fn base_command() -> Command {
         .arg(Arg::new("price-input").long("price-input").value_name("USD").value_parser(clap::value_parser!(f64)).help("Price per million input tokens"))
         .arg(Arg::new("price-output").long("price-output").value_name("USD").value_parser(clap::value_parser!(f64)).help("Price per million output tokens"))
         .arg(Arg::new("timeout").long("timeout").value_name("SECS").value_parser(clap::value_parser!(u64).range(1..)).help("Wall-clock limit for the whole run"))
-        .arg(Arg::new("condenser").long("condenser").value_name("STRATEGY").default_value("mask+summary").value_parser(["none", "mask", "summary", "mask+summary"]).help("History condensers: mask old tool results and stale reads, summarise at 75% of the window"))
+        .arg(Arg::new("condenser").long("condenser").value_name("STRATEGY").default_value("mask+summary").value_parser(["none", "mask", "summary", "mask+summary"]).help("History condensers: repeated, stale and old tool results masked (recallable), summarise at 75% of the window"))
         .arg(Arg::new("context-window").long("context-window").value_name("TOKENS").default_value("128000").value_parser(clap::value_parser!(u64).range(1000..)).help("Model context window in tokens (compaction threshold base)"))
         .arg(Arg::new("tool-timeout").long("tool-timeout").value_name("SECS").default_value("120").value_parser(clap::value_parser!(u64).range(1..)).help("Default time limit of one shell command"))
         .arg(Arg::new("rules").long("rules").value_name("FILE").action(ArgAction::Append).help("Extra permission rule file (as for loop gate); repeatable"))
