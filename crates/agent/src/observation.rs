@@ -91,7 +91,9 @@ impl ObservationPipeline {
         let limit = per_output.min(turn_left);
         let chars = text.chars().count();
         if chars > limit {
-            if limit < MIN_INLINE {
+            // Only a spent turn budget hides an output entirely; a small per-output cap (a
+            // small context window) still shows the head and tail.
+            if turn_left < per_output && turn_left < MIN_INLINE {
                 note = format!(
                     "[output of {chars} characters not shown: this turn's observation budget ({} characters) is spent]",
                     self.budget.per_turn.chars()

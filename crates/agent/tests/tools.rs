@@ -434,3 +434,41 @@ fn observation_texts() {
     insta::assert_snapshot!("observation_timeout", timeout.content);
     assert_eq!(plain.content, "[no output]");
 }
+
+#[test]
+fn a_small_window_caps_outputs_instead_of_hiding_them() {
+    // A 2,000-token window gives a per-output cap below the 2,000-character minimum a turn
+    // budget keeps inline: the first output of a turn is still shown (head and tail), and
+    // the note about a spent turn budget only appears once the turn budget is really spent.
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path();
+    let shown = |p: &Path| shown_path(ws, p);
+    let budget = Budget::for_window(2_000);
+    assert!(budget.per_output.chars() < 2_000, "{budget:?}");
+    let mut pipe = ObservationPipeline::new(budget);
+    let spill = |n: &str| ws.join(format!(".loop/spill/s/{n}.log"));
+    let big = prose(2000);
+    let first = pipe.observe(
+        &ToolOutput::text(ToolStatus::Ok, big.clone()),
+        None,
+        &spill("a"),
+        &shown,
+    );
+    assert!(
+        !first.content.starts_with("[output of"),
+        "{}",
+        first.content
+    );
+    assert!(first.content.contains(&big[..40]), "the head is shown");
+    assert_eq!(std::fs::read_to_string(spill("a")).unwrap(), big);
+    let mut last = first;
+    for n in ["b", "c", "d"] {
+        last = pipe.observe(
+            &ToolOutput::text(ToolStatus::Ok, big.clone()),
+            None,
+            &spill(n),
+            &shown,
+        );
+    }
+    assert!(last.content.starts_with("[output of"), "{}", last.content);
+}
