@@ -1,5 +1,6 @@
 //! Anthropic Messages (`POST {base}/v1/messages`): streamed events, `tool_use` and
-//! `tool_result` content blocks, and usage including prompt-cache reads and writes.
+//! `tool_result` content blocks, prompt-cache breakpoints (system prompt, end of the history),
+//! and usage including prompt-cache reads and writes.
 
 use std::collections::BTreeMap;
 
@@ -70,23 +71,63 @@ impl Provider for AnthropicProvider {
 
 /// The request body for `request`.
 pub fn request_body(model: &str, request: &ModelRequest, max_tokens: u64, stream: bool) -> Value {
+    let mut messages = messages_json(&request.messages);
+    mark_history_end(&mut messages);
     let mut body = json!({
         "model": model,
         "max_tokens": max_tokens,
-        "messages": messages_json(&request.messages),
+        "messages": messages,
         "stream": stream,
     });
-    if !request.system.is_empty() {
-        body["system"] = json!(request.system);
-    }
     if !request.tools.is_empty() {
-        body["tools"] = request
+        let mut tools: Vec<Value> = request
             .tools
             .iter()
             .map(|t| json!({"name": t.name, "description": t.description, "input_schema": t.parameters}))
             .collect();
+        if request.system.is_empty()
+            && let Some(last) = tools.last_mut()
+        {
+            last["cache_control"] = ephemeral();
+        }
+        body["tools"] = Value::Array(tools);
+    }
+    if !request.system.is_empty() {
+        // Tools come before the system prompt in the cached prefix: one breakpoint here
+        // covers both.
+        body["system"] =
+            json!([{"type": "text", "text": request.system, "cache_control": ephemeral()}]);
     }
     body
+}
+
+/// An ephemeral cache breakpoint.
+fn ephemeral() -> Value {
+    json!({"type": "ephemeral"})
+}
+
+/// Puts a prompt-cache breakpoint at the end of the history: on the last block, or on the
+/// block before it when the request ends with a user text block (the loop's dynamic tail, or the
+/// summary instruction), which changes every step. The next request repeats the history, so the
+/// provider serves it from the entry written here (Anthropic caches only at breakpoints).
+fn mark_history_end(messages: &mut [Value]) {
+    let mut blocks: Vec<&mut Value> = messages
+        .iter_mut()
+        .filter_map(|m| m.get_mut("content").and_then(Value::as_array_mut))
+        .flat_map(|c| c.iter_mut())
+        .collect();
+    let n = blocks.len();
+    let ends_with_text = blocks
+        .last()
+        .is_some_and(|b| b.get("type").and_then(Value::as_str) == Some("text"));
+    let at = if ends_with_text && n >= 2 {
+        n - 2
+    } else {
+        n.saturating_sub(1)
+    };
+    if let Some(b) = blocks.get_mut(at) {
+        b["cache_control"] = ephemeral();
+    }
 }
 
 /// The `messages` array. Tool results become `tool_result` blocks of a user message, and
@@ -364,6 +405,75 @@ pub fn parse_full_reply(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use loopwright_protocol::tool::{ToolCall, ToolSpec};
+
+    /// Indices (over all content blocks) that carry a cache breakpoint.
+    fn breakpoints(body: &Value) -> Vec<usize> {
+        body["messages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|m| m["content"].as_array().unwrap().iter())
+            .enumerate()
+            .filter(|(_, b)| b.get("cache_control").is_some())
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    fn request(messages: Vec<Message>, system: &str) -> ModelRequest {
+        ModelRequest {
+            system: system.into(),
+            tools: vec![ToolSpec {
+                name: "shell".into(),
+                description: "run".into(),
+                parameters: json!({"type": "object"}),
+            }],
+            messages,
+        }
+    }
+
+    #[test]
+    fn cache_breakpoints_mark_the_prefix_and_the_end_of_the_history() {
+        let call = Message {
+            role: Role::Assistant,
+            content: String::new(),
+            tool_calls: vec![ToolCall {
+                id: "c1".into(),
+                name: "shell".into(),
+                arguments: json!({"command": "ls"}),
+            }],
+            tool_call_id: None,
+        };
+        let task = Message::text(Role::User, "task");
+        let result = Message::tool("c1", "a.txt");
+        let tail = Message::text(Role::User, "[loop] step 2 of 40");
+        // A dynamic tail at the end: the breakpoint goes on the block before it (the result).
+        let with_tail = request(
+            vec![task.clone(), call.clone(), result.clone(), tail],
+            "sys",
+        );
+        let b = request_body("m", &with_tail, 100, false);
+        assert_eq!(breakpoints(&b), vec![2]);
+        assert_eq!(b["system"][0]["cache_control"]["type"], "ephemeral");
+        assert!(
+            b["tools"][0].get("cache_control").is_none(),
+            "system covers tools"
+        );
+        // Ending with a tool result: on the result itself.
+        let b = request_body(
+            "m",
+            &request(vec![task.clone(), call, result], "sys"),
+            100,
+            false,
+        );
+        assert_eq!(breakpoints(&b), vec![2]);
+        // The first request (task only): on the task.
+        let b = request_body("m", &request(vec![task], ""), 100, false);
+        assert_eq!(breakpoints(&b), vec![0]);
+        // No system prompt: the last tool carries the prefix breakpoint.
+        assert_eq!(b["tools"][0]["cache_control"]["type"], "ephemeral");
+        assert!(b.get("system").is_none());
+    }
 
     #[test]
     fn event_sequence_assembles_text_tools_and_cache_usage() {
