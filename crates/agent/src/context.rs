@@ -6,8 +6,10 @@
 //! records from those events ([`ContextState::from_events`]): nothing is recomputed or redone
 //! (no second summary call), so its requests are byte-identical to the crashed run's.
 
+use std::borrow::Cow;
+
 use loopwright_context::condense::{
-    Condensation, Config, StepInput, Summarizer, compaction_stuck, condense, view,
+    Condensation, Config, Item, StepInput, Summarizer, compaction_stuck, condense, view,
 };
 use loopwright_context::prompt::TodoItem;
 use loopwright_context::tokens::TokenCounter;
@@ -15,7 +17,7 @@ use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::message::{Message, ModelRequest};
 use loopwright_protocol::tool::ToolSpec;
 
-use crate::history::history_items;
+use crate::history::{history_item, history_items};
 use crate::state::State;
 
 /// Summaries at consecutive steps (since the last nudge) that count as a compaction loop.
@@ -26,6 +28,11 @@ pub const COMPACTION_STUCK_LIMIT: usize = 3;
 pub struct ContextState {
     config: Config,
     records: Vec<Condensation>,
+    /// The history items of the events applied so far (kept up to date by [`Self::apply`], so
+    /// a step does not rebuild them from the whole log).
+    items: Vec<Item>,
+    /// Sequence number of the last event applied.
+    last_seq: Option<u64>,
 }
 
 impl ContextState {
@@ -34,6 +41,8 @@ impl ContextState {
         ContextState {
             config,
             records: Vec::new(),
+            items: Vec::new(),
+            last_seq: None,
         }
     }
 
@@ -46,10 +55,24 @@ impl ContextState {
         s
     }
 
-    /// Takes in one event (only `condensation` events matter).
+    /// Takes in one event: a `condensation` record, or a history message.
     pub fn apply(&mut self, event: &Event) {
         if let EventKind::Condensation { record, .. } = &event.kind {
             self.records.push(record.clone());
+        }
+        if let Some(item) = history_item(event) {
+            self.items.push(item);
+        }
+        self.last_seq = Some(event.seq);
+    }
+
+    /// The history items of `events`: the ones kept up to date when they are the events
+    /// applied, rebuilt otherwise.
+    fn items_of<'s>(&'s self, events: &[Event]) -> Cow<'s, [Item]> {
+        if events.last().map(|e| e.seq) == self.last_seq {
+            Cow::Borrowed(&self.items)
+        } else {
+            Cow::Owned(history_items(events))
         }
     }
 
@@ -65,7 +88,7 @@ impl ContextState {
 
     /// The history the model sees now: every message of the log with the records applied.
     pub fn view(&self, events: &[Event]) -> Vec<Message> {
-        view(&history_items(events), &self.records)
+        view(&self.items_of(events), &self.records)
     }
 
     /// The new records due before the next model call (not yet applied: the caller persists
@@ -78,7 +101,7 @@ impl ContextState {
         tools: &[ToolSpec],
         summarizer: Option<&mut dyn Summarizer>,
     ) -> Vec<Condensation> {
-        let items = history_items(events);
+        let items = self.items_of(events);
         let model = events.iter().find_map(|e| match &e.kind {
             EventKind::SessionStart { model, .. } => model.clone(),
             _ => None,
@@ -144,4 +167,101 @@ pub fn todo_items(state: &State) -> Vec<TodoItem> {
             status: t.status.clone(),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use loopwright_protocol::condensation::MaskReason;
+    use loopwright_protocol::tool::{ToolCall, ToolResult, ToolStatus};
+
+    fn ev(seq: u64, kind: EventKind) -> Event {
+        Event {
+            seq,
+            ts_ms: 0,
+            kind,
+        }
+    }
+
+    fn events() -> Vec<Event> {
+        let mut v = vec![ev(
+            0,
+            EventKind::SessionStart {
+                task: "task".into(),
+                workspace: "/w".into(),
+                provider: "scripted".into(),
+                model: None,
+                verify: None,
+            },
+        )];
+        for i in 0..3u64 {
+            let id = format!("c{i}");
+            v.push(ev(
+                v.len() as u64,
+                EventKind::Assistant {
+                    text: format!("step {i}"),
+                    tool_calls: vec![ToolCall {
+                        id: id.clone(),
+                        name: "shell".into(),
+                        arguments: serde_json::json!({"command": "ls"}),
+                    }],
+                    usage: None,
+                },
+            ));
+            v.push(ev(
+                v.len() as u64,
+                EventKind::ToolStart {
+                    call_id: id.clone(),
+                },
+            ));
+            v.push(ev(
+                v.len() as u64,
+                EventKind::ToolResult(ToolResult {
+                    call_id: id,
+                    name: "shell".into(),
+                    status: ToolStatus::Ok,
+                    content: format!("{i}").repeat(300),
+                    exit_code: Some(0),
+                    spill: None,
+                    raw_bytes: 300,
+                    duration_ms: 1,
+                }),
+            ));
+        }
+        v.push(ev(
+            v.len() as u64,
+            EventKind::Condensation {
+                record: Condensation::Mask {
+                    step: 3,
+                    reason: MaskReason::Old,
+                    ids: vec![3],
+                },
+                usage: None,
+            },
+        ));
+        v
+    }
+
+    #[test]
+    fn kept_items_match_a_rebuild_from_the_log() {
+        let events = events();
+        let cfg = Config::mask_and_summary(128_000);
+        let mut incremental = ContextState::new(cfg.clone());
+        for e in &events {
+            incremental.apply(e);
+        }
+        let rebuilt = view(&history_items(&events), &incremental.records);
+        assert_eq!(incremental.view(&events), rebuilt);
+        assert!(rebuilt[2].content.starts_with("[masked tool result"));
+        assert_eq!(
+            ContextState::from_events(cfg, &events).view(&events),
+            rebuilt
+        );
+        // Events that are not the ones applied: rebuilt from those events instead.
+        let fewer = &events[..4];
+        assert_eq!(
+            incremental.view(fewer),
+            view(&history_items(fewer), &incremental.records)
+        );
+    }
 }

@@ -253,18 +253,16 @@ impl Agent {
     /// Runs the condensers due before the next model call and stores each record (fsynced)
     /// before that call; a summary model call is made only when compaction is due.
     fn condense(&mut self) -> Result<(), AgentError> {
-        // The history as the model saw it at the last call: what the summary call repeats.
-        let history = if self.context.config().summary.is_some() {
-            self.context.view(self.log.events())
-        } else {
-            Vec::new()
-        };
+        // The history as the model saw it at the last call: what the summary call repeats
+        // (built only when a summary is due).
+        let (context, log) = (&self.context, &self.log);
+        let history = || context.view(log.events());
         let mut summarizer = ModelSummarizer::new(
             self.provider.as_mut(),
             &self.cancel,
             &self.system,
             &self.specs,
-            history,
+            &history,
         );
         let new = self.context.propose(
             self.log.events(),

@@ -47,25 +47,26 @@ pub fn history_messages(events: &[Event]) -> Vec<Message> {
 
 /// The history with the event sequence number of each message (its recall id).
 pub fn history_items(events: &[Event]) -> Vec<Item> {
-    let mut out = Vec::with_capacity(events.len());
-    for e in events {
-        let message = match &e.kind {
-            EventKind::SessionStart { task, .. } => Message::text(Role::User, task.clone()),
-            EventKind::User { text } => Message::text(Role::User, text.clone()),
-            EventKind::Assistant {
-                text, tool_calls, ..
-            } => Message {
-                role: Role::Assistant,
-                content: text.clone(),
-                tool_calls: tool_calls.clone(),
-                tool_call_id: None,
-            },
-            EventKind::ToolResult(r) => Message::tool(r.call_id.clone(), r.content.clone()),
-            _ => continue,
-        };
-        out.push(Item { id: e.seq, message });
-    }
-    out
+    events.iter().filter_map(history_item).collect()
+}
+
+/// The history message an event contributes, if any, with its recall id.
+pub fn history_item(e: &Event) -> Option<Item> {
+    let message = match &e.kind {
+        EventKind::SessionStart { task, .. } => Message::text(Role::User, task.clone()),
+        EventKind::User { text } => Message::text(Role::User, text.clone()),
+        EventKind::Assistant {
+            text, tool_calls, ..
+        } => Message {
+            role: Role::Assistant,
+            content: text.clone(),
+            tool_calls: tool_calls.clone(),
+            tool_call_id: None,
+        },
+        EventKind::ToolResult(r) => Message::tool(r.call_id.clone(), r.content.clone()),
+        _ => return None,
+    };
+    Some(Item { id: e.seq, message })
 }
 
 /// The budget the tail reports.

@@ -19,7 +19,7 @@ pub struct ModelSummarizer<'a> {
     cancel: &'a Cancel,
     system: &'a str,
     tools: &'a [ToolSpec],
-    history: Vec<Message>,
+    history: &'a dyn Fn() -> Vec<Message>,
     /// Tokens the call used, once it was made (also when its reply was unusable).
     pub usage: Option<Usage>,
     /// Every request sent, in order (normally at most one).
@@ -30,20 +30,20 @@ impl std::fmt::Debug for ModelSummarizer<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ModelSummarizer")
             .field("provider", &self.provider.name())
-            .field("history", &self.history.len())
             .finish()
     }
 }
 
 impl<'a> ModelSummarizer<'a> {
-    /// A summarizer sending `system`, `tools` and `history` (the condensed history as the model
-    /// sees it now) before the instruction.
+    /// A summarizer sending `system`, `tools` and the history `history` returns (the condensed
+    /// history as the model sees it now; built only when a summary is asked for) before the
+    /// instruction.
     pub fn new(
         provider: &'a mut dyn Provider,
         cancel: &'a Cancel,
         system: &'a str,
         tools: &'a [ToolSpec],
-        history: Vec<Message>,
+        history: &'a dyn Fn() -> Vec<Message>,
     ) -> Self {
         ModelSummarizer {
             provider,
@@ -72,7 +72,7 @@ pub fn summary_prompt(request: &SummaryRequest<'_>) -> String {
 
 impl Summarizer for ModelSummarizer<'_> {
     fn summarize(&mut self, request: &SummaryRequest<'_>) -> Result<String, SummaryError> {
-        let mut messages = self.history.clone();
+        let mut messages = (self.history)();
         messages.push(Message::text(Role::User, summary_prompt(request)));
         let req = ModelRequest {
             system: self.system.to_string(),

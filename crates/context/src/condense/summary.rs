@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Applied, Condensation, Item, StepInput, SummarySource, call_index, view};
 use crate::prompt::TodoItem;
-use crate::tokens::{TokenCounter, prompt_tokens};
+use crate::tokens::{MESSAGE_OVERHEAD, TokenCounter, prompt_tokens};
 
 /// Settings of summarising compaction.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -189,6 +189,9 @@ pub fn extractive_summary(req: &SummaryRequest<'_>) -> String {
     s
 }
 
+/// More than any stub takes (its first-line preview is 80 characters of up to 4 bytes).
+const STUB_MAX_BYTES: u64 = 640;
+
 /// True for the message that stands in for a summarised range.
 fn is_summary_message(m: &Message) -> bool {
     m.role == Role::User && m.content.starts_with("[context summary of events ")
@@ -217,6 +220,28 @@ pub(crate) fn propose(
         .collect();
     if calls.keys().any(|c| !answered.contains(c)) {
         return None;
+    }
+    // A token is at least one byte: while the history in bytes (plus the current summary and
+    // room for every stub) is below the trigger in tokens, nothing needs counting.
+    if input.reported_prompt_tokens.is_none() {
+        let st = Applied::new(records);
+        let summary_bytes = st.summary.map_or(0, |(_, _, t)| t.len() as u64 + 200)
+            + st.masked.len() as u64 * STUB_MAX_BYTES;
+        let bytes: u64 = items
+            .iter()
+            .map(|i| {
+                let calls: usize = i
+                    .message
+                    .tool_calls
+                    .iter()
+                    .map(|c| c.name.len() + c.arguments.to_string().len() + 3)
+                    .sum();
+                (i.message.content.len() + calls) as u64 + MESSAGE_OVERHEAD
+            })
+            .sum();
+        if input.prefix_tokens + summary_bytes + bytes < cfg.trigger_tokens() {
+            return None;
+        }
     }
     let tokens = match input.reported_prompt_tokens {
         // The provider's count of the last request, plus what was added since (the last
