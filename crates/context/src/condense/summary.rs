@@ -84,6 +84,17 @@ fn is_error_line(l: &str) -> bool {
         .any(|k| low.contains(k))
 }
 
+/// A line that names a failing test (pytest, cargo test, go test, jest and similar).
+fn is_failing_test_line(l: &str) -> bool {
+    let t = l.trim_start();
+    t.starts_with("FAILED ")
+        || t.starts_with("FAIL ")
+        || t.starts_with("--- FAIL:")
+        || t.ends_with("... FAILED")
+        || t.ends_with(" FAILED")
+        || t.starts_with("✕ ")
+}
+
 fn clip(s: &str, n: usize) -> String {
     let s = s.trim();
     match s.char_indices().nth(n) {
@@ -97,6 +108,7 @@ pub fn extractive_summary(req: &SummaryRequest<'_>) -> String {
     let mut done = Vec::new();
     let mut files = BTreeSet::new();
     let mut errors: Vec<String> = Vec::new();
+    let mut tests: Vec<String> = Vec::new();
     let mut failing: HashMap<String, usize> = HashMap::new();
     let mut current: Option<String> = None;
     let mut calls: HashMap<&str, String> = HashMap::new();
@@ -129,6 +141,11 @@ pub fn extractive_summary(req: &SummaryRequest<'_>) -> String {
                 .and_then(|c| calls.get(c))
                 .cloned()
                 .unwrap_or_else(|| "tool".into());
+            for t in m.content.lines().filter(|l| is_failing_test_line(l)) {
+                let t = clip(t, 160);
+                tests.retain(|x| x != &t);
+                tests.push(t);
+            }
             let errs: Vec<&str> = m.content.lines().filter(|l| is_error_line(l)).collect();
             if errs.is_empty() {
                 done.push(format!("- {call} -> ok"));
@@ -163,12 +180,29 @@ pub fn extractive_summary(req: &SummaryRequest<'_>) -> String {
         s.push_str(d);
         s.push('\n');
     }
+    s.push_str("Pending:");
+    let pending: Vec<&TodoItem> = req.todo.iter().filter(|t| t.status != "done").collect();
+    if pending.is_empty() {
+        s.push_str(" see the latest messages, kept verbatim below\n");
+    } else {
+        for t in pending {
+            s.push_str(&format!("\n- {}", t.text));
+        }
+        s.push('\n');
+    }
     s.push_str("Files touched: ");
     s.push_str(&if files.is_empty() {
         "none".to_string()
     } else {
         files.into_iter().collect::<Vec<_>>().join(", ")
     });
+    s.push_str("\nFailing tests (latest last):");
+    if tests.is_empty() {
+        s.push_str(" none seen");
+    }
+    for t in tests.iter().skip(tests.len().saturating_sub(10)) {
+        s.push_str(&format!("\n- {t}"));
+    }
     s.push_str("\nErrors seen:\n");
     for e in &errors {
         s.push_str(&format!("- {e}\n"));

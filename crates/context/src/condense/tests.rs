@@ -465,3 +465,58 @@ fn an_extractive_summary_is_rebuilt_not_nested() {
         "{last}"
     );
 }
+
+#[test]
+fn the_extractive_summary_has_every_heading_and_the_failing_tests() {
+    let msgs = vec![
+        Message {
+            role: Role::Assistant,
+            content: String::new(),
+            tool_calls: vec![call("t1", "shell", json!({"command": "pytest -q"}))],
+            tool_call_id: None,
+        },
+        Message::tool(
+            "t1",
+            "..F.\nFAILED tests/test_io.py::test_read - AssertionError\n1 failed, 3 passed",
+        ),
+        Message {
+            role: Role::Assistant,
+            content: String::new(),
+            tool_calls: vec![call("t2", "edit_file", json!({"path": "src/io.py"}))],
+            tool_call_id: None,
+        },
+        Message::tool("t2", "edited"),
+    ];
+    let todo = [
+        TodoItem {
+            text: "fix read()".into(),
+            status: "in_progress".into(),
+        },
+        TodoItem {
+            text: "reproduce".into(),
+            status: "done".into(),
+        },
+    ];
+    let text = extractive_summary(&SummaryRequest {
+        task: "Make tests/test_io.py pass",
+        previous: None,
+        messages: &msgs,
+        todo: &todo,
+    });
+    for h in [
+        "Goal and constraints: Make tests/test_io.py pass",
+        "Done:\n- shell: pytest -q -> error",
+        "Pending:\n- fix read()\n",
+        "Files touched: src/io.py",
+        "Failing tests (latest last):\n- FAILED tests/test_io.py::test_read - AssertionError",
+        "Errors seen:",
+        "Dead ends (do not retry):",
+        "Todo list:",
+    ] {
+        assert!(text.contains(h), "missing {h:?} in:\n{text}");
+    }
+    assert!(
+        !text.contains("- reproduce\n"),
+        "done items are not pending"
+    );
+}
