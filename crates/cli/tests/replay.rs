@@ -178,6 +178,7 @@ fn bad_flags_exit_2_naming_the_flag() {
         (&["--condenser", "zip"], "--condenser"),
         (&["--summary-threshold", "1.5"], "--summary-threshold"),
         (&["--batch", "0"], "--batch"),
+        (&["--summary-keep", "0"], "--summary-keep"),
         (
             &["--condenser", "summary", "--keep-last", "3"],
             "--keep-last",

@@ -139,11 +139,13 @@ fn runs_of_twenty_steps_or_more_cost_less_and_stay_cacheable() {
         let full = replay(t, &Strategy::Full, &O200K);
         let ours128 = replay(t, &ours("mask+summary", 128_000), &O200K);
         let ours16 = replay(t, &ours("mask+summary", 16_000), &O200K);
-        // Defaults: fewer tokens than the whole history, with every event recallable.
+        // Defaults: at least 1.2x fewer tokens than the whole history, every event recallable.
         assert!(
-            ours128.total_prompt_tokens < full.total_prompt_tokens,
-            "{}",
-            t.name
+            (ours128.total_prompt_tokens as f64) * 1.2 < full.total_prompt_tokens as f64,
+            "{}: {} vs {}",
+            t.name,
+            ours128.total_prompt_tokens,
+            full.total_prompt_tokens
         );
         assert!(ours128.recallable_all && ours128.task_present_all);
         // Between condensation points a prompt cache serves at least 90% of each request
@@ -296,4 +298,25 @@ fn a_completion_log_brings_its_tools_and_reply() {
     assert_eq!(t.prefix.tools[0].description, "Run a command.");
     assert_eq!(t.items.last().unwrap().message.content, "All done.");
     assert_eq!(replay(t, &Strategy::Full, &O200K).steps, 2);
+}
+
+#[test]
+fn reused_call_ids_pair_each_result_with_its_own_call() {
+    // Some servers number calls per turn (`call_0` every time).
+    let text = r#"[
+        {"role": "user", "content": "task"},
+        {"role": "assistant", "content": "", "tool_calls": [{"id": "call_0", "type": "function", "function": {"name": "bash", "arguments": "{\"command\": \"cat a\"}"}}]},
+        {"role": "tool", "tool_call_id": "call_0", "content": "first"},
+        {"role": "assistant", "content": "", "tool_calls": [{"id": "call_0", "type": "function", "function": {"name": "bash", "arguments": "{\"command\": \"ls\"}"}}]},
+        {"role": "tool", "tool_call_id": "call_0", "content": "second"},
+        {"role": "assistant", "content": "done"}
+    ]"#;
+    let t = &parse("ids.json", text).unwrap()[0];
+    let first = &t.items[1].message.tool_calls[0].id;
+    let second = &t.items[3].message.tool_calls[0].id;
+    assert_ne!(first, second);
+    assert_eq!(t.items[2].message.tool_call_id.as_ref(), Some(first));
+    assert_eq!(t.items[4].message.tool_call_id.as_ref(), Some(second));
+    assert_eq!(t.items[4].message.content, "second");
+    assert!(replay(t, &Strategy::Full, &O200K).calls_paired_all);
 }

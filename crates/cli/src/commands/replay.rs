@@ -132,7 +132,7 @@ pub fn command() -> Command {
             Arg::new("summary-keep")
                 .long("summary-keep")
                 .value_name("N")
-                .value_parser(clap::value_parser!(usize))
+                .value_parser(positive)
                 .help(format!("Summary: messages at the end kept verbatim{summary_keep}")),
         )
 }
@@ -271,12 +271,12 @@ fn ours_config(m: &ArgMatches) -> Result<Config, String> {
             .ok_or_else(|| needs("summary-threshold", "the summary"))?;
         s.threshold = f;
     }
-    if let Some(&n) = m.get_one::<usize>("summary-keep") {
+    if let Some(&n) = m.get_one::<u64>("summary-keep") {
         let s = cfg
             .summary
             .as_mut()
             .ok_or_else(|| needs("summary-keep", "the summary"))?;
-        s.keep_last = n;
+        s.keep_last = usize::try_from(n).unwrap_or(usize::MAX);
     }
     Ok(cfg)
 }

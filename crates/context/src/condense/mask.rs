@@ -53,9 +53,11 @@ pub(crate) fn propose(cfg: &MaskConfig, items: &[Item], st: &Applied<'_>) -> Opt
     if due.is_empty() || due.len() < cfg.batch.max(1) {
         return None;
     }
+    // Calls whose results are all old (masked now or before, or too short to mask: a
+    // `write_file` answers "created ...", yet its arguments hold the whole file).
     let gone: HashSet<&str> = results[..old]
         .iter()
-        .filter(|i| st.masked.contains(&i.id) || due.contains(&i.id))
+        .filter(|i| !pinned.contains(&i.id))
         .filter_map(|i| i.message.tool_call_id.as_deref())
         .collect();
     let inputs = items.iter().filter(|i| {

@@ -140,7 +140,12 @@ pub fn condense(
     }
     if let Some(m) = &config.mask {
         let st = Applied::new(&all);
-        if let Some(ids) = mask::propose(m, items, &st) {
+        // A batch that was due before stale elision took some of its results still fires.
+        let m = MaskConfig {
+            batch: if mask_fires.is_some() { 1 } else { m.batch },
+            ..m.clone()
+        };
+        if let Some(ids) = mask::propose(&m, items, &st) {
             push(
                 &mut out,
                 &mut all,
@@ -291,7 +296,10 @@ pub fn view(items: &[Item], records: &[Condensation]) -> Vec<Message> {
                     .as_deref()
                     .and_then(|c| calls.get(c))
                     .map_or("tool", |c| c.name.as_str());
-                m.content = match refs.get(&it.id) {
+                // A reference to a copy that is itself masked or summarised by now reads as
+                // an ordinary stub (that copy is no longer "above").
+                let shown = |o: &u64| !st.masked.contains(o) && !st.summarised(*o);
+                m.content = match refs.get(&it.id).filter(|o| shown(o)) {
                     Some(orig) => duplicate_stub(tool, &it.message.content, *orig, it.id),
                     None => stub(tool, &it.message.content, it.id),
                 };

@@ -28,6 +28,8 @@ impl Default for StaleConfig {
 pub enum Access {
     /// Shows the file's content.
     Read(String),
+    /// Shows part of the file: (path, which part), e.g. a line range.
+    ReadPart(String, String),
     /// Changes the file.
     Edit(String),
     /// Makes the file the "current" one for later relative commands (SWE-agent `open`).
@@ -50,12 +52,26 @@ fn quoted(s: &str) -> Option<String> {
 /// (`cat F`, SWE-agent `open F` / `create F` / `edit`, OpenHands `open_file('F')`).
 pub fn file_access(c: &ToolCall, current: Option<&str>) -> Option<Access> {
     match c.name.as_str() {
-        "read_file" => return arg(c, "path").map(|p| Access::Read(p.into())),
+        "read_file" => {
+            let p = arg(c, "path")?.to_string();
+            let part = ["offset", "limit"]
+                .iter()
+                .map(|k| c.arguments.get(*k).filter(|v| !v.is_null()))
+                .collect::<Vec<_>>();
+            return Some(if part.iter().all(Option::is_none) {
+                Access::Read(p)
+            } else {
+                Access::ReadPart(p, serde_json::json!(part).to_string())
+            });
+        }
         "write_file" | "edit_file" => return arg(c, "path").map(|p| Access::Edit(p.into())),
         "str_replace_editor" => {
             let p = arg(c, "path")?.to_string();
             return match arg(c, "command") {
-                Some("view") => Some(Access::Read(p)),
+                Some("view") => Some(match c.arguments.get("view_range") {
+                    Some(r) if !r.is_null() => Access::ReadPart(p, r.to_string()),
+                    _ => Access::Read(p),
+                }),
                 Some(_) => Some(Access::Edit(p)),
                 None => None,
             };
@@ -114,7 +130,8 @@ pub(crate) fn propose(
     // Walk the calls in order: remember the reads per file, and mark earlier ones stale when
     // the same file is touched again.
     let mut current: Option<String> = None;
-    let mut last_read: HashMap<String, u64> = HashMap::new();
+    // Per file: the results that show it, with the part they show (`None`: all of it).
+    let mut shown: HashMap<String, Vec<(Option<String>, u64)>> = HashMap::new();
     let mut stale: Vec<u64> = Vec::new();
     let mut result_of: HashMap<&str, u64> = HashMap::new();
     for it in items {
@@ -129,20 +146,28 @@ pub(crate) fn propose(
             let Some(access) = file_access(c, current.as_deref()) else {
                 continue;
             };
-            let path = match access {
-                Access::Read(p) | Access::Edit(p) => p,
+            let (path, part) = match access {
+                Access::Read(p) | Access::Edit(p) => (p, None),
+                Access::ReadPart(p, r) => (p, Some(r)),
                 Access::Open(p) => {
                     current = Some(p.clone());
-                    p
+                    (p, None)
                 }
             };
-            if let Some(prev) = last_read.remove(&path) {
-                stale.push(prev);
-            }
+            let earlier = shown.entry(path).or_default();
+            // The whole file (a read, an edit) supersedes every earlier view of it; a part
+            // supersedes only an earlier view of the same part.
+            earlier.retain(|(p, id)| {
+                let superseded = part.is_none() || p == &part;
+                if superseded {
+                    stale.push(*id);
+                }
+                !superseded
+            });
             // An edit's result usually shows the file after the edit (or why it failed): it
             // goes stale like a read once the file is touched again.
             if let Some(rid) = result_of.get(c.id.as_str()) {
-                last_read.insert(path, *rid);
+                earlier.push((part, *rid));
             }
         }
     }

@@ -130,7 +130,7 @@ pub fn extractive_summary(req: &SummaryRequest<'_>) -> String {
                     super::Access::Edit(p) => {
                         files.insert(p);
                     }
-                    super::Access::Read(_) => {}
+                    super::Access::Read(_) | super::Access::ReadPart(..) => {}
                 }
             }
         }
@@ -226,6 +226,22 @@ pub fn extractive_summary(req: &SummaryRequest<'_>) -> String {
 /// More than any stub takes (its first-line preview is 80 characters of up to 4 bytes).
 const STUB_MAX_BYTES: u64 = 640;
 
+/// Tokens that the mask records taken at `step` (this step) remove from `items`, the messages
+/// the previous request showed.
+fn freed_now(items: &[Item], records: &[Condensation], step: u64, counter: &TokenCounter) -> u64 {
+    let now = |r: &Condensation| matches!(r, Condensation::Mask { step: s, .. } if *s == step);
+    if !records.iter().any(now) {
+        return 0;
+    }
+    let before: Vec<Condensation> = records.iter().filter(|r| !now(r)).cloned().collect();
+    let (was, is) = (view(items, &before), view(items, records));
+    was.iter()
+        .zip(&is)
+        .filter(|(a, b)| a != b)
+        .map(|(a, b)| counter.message(a).saturating_sub(counter.message(b)))
+        .sum()
+}
+
 /// True for the message that stands in for a summarised range.
 fn is_summary_message(m: &Message) -> bool {
     m.role == Role::User && m.content.starts_with("[context summary of events ")
@@ -286,7 +302,10 @@ pub(crate) fn propose(
                 .rposition(|i| i.message.role == Role::Assistant)
                 .unwrap_or(items.len());
             let added = view(&items[since..], records);
-            reported + added.iter().map(|m| counter.message(m)).sum::<u64>()
+            let added: u64 = added.iter().map(|m| counter.message(m)).sum();
+            // Masks decided at this very step shrink what the last request showed.
+            let shown_before = &items[..since];
+            (reported + added).saturating_sub(freed_now(shown_before, records, input.step, counter))
         }
         None => {
             let current = view(items, records);
@@ -300,7 +319,16 @@ pub(crate) fn propose(
     }
     // Keep the task (first item) and the last N messages; the kept tail starts at a message
     // that is not a tool result, so no result is separated from its call.
-    let mut start = items.len().saturating_sub(cfg.keep_last).max(2);
+    // A full window keeps half as many messages: the kept part itself is what overflows.
+    let keep = if tokens >= cfg.window {
+        (cfg.keep_last / 2).max(2)
+    } else {
+        cfg.keep_last.max(1)
+    };
+    let mut start = items.len().saturating_sub(keep).max(2);
+    if start >= items.len() {
+        return None;
+    }
     while start > 1 && items[start].message.role == Role::Tool {
         start -= 1;
     }
@@ -323,7 +351,8 @@ pub(crate) fn propose(
         .filter(|m| !is_summary_message(m))
         .map(|m| counter.message(m))
         .sum();
-    if (gain as f64) < cfg.window as f64 * cfg.min_gain {
+    // A full window must be compacted whatever the gain (the next call would fail).
+    if gain == 0 || ((gain as f64) < cfg.window as f64 * cfg.min_gain && tokens < cfg.window) {
         return None;
     }
     let previous = st.summary.map(|(_, _, t)| t);

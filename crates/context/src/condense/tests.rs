@@ -172,7 +172,8 @@ impl Summarizer for Fixed {
 #[test]
 fn summary_keeps_task_and_tail_and_falls_back() {
     let items = history(20, 400);
-    let cfg = Config::from_strategy("summary", 2000).unwrap();
+    // ~2,300 tokens: over the trigger of a 2,800 window, under the window.
+    let cfg = Config::from_strategy("summary", 2800).unwrap();
     let recs = condense(&cfg, &items, &[], input(20), &EST, Some(&mut Fails));
     assert_eq!(recs.len(), 1);
     let Condensation::Summary {
@@ -191,6 +192,21 @@ fn summary_keeps_task_and_tail_and_falls_back() {
     assert!(v[1].content.starts_with("[context summary of events 1..30"));
     assert_eq!(v.len(), 2 + 10);
     assert_eq!(v[2].role, Role::Assistant);
+    // A window already full: no model call (it would not fit), and half as many messages kept.
+    let cfg = Config::from_strategy("summary", 2000).unwrap();
+    let recs = condense(&cfg, &items, &[], input(20), &EST, Some(&mut Fixed));
+    assert!(
+        matches!(
+            &recs[0],
+            Condensation::Summary {
+                source: SummarySource::Extractive,
+                first_id: 1,
+                last_id: 34,
+                ..
+            }
+        ),
+        "{recs:?}"
+    );
     // A model summary when the call works and the window is not already full.
     let cfg = Config::from_strategy("summary", 2800).unwrap();
     let recs = condense(&cfg, &items, &[], input(20), &EST, Some(&mut Fixed));
@@ -519,4 +535,172 @@ fn the_extractive_summary_has_every_heading_and_the_failing_tests() {
         !text.contains("- reproduce\n"),
         "done items are not pending"
     );
+}
+
+/// An assistant call and its result, with ids `id` and `id + 1`.
+fn step(id: u64, name: &str, args: serde_json::Value, result: &str) -> Vec<Item> {
+    let cid = format!("k{id}");
+    vec![
+        Item {
+            id,
+            message: Message {
+                role: Role::Assistant,
+                content: String::new(),
+                tool_calls: vec![call(&cid, name, args)],
+                tool_call_id: None,
+            },
+        },
+        Item {
+            id: id + 1,
+            message: Message::tool(cid, result),
+        },
+    ]
+}
+
+#[test]
+fn summary_keep_zero_does_not_panic() {
+    let items = history(20, 400);
+    let mut cfg = Config::from_strategy("summary", 2000).unwrap();
+    if let Some(s) = cfg.summary.as_mut() {
+        s.keep_last = 0;
+    }
+    let recs = condense(&cfg, &items, &[], input(20), &EST, None);
+    assert_eq!(recs.len(), 1, "{recs:?}");
+}
+
+#[test]
+fn a_written_file_is_masked_with_its_short_result() {
+    // `write_file` answers in one short line; its arguments hold the whole file.
+    let mut items = history(1, 10);
+    items.extend(step(
+        10,
+        "write_file",
+        json!({"path": "src/big.py", "content": "x = 1\n".repeat(500)}),
+        "created src/big.py: 3000 bytes, 500 lines",
+    ));
+    for i in 0..15 {
+        items.extend(step(
+            12 + 2 * i,
+            "shell",
+            json!({"command": format!("ls {i}")}),
+            &distinct(i, 1000),
+        ));
+    }
+    let cfg = Config::from_strategy("mask", 0).unwrap();
+    let recs = condense(&cfg, &items, &[], input(17), &EST, None);
+    let Condensation::Mask { ids, .. } = &recs[0] else {
+        panic!("expected a mask: {recs:?}")
+    };
+    assert!(ids.contains(&10), "the write's arguments: {ids:?}");
+    assert!(!ids.contains(&11), "the short result stays: {ids:?}");
+    let v = view(&items, &recs);
+    assert!(
+        v[3].tool_calls[0].arguments["masked"]
+            .as_str()
+            .unwrap()
+            .contains("recall id 10]")
+    );
+}
+
+#[test]
+fn reads_of_different_parts_of_a_file_are_not_stale() {
+    let read = |id, offset: u64| {
+        step(
+            id,
+            "read_file",
+            json!({"path": "src/a.rs", "offset": offset, "limit": 200}),
+            &distinct(id, 9000),
+        )
+    };
+    let mut items = history(1, 10);
+    items.extend(read(10, 1));
+    items.extend(read(12, 201));
+    let cfg = Config::from_strategy("mask", 0).unwrap();
+    assert!(condense(&cfg, &items, &[], input(3), &EST, None).is_empty());
+    // The same part again: the first view of it is stale.
+    items.extend(read(14, 1));
+    let recs = condense(&cfg, &items, &[], input(4), &EST, None);
+    assert_eq!(
+        recs,
+        vec![Condensation::Mask {
+            step: 4,
+            reason: MaskReason::StaleRead,
+            ids: vec![11]
+        }]
+    );
+    // An edit supersedes every part.
+    items.extend(step(16, "edit_file", json!({"path": "src/a.rs"}), "ok"));
+    let recs = condense(&cfg, &items, &[], input(5), &EST, None);
+    let Condensation::Mask { ids, .. } = &recs[0] else {
+        panic!("expected a mask")
+    };
+    assert_eq!(ids, &vec![11, 13, 15]);
+}
+
+#[test]
+fn a_full_window_is_compacted_whatever_the_gain() {
+    // Prompt already over the window (reported), and the part to summarise is under 10% of
+    // it: compact anyway (extractive, no model call), or the next call fails.
+    let items = history(20, 40);
+    let cfg = Config::from_strategy("summary", 100_000).unwrap();
+    let mut inp = input(20);
+    inp.reported_prompt_tokens = Some(100_500);
+    let recs = condense(&cfg, &items, &[], inp, &EST, Some(&mut Fixed));
+    assert!(
+        matches!(
+            &recs[..],
+            [Condensation::Summary {
+                source: SummarySource::Extractive,
+                ..
+            }]
+        ),
+        "{recs:?}"
+    );
+    inp.reported_prompt_tokens = Some(90_000);
+    assert!(condense(&cfg, &items, &[], inp, &EST, Some(&mut Fixed)).is_empty());
+}
+
+#[test]
+fn a_mask_at_this_step_counts_before_the_summary_decides() {
+    // 15 results of 4,000 bytes (~1,000 tokens each): the provider reported 16,000 tokens for
+    // the last request; the trigger is 15,000. Masking the 5 oldest at this step frees ~5,000,
+    // so no summary is needed.
+    let items = history(15, 4000);
+    let mut cfg = Config::from_strategy("mask+summary", 20_000).unwrap();
+    cfg.stale = None;
+    let mut inp = input(15);
+    inp.reported_prompt_tokens = Some(16_000);
+    let recs = condense(&cfg, &items, &[], inp, &EST, None);
+    assert_eq!(recs.len(), 1, "{recs:?}");
+    assert!(matches!(recs[0], Condensation::Mask { .. }));
+}
+
+#[test]
+fn a_reference_to_a_summarised_copy_reads_as_a_stub() {
+    let mut items = history(2, 500);
+    let same = items[2].message.content.clone();
+    items.extend(step(5, "shell", json!({"command": "ls 0"}), &same));
+    let dup = Condensation::Mask {
+        step: 3,
+        reason: MaskReason::Duplicate,
+        ids: vec![6],
+    };
+    let v = view(&items, std::slice::from_ref(&dup));
+    assert!(
+        v[6].content.starts_with("[same output as tool result 2"),
+        "{}",
+        v[6].content
+    );
+    let sum = Condensation::Summary {
+        step: 4,
+        first_id: 1,
+        last_id: 4,
+        source: SummarySource::Extractive,
+        tokens_before: 0,
+        text: "s".into(),
+    };
+    let v = view(&items, &[dup, sum]);
+    let last = &v.last().unwrap().content;
+    assert!(last.starts_with("[masked tool result: shell"), "{last}");
+    assert!(last.ends_with("recall id 6]"), "{last}");
 }

@@ -1,5 +1,7 @@
 //! Trajectory formats -> [`Trajectory`].
 
+use std::collections::HashSet;
+
 use loopwright_protocol::message::{Message, Role};
 use loopwright_protocol::tool::{ToolCall, ToolSpec};
 use serde_json::{Map, Value, json};
@@ -21,7 +23,10 @@ pub struct Trajectory {
 
 struct Builder {
     items: Vec<Item>,
-    pending: Vec<String>,
+    /// Open calls: (id as recorded, id used here). Some servers reuse ids across turns
+    /// (`call_0` every time); each call gets a unique id so results pair with the right call.
+    pending: Vec<(String, String)>,
+    used: HashSet<String>,
     next_call: u64,
 }
 
@@ -33,6 +38,7 @@ impl Builder {
                 message: Message::text(Role::User, task),
             }],
             pending: Vec::new(),
+            used: HashSet::new(),
             next_call: 0,
         }
     }
@@ -52,14 +58,18 @@ impl Builder {
     /// a generated one.
     fn assistant_calls(&mut self, text: &str, calls: Vec<(String, String, Value)>) {
         let mut tool_calls = Vec::new();
-        for (id, name, arguments) in calls {
-            let id = if id.is_empty() {
+        for (recorded, name, arguments) in calls {
+            let mut id = recorded.clone();
+            while id.is_empty() || self.used.contains(&id) {
                 self.next_call += 1;
-                format!("call-{}", self.next_call)
-            } else {
-                id
-            };
-            self.pending.push(id.clone());
+                id = if recorded.is_empty() {
+                    format!("call-{}", self.next_call)
+                } else {
+                    format!("{recorded}~{}", self.next_call)
+                };
+            }
+            self.used.insert(id.clone());
+            self.pending.push((recorded, id.clone()));
             tool_calls.push(ToolCall {
                 id,
                 name,
@@ -76,20 +86,24 @@ impl Builder {
     /// A result for the oldest open call, or a user message when none is open.
     fn observation(&mut self, content: &str, call_id: Option<&str>) {
         let pos = match call_id {
-            Some(c) => self.pending.iter().position(|p| p == c),
+            Some(c) => self.pending.iter().position(|(r, _)| r == c),
             None => (!self.pending.is_empty()).then_some(0),
         };
         match pos {
             Some(i) => {
-                let id = self.pending.remove(i);
+                let (_, id) = self.pending.remove(i);
                 self.push(Message::tool(id, content));
             }
             None => self.push(Message::text(Role::User, content)),
         }
     }
+    /// True when a call recorded with `id` is waiting for its result.
+    fn is_open(&self, id: &str) -> bool {
+        self.pending.iter().any(|(r, _)| r == id)
+    }
     /// Every call still open gets an explicit result, as after an interrupt.
     fn finish(mut self) -> Vec<Item> {
-        for id in std::mem::take(&mut self.pending) {
+        for (_, id) in std::mem::take(&mut self.pending) {
             self.push(Message::tool(id, "(no result recorded)"));
         }
         self.items
@@ -251,9 +265,7 @@ fn openhands(name: &str, task: Option<&str>, events: &[Value]) -> Result<Traject
                 });
             b.observation(
                 s(e, "content"),
-                meta_id
-                    .as_deref()
-                    .filter(|id| b.pending.iter().any(|p| p == id)),
+                meta_id.as_deref().filter(|id| b.is_open(id)),
             );
         }
     }
@@ -362,7 +374,7 @@ fn chat(name: &str, msgs: &[Value]) -> Result<Trajectory, ContextError> {
             }
             ("tool", Some(b)) => {
                 let id = m.get("tool_call_id").and_then(Value::as_str);
-                b.observation(&content, id.filter(|id| b.pending.iter().any(|p| p == id)));
+                b.observation(&content, id.filter(|id| b.is_open(id)));
             }
             ("user", Some(b)) => b.observation(&content, None),
             _ => {}
