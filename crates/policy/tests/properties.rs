@@ -85,6 +85,25 @@ fn command() -> impl Strategy<Value = String> {
     })
 }
 
+/// True when `cmd` may change the working directory of what follows it.
+fn changes_directory(cmd: &str) -> bool {
+    cmd.split(|c: char| c.is_whitespace() || matches!(c, ';' | '&' | '|' | '(' | '`'))
+        .any(|w| matches!(w, "cd" | "pushd" | "popd"))
+}
+
+#[test]
+fn a_relative_write_after_an_unknown_cd_asks() {
+    let policy = common::policy();
+    let v = |c: &str| policy.check(&common::request("shell", c)).verdict;
+    assert_eq!(v("echo x > ../outside.txt").to_string(), "deny");
+    assert_eq!(
+        v("cd $X && cat notes.txt && echo x > ../outside.txt").to_string(),
+        "ask"
+    );
+    assert!(changes_directory("cd $X && cat notes.txt"));
+    assert!(!changes_directory("echo cdx"));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
@@ -95,7 +114,12 @@ proptest! {
         let joined = format!("{cmd} && {x}");
         let got = v(&joined);
         prop_assert!(got >= v(&cmd), "{joined:?}: {got} < {} for the command", v(&cmd));
-        prop_assert!(got >= v(&x), "{joined:?}: {got} < {} for X", v(&x));
+        // X runs where `cmd` left it: after a `cd` to a place not known before it runs, a
+        // relative path in X names an unknown place, which asks rather than denies (see
+        // `a_relative_write_after_an_unknown_cd_asks`); X alone is judged from the workspace.
+        if !changes_directory(&cmd) {
+            prop_assert!(got >= v(&x), "{joined:?}: {got} < {} for X", v(&x));
+        }
     }
 
     #[test]
