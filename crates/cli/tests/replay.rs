@@ -241,3 +241,43 @@ fn failed_invariant_for_ours_exits_1_after_the_report() {
     // Only ours' invariants decide the exit code.
     replay().arg(&f).args(["-s", "full,last5"]).assert().code(0);
 }
+
+#[test]
+fn files_with_the_same_name_are_told_apart_by_path() {
+    let dir = tempfile::tempdir().unwrap();
+    for sub in ["a", "b"] {
+        std::fs::create_dir(dir.path().join(sub)).unwrap();
+        std::fs::copy(data(SMALL), dir.path().join(sub).join("run.json")).unwrap();
+    }
+    let out = replay()
+        .arg(dir.path().join("a/run.json"))
+        .arg(dir.path().join("b/run.json"))
+        .arg("--json")
+        .assert()
+        .code(0);
+    let names: std::collections::BTreeSet<String> =
+        String::from_utf8(out.get_output().stdout.clone())
+            .unwrap()
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<serde_json::Value>(l).unwrap()["trajectory"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    let sep = std::path::MAIN_SEPARATOR;
+    assert!(
+        names
+            .iter()
+            .any(|n| n.ends_with(&format!("a{sep}run.json"))),
+        "{names:?}"
+    );
+    assert!(
+        names
+            .iter()
+            .any(|n| n.ends_with(&format!("b{sep}run.json"))),
+        "{names:?}"
+    );
+}

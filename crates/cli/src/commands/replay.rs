@@ -311,13 +311,16 @@ fn load(paths: &[PathBuf]) -> Result<Vec<Trajectory>, String> {
             files.push(p.clone());
         }
     }
+    // Runs are named by file name, or by the path given when two files share a name.
+    let base = |f: &PathBuf| f.file_name().map(|n| n.to_string_lossy().into_owned());
     let mut out = Vec::new();
     for f in &files {
         let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
-        let name = f.file_name().map_or_else(
-            || f.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        let shared = files.iter().filter(|g| base(g) == base(f)).count() > 1;
+        let name = match base(f) {
+            Some(n) if !shared => n,
+            _ => f.display().to_string(),
+        };
         let runs = parse(&name, &text).map_err(|e| match e {
             ContextError::Trajectory(msg) => {
                 let what = msg.strip_prefix(&format!("{name}: ")).unwrap_or(&msg);
