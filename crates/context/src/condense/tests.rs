@@ -84,25 +84,16 @@ fn masking_waits_for_a_full_batch() {
 #[test]
 fn stale_reads_are_elided_when_superseded() {
     let mut items = history(1, 10);
-    let read = |id: u64, cid: &str| {
-        vec![
-            Item {
-                id,
-                message: Message {
-                    role: Role::Assistant,
-                    content: String::new(),
-                    tool_calls: vec![call(cid, "read_file", json!({"path": "src/a.rs"}))],
-                    tool_call_id: None,
-                },
-            },
-            Item {
-                id: id + 1,
-                message: Message::tool(cid, distinct(id, 9000)),
-            },
-        ]
+    let read = |id: u64| {
+        step(
+            id,
+            "read_file",
+            json!({"path": "src/a.rs"}),
+            &distinct(id, 9000),
+        )
     };
-    items.extend(read(10, "r1"));
-    items.extend(read(12, "r2"));
+    items.extend(read(10));
+    items.extend(read(12));
     let cfg = Config::from_strategy("mask", 0).unwrap();
     let recs = condense(&cfg, &items, &[], input(3), &EST, None);
     assert_eq!(
@@ -381,29 +372,16 @@ fn large_arguments_are_masked_with_their_result() {
 #[test]
 fn an_edit_result_goes_stale_when_the_file_is_touched_again() {
     let mut items = history(1, 10);
-    let edit = |id: u64, cid: &str, body: &str| {
-        vec![
-            Item {
-                id,
-                message: Message {
-                    role: Role::Assistant,
-                    content: String::new(),
-                    tool_calls: vec![call(
-                        cid,
-                        "edit_file",
-                        json!({"path": "src/a.rs", "old": "a", "new": "b"}),
-                    )],
-                    tool_call_id: None,
-                },
-            },
-            Item {
-                id: id + 1,
-                message: Message::tool(cid, body),
-            },
-        ]
+    let edit = |id: u64, body: &str| {
+        step(
+            id,
+            "edit_file",
+            json!({"path": "src/a.rs", "old": "a", "new": "b"}),
+            body,
+        )
     };
-    items.extend(edit(10, "e1", &distinct(1, 9000)));
-    items.extend(edit(12, "e2", &distinct(2, 9000)));
+    items.extend(edit(10, &distinct(1, 9000)));
+    items.extend(edit(12, &distinct(2, 9000)));
     let cfg = Config::from_strategy("mask", 0).unwrap();
     let recs = condense(&cfg, &items, &[], input(3), &EST, None);
     assert_eq!(
@@ -416,8 +394,8 @@ fn an_edit_result_goes_stale_when_the_file_is_touched_again() {
     );
     // A short edit result ("ok") is not worth a stub.
     let mut items = history(1, 10);
-    items.extend(edit(10, "e1", "ok"));
-    items.extend(edit(12, "e2", &distinct(2, 9000)));
+    items.extend(edit(10, "ok"));
+    items.extend(edit(12, &distinct(2, 9000)));
     assert!(condense(&cfg, &items, &[], input(3), &EST, None).is_empty());
 }
 
