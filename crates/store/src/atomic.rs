@@ -71,6 +71,24 @@ impl FileLock {
         })
     }
 
+    /// Takes the exclusive lock on `lock_path` if no other handle holds it (`None` when one does).
+    pub fn try_acquire(lock_path: &Path) -> io::Result<Option<FileLock>> {
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(lock_path)?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(FileLock {
+                file,
+                path: lock_path.to_path_buf(),
+            })),
+            Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+            Err(std::fs::TryLockError::Error(e)) => Err(e),
+        }
+    }
+
     /// The lock file's path.
     pub fn path(&self) -> &Path {
         &self.path
