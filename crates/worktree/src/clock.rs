@@ -6,9 +6,8 @@ use time::{OffsetDateTime, UtcOffset};
 
 /// `now` in the manifest's timestamp format (UTC, milliseconds).
 pub fn iso(t: OffsetDateTime) -> String {
-    let fmt = format_description!(
-        "[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z"
-    );
+    let fmt =
+        format_description!("[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z");
     t.to_offset(UtcOffset::UTC)
         .format(&fmt)
         .unwrap_or_else(|_| t.unix_timestamp().to_string())

@@ -48,7 +48,18 @@ mod tests {
         assert_eq!(parse_duration(" 24h ", "--ttl").unwrap().as_secs(), 86_400);
         assert_eq!(parse_duration("7d", "--ttl").unwrap().as_secs(), 604_800);
         assert_eq!(parse_duration("0m", "--wait").unwrap().as_secs(), 0);
-        for bad in ["", "h", "5", "5x", "1.5h", "-1h", "24H", "+3m", "99999999999999999999d", "40000d"] {
+        for bad in [
+            "",
+            "h",
+            "5",
+            "5x",
+            "1.5h",
+            "-1h",
+            "24H",
+            "+3m",
+            "99999999999999999999d",
+            "40000d",
+        ] {
             let e = parse_duration(bad, "--ttl").unwrap_err();
             assert!(e.to_string().starts_with("Invalid --ttl"), "{bad}: {e}");
         }

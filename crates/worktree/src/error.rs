@@ -61,7 +61,9 @@ pub enum Error {
     #[error(transparent)]
     Duration(#[from] DurationError),
     /// A mutex or manifest lock stayed held by a live process past its bound.
-    #[error("timed out after {seconds} s waiting for {what} (another loop worktree process holds it)")]
+    #[error(
+        "timed out after {seconds} s waiting for {what} (another loop worktree process holds it)"
+    )]
     Busy {
         /// Which lock.
         what: String,

@@ -77,7 +77,12 @@ pub fn worktree_list(root: &Path) -> Result<Vec<GitWorktree>, Error> {
 pub fn branch_commit(root: &Path, branch: &str) -> Option<String> {
     git(
         root,
-        &["rev-parse", "--verify", "--quiet", &format!("refs/heads/{branch}")],
+        &[
+            "rev-parse",
+            "--verify",
+            "--quiet",
+            &format!("refs/heads/{branch}"),
+        ],
     )
     .ok()
     .filter(|s| !s.is_empty())

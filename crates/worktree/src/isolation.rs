@@ -56,7 +56,11 @@ impl ChildWorktree {
     /// own index is not touched (a temporary index is used).
     pub fn diff(&self) -> Result<String, Error> {
         let dir = self.path();
-        let base = self.entry.base_commit.clone().unwrap_or_else(|| self.entry.base_branch.clone());
+        let base = self
+            .entry
+            .base_commit
+            .clone()
+            .unwrap_or_else(|| self.entry.base_branch.clone());
         let index_rel = git(&dir, &["rev-parse", "--git-path", "loop-diff-index"])?;
         let index = if Path::new(&index_rel).is_absolute() {
             PathBuf::from(index_rel)

@@ -120,17 +120,24 @@ impl Manifest {
             ))
         };
         let v: Value = serde_json::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| {
-            Error::Corrupt(format!("Invalid manifest at {MANIFEST_FILE}: not JSON ({e})."))
+            Error::Corrupt(format!(
+                "Invalid manifest at {MANIFEST_FILE}: not JSON ({e})."
+            ))
         })?;
         let version_ok = v.get("version").and_then(Value::as_f64) == Some(1.0);
-        let Some(list) = v.get("worktrees").and_then(Value::as_array).filter(|_| version_ok)
+        let Some(list) = v
+            .get("worktrees")
+            .and_then(Value::as_array)
+            .filter(|_| version_ok)
         else {
             return Err(invalid());
         };
         let mut worktrees = Vec::with_capacity(list.len());
         for (i, item) in list.iter().enumerate() {
             let entry: Entry = serde_json::from_value(item.clone()).map_err(|e| {
-                Error::Corrupt(format!("Invalid manifest at {MANIFEST_FILE}: worktrees[{i}]: {e}."))
+                Error::Corrupt(format!(
+                    "Invalid manifest at {MANIFEST_FILE}: worktrees[{i}]: {e}."
+                ))
             })?;
             worktrees.push(entry);
         }
@@ -208,7 +215,10 @@ mod tests {
             r#"{"version":1,"worktrees":[{"id":"a","path":"p","branch":"b","baseBranch":"m","pattern":"p","createdAt":"x","status":"done"}]}"#,
         )
         .unwrap_err();
-        assert!(e.to_string().contains("status") || e.to_string().contains("done"), "{e}");
+        assert!(
+            e.to_string().contains("status") || e.to_string().contains("done"),
+            "{e}"
+        );
     }
 
     #[test]

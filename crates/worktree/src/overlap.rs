@@ -1,9 +1,11 @@
 //! Whether two lock paths can touch the same file (pure: no IO, no clock).
 //!
 //! A lock path is a repository-relative path or glob. It covers every path it matches **and
-//! everything beneath them** (locking `src` locks `src/main.rs`; `src/*` all of `src`), except a
-//! file pattern whose last segment mixes wildcards and text (`*.rs`), which covers just the files
-//! it matches. Two lock paths overlap when some
+//! everything beneath them** (locking `src` locks `src/main.rs`; `src/*` all of `src`), except
+//! where the last segment names files: a name with an extension (`package.json`) or a pattern
+//! mixing wildcards and text (`*.rs`). So `**/Cargo.toml` does not overlap `package.json` (which
+//! could otherwise be a folder holding a `Cargo.toml`), while a literal still overlaps anything
+//! the other path puts below it (`v1.2` vs `v1.2/*.md`). Two lock paths overlap when some
 //! path is covered by both. Paths are normalised lexically first (`./a`, `a//b`, `a/./b`, `a/x/..`,
 //! a trailing `/` and an absolute path under the repository root all name the same thing).
 //!
@@ -195,6 +197,18 @@ impl LockPath {
 
     /// A path covered by both `self` and `other`, if there is one.
     pub fn overlap_witness(&self, other: &LockPath) -> Option<String> {
+        // A literal that is the other's path or one of its leading directories overlaps it,
+        // whatever its name looks like (`v1.2` vs `v1.2/*.md`).
+        for a in &self.normalized {
+            for b in &other.normalized {
+                if under_literal(a, b) {
+                    return Some(sample(b));
+                }
+                if under_literal(b, a) {
+                    return Some(sample(a));
+                }
+            }
+        }
         intersect(&self.nfa, &other.nfa)
     }
 
@@ -334,11 +348,13 @@ fn compile(path: &str, nfa: &mut Nfa, start: usize) -> Result<(), String> {
                 let at_seg_start = i == 0 || chars[i - 1] == '/';
                 let globstar = run_end - i >= 2 && at_seg_start;
                 if globstar && chars.get(run_end) == Some(&'/') {
-                    // `**/`: zero or more directories.
+                    // `**/`: zero directories, or anything ending in `/`.
                     let next = nfa.state();
+                    let dirs = nfa.state();
                     nfa.eps[cur].push(next);
-                    nfa.chars[cur].push((CharSet::any(), cur));
-                    nfa.chars[cur].push((CharSet::one('/'), next));
+                    nfa.eps[cur].push(dirs);
+                    nfa.chars[dirs].push((CharSet::any(), dirs));
+                    nfa.chars[dirs].push((CharSet::one('/'), next));
                     cur = next;
                     i = run_end + 1;
                 } else {
@@ -374,11 +390,36 @@ fn compile(path: &str, nfa: &mut Nfa, start: usize) -> Result<(), String> {
     Ok(())
 }
 
+/// A path a normalised alternative matches.
+fn sample(path: &str) -> String {
+    let mut nfa = Nfa::new();
+    let start = nfa.state();
+    nfa.eps[0].push(start);
+    match compile(path, &mut nfa, start) {
+        Ok(()) => intersect(&nfa, &nfa).unwrap_or_else(|| path.to_string()),
+        Err(_) => path.to_string(),
+    }
+}
+
+/// Whether `path` is `dir` or below it, `dir` being a literal path (no wildcards).
+fn under_literal(dir: &str, path: &str) -> bool {
+    let literal = !dir.split('/').any(is_glob_segment) && dir != "**";
+    literal
+        && (path == dir
+            || path
+                .strip_prefix(dir)
+                .is_some_and(|rest| rest.starts_with('/')))
+}
+
 /// Whether what the path matches may be a directory whose contents it then covers: yes for a
-/// literal last segment (`src`) or a pure wildcard (`*`, `**`, `[ab]`); no for a file pattern
-/// that mixes wildcards with text (`*.rs`, `test_*`), which names files, not folders.
+/// literal folder-like last segment (`src`, `.github`) or a pure wildcard (`*`, `**`, `[ab]`); no
+/// for a file name with an extension (`package.json`) or a file pattern that mixes wildcards with
+/// text (`*.rs`, `test_*`). (A literal always covers what the other path puts below it.)
 fn covers_below(path: &str) -> bool {
     let last = path.rsplit('/').next().unwrap_or(path);
+    if !is_glob_segment(last) {
+        return !last.get(1..).is_some_and(|rest| rest.contains('.'));
+    }
     let chars: Vec<char> = last.chars().collect();
     let (mut wild, mut text) = (false, false);
     let mut i = 0;
@@ -538,6 +579,13 @@ mod tests {
             ("src/*.rs", "src/a/main.rs", false),
             ("src/test_*", "src/test_a/x", false),
             ("src/[ab]", "src/a/x", true),
+            ("**/Cargo.toml", "package-lock.json", false),
+            ("**/Cargo.toml", "docs", true),
+            ("**/*.md", "src/main.rs", false),
+            ("v1.2", "v1.2/*.md", true),
+            ("v1.2", "v1.2/**", true),
+            (".github", "**/*.yml", true),
+            ("package.json", "package.json/x", true),
             ("src/*.rs", "src/**/*.ts", false),
             ("src/*.rs", "*/main.*", true),
             ("{a,b}/x", "b/x/y", true),

@@ -272,7 +272,9 @@ impl Repo {
     pub fn discard(&self, run_id: &str, force: bool) -> Result<Removed, Error> {
         self.with_manifest(|m| {
             let entry = m.get(run_id).cloned().ok_or_else(|| {
-                Error::Invalid(format!("No worktree with run id \"{run_id}\" in {MANIFEST_FILE}."))
+                Error::Invalid(format!(
+                    "No worktree with run id \"{run_id}\" in {MANIFEST_FILE}."
+                ))
             })?;
             let removed = self.remove_entry(&entry, force).map_err(Error::Invalid)?;
             m.worktrees.retain(|w| w.id != run_id);

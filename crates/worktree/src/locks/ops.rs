@@ -59,7 +59,10 @@ pub fn lock(
             let (by, message) = match decide_lock(table, req, root, now, &process_alive)? {
                 Verdict::Granted(rec) => {
                     outcome = Some(Ok(rec.clone()));
-                    return Ok(vec![Change::RemoveWait(req.owner.clone()), Change::PutLock(rec)]);
+                    return Ok(vec![
+                        Change::RemoveWait(req.owner.clone()),
+                        Change::PutLock(rec),
+                    ]);
                 }
                 Verdict::Blocked { by, message } => (by, message),
             };
@@ -161,8 +164,17 @@ pub fn sweep(store: &dyn LockStore, force: bool) -> Result<SweepReport, Error> {
             return Ok(Vec::new());
         }
         report.removed = report.expired.iter().map(|l| l.owner.clone()).collect();
-        report.removed_waits = report.expired_waits.iter().map(|w| w.owner.clone()).collect();
-        let mut changes: Vec<Change> = report.removed.iter().cloned().map(Change::RemoveLock).collect();
+        report.removed_waits = report
+            .expired_waits
+            .iter()
+            .map(|w| w.owner.clone())
+            .collect();
+        let mut changes: Vec<Change> = report
+            .removed
+            .iter()
+            .cloned()
+            .map(Change::RemoveLock)
+            .collect();
         changes.extend(report.removed_waits.iter().cloned().map(Change::RemoveWait));
         Ok(changes)
     })?;

@@ -107,7 +107,10 @@ pub fn decide_lock(
         let mut clashed = false;
         for (raw, mine) in req.paths.iter().zip(&wanted) {
             // A stored path we cannot read is taken to cover everything.
-            if theirs.iter().any(|t| t.as_ref().is_none_or(|t| t.overlaps(mine))) {
+            if theirs
+                .iter()
+                .any(|t| t.as_ref().is_none_or(|t| t.overlaps(mine)))
+            {
                 clashed = true;
                 lines.push(format!(
                     "Path \"{raw}\" is locked by owner \"{}\" ({}).",
@@ -147,9 +150,17 @@ pub fn find_deadlock(
     alive: &dyn Fn(u32) -> bool,
 ) -> Option<Vec<String>> {
     let mut graph: HashMap<&str, Vec<&str>> = HashMap::new();
-    for w in waits.iter().filter(|w| w.owner != owner && !wait_is_over(w, now, alive)) {
+    for w in waits
+        .iter()
+        .filter(|w| w.owner != owner && !wait_is_over(w, now, alive))
+    {
         let edges = graph.entry(w.owner.as_str()).or_default();
-        edges.extend(w.waiting_on.iter().map(String::as_str).filter(|o| *o != w.owner));
+        edges.extend(
+            w.waiting_on
+                .iter()
+                .map(String::as_str)
+                .filter(|o| *o != w.owner),
+        );
     }
     // Depth-first search from each owner we would wait on, back to `owner`.
     let mut stack: Vec<(Vec<&str>, &str)> = waiting_on
@@ -248,10 +259,21 @@ mod tests {
     fn overlap_blocks_other_owners_and_names_the_clash() {
         let mut t = LockTable::default();
         grant(&mut t, &req("dep", &["package.json", "src/**"], None));
-        let v = decide_lock(&t, &req("ci", &["./package.json"], None), None, t0(), &|_| true);
-        let Verdict::Blocked { by, message } = v.unwrap() else { panic!() };
+        let v = decide_lock(
+            &t,
+            &req("ci", &["./package.json"], None),
+            None,
+            t0(),
+            &|_| true,
+        );
+        let Verdict::Blocked { by, message } = v.unwrap() else {
+            panic!()
+        };
         assert_eq!(by, ["dep"]);
-        assert!(message.starts_with("Path \"./package.json\" is locked by owner \"dep\""), "{message}");
+        assert!(
+            message.starts_with("Path \"./package.json\" is locked by owner \"dep\""),
+            "{message}"
+        );
         assert!(matches!(
             decide_lock(&t, &req("ci", &["docs"], None), None, t0(), &|_| true).unwrap(),
             Verdict::Granted(_)
@@ -270,9 +292,18 @@ mod tests {
         assert_eq!(t.locks[0].paths, ["a", "b"]);
         let u = decide_unlock(&t, "dep", Some("r2"), false, t0(), &|_| true);
         assert!(matches!(u, UnlockVerdict::Refused(_)));
-        assert_eq!(decide_unlock(&t, "dep", None, true, t0(), &|_| true), UnlockVerdict::Release);
-        assert_eq!(decide_unlock(&t, "dep", Some("r1"), false, t0(), &|_| true), UnlockVerdict::Release);
-        assert_eq!(decide_unlock(&t, "x", None, false, t0(), &|_| true), UnlockVerdict::NotHeld);
+        assert_eq!(
+            decide_unlock(&t, "dep", None, true, t0(), &|_| true),
+            UnlockVerdict::Release
+        );
+        assert_eq!(
+            decide_unlock(&t, "dep", Some("r1"), false, t0(), &|_| true),
+            UnlockVerdict::Release
+        );
+        assert_eq!(
+            decide_unlock(&t, "x", None, false, t0(), &|_| true),
+            UnlockVerdict::NotHeld
+        );
     }
 
     #[test]
