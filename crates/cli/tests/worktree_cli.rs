@@ -1,5 +1,7 @@
 //! `loop worktree`: the reference's commands and outputs, without its races (real processes).
 
+#![allow(clippy::unwrap_used)] // test helpers outside #[test] functions
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

@@ -1,6 +1,8 @@
 //! Overlap against globset as the oracle: a path both globs match is always an overlap, and every
 //! overlap's witness (or a folder above it) is matched by both globs.
 
+#![allow(clippy::unwrap_used)] // test helpers outside #[test] functions
+
 use globset::{GlobBuilder, GlobMatcher};
 use loopwright_worktree::LockPath;
 use proptest::prelude::*;

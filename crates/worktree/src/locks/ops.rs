@@ -27,10 +27,8 @@ fn validate(req: &LockRequest) -> Result<(), Error> {
     if let Some(r) = &req.run_id {
         validate_run_id(r)?;
     }
-    if let Some(pid) = req.pid {
-        if pid == 0 || !process_alive(pid) {
-            return Err(Error::Invalid(format!("--pid {pid}: no such process")));
-        }
+    if let Some(pid) = req.pid.filter(|&p| p == 0 || !process_alive(p)) {
+        return Err(Error::Invalid(format!("--pid {pid}: no such process")));
     }
     if req.ttl.is_some_and(|t| t.is_zero()) {
         return Err(Error::Invalid(
