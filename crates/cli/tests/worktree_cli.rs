@@ -303,6 +303,18 @@ fn bad_input_is_an_error_naming_it() {
         ),
         (&["lock", "--paths", "a", "--owner", "o", "--ttl"], "--ttl"),
         (
+            &["lock", "--paths", "a", "--owner", "o", "--ttl", "0s"],
+            "Invalid --ttl",
+        ),
+        (
+            &["lock", "--paths", "a", "--owner", "o.wait"],
+            "Invalid --owner",
+        ),
+        (
+            &["lock", "--paths", "a", "--owner", "o", "--pid", "0"],
+            "--pid 0",
+        ),
+        (
             &["lock", "--paths", "a", "--owner", "o", "--wait", "forever"],
             "Invalid --wait",
         ),
