@@ -27,7 +27,7 @@ pub const EXIT_HELD: u8 = 2;
 /// .loop-worktrees/locks/<owner>.json. Add .loop-worktrees/ to .gitignore.
 /// Exit codes: 0 done, 1 error, 2 held by another owner or run.
 #[derive(Debug, Parser)]
-#[command(name = "worktree", arg_required_else_help = true)]
+#[command(name = "worktree", bin_name = "loop worktree", arg_required_else_help = true)]
 struct Cli {
     /// Repo root to operate in (default: the current directory)
     #[arg(long, global = true, value_name = "DIR")]
