@@ -11,7 +11,7 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use loopwright_worktree::duration::parse_duration;
 use loopwright_worktree::locks::ops;
 use loopwright_worktree::locks::plan::{lock_is_free, wait_is_over};
-use loopwright_worktree::locks::process_alive;
+use loopwright_worktree::locks::process_is;
 use loopwright_worktree::{
     CreateRequest, Entry, Error, FileLockStore, LockRecord, LockRequest, LockStore, Repo, Status,
 };
@@ -27,7 +27,11 @@ pub const EXIT_HELD: u8 = 2;
 /// .loop-worktrees/locks/<owner>.json. Add .loop-worktrees/ to .gitignore.
 /// Exit codes: 0 done, 1 error, 2 held by another owner or run.
 #[derive(Debug, Parser)]
-#[command(name = "worktree", bin_name = "loop worktree", arg_required_else_help = true)]
+#[command(
+    name = "worktree",
+    bin_name = "loop worktree",
+    arg_required_else_help = true
+)]
 struct Cli {
     /// Repo root to operate in (default: the current directory)
     #[arg(long, global = true, value_name = "DIR")]
@@ -346,6 +350,7 @@ fn lock(root: &Path, a: LockArgs) -> Result<()> {
             .collect(),
         run_id: a.run_id,
         pid: a.pid,
+        pid_start: None,
         ttl: a
             .ttl
             .as_deref()
@@ -380,7 +385,7 @@ fn lock_line(l: &LockRecord, expired: bool) -> String {
     let mut note = format!("locked {}", l.locked_at);
     if let Some(e) = &l.expires_at {
         note.push_str(&format!(", expires {e}"));
-        if expired && l.pid.is_none_or(process_alive) {
+        if expired && l.pid.is_none_or(|p| process_is(p, l.pid_start)) {
             note.push_str(" (expired)");
         }
     }
@@ -388,7 +393,11 @@ fn lock_line(l: &LockRecord, expired: bool) -> String {
         note.push_str(&format!(", run {r}"));
     }
     if let Some(p) = l.pid {
-        let gone = if process_alive(p) { "" } else { " (gone)" };
+        let gone = if process_is(p, l.pid_start) {
+            ""
+        } else {
+            " (gone)"
+        };
         note.push_str(&format!(", pid {p}{gone}"));
     }
     format!("{}  {}  ({note})", l.owner, l.paths.join(", "))
@@ -405,12 +414,12 @@ fn locks(root: &Path, sweep: bool, force: bool, as_json: bool) -> Result<()> {
         let locks: Vec<Value> = table
             .locks
             .iter()
-            .map(|l| with_expired(l, lock_is_free(l, now, &process_alive)))
+            .map(|l| with_expired(l, lock_is_free(l, now, &process_is)))
             .collect::<Result<_>>()?;
         let waits: Vec<Value> = table
             .waits
             .iter()
-            .map(|w| with_expired(w, wait_is_over(w, now, &process_alive)))
+            .map(|w| with_expired(w, wait_is_over(w, now, &process_is)))
             .collect::<Result<_>>()?;
         return print_json(&json!({ "locks": locks, "waits": waits }));
     }
@@ -418,13 +427,13 @@ fn locks(root: &Path, sweep: bool, force: bool, as_json: bool) -> Result<()> {
         println!("no active locks or waits");
     }
     for l in &table.locks {
-        println!("{}", lock_line(l, lock_is_free(l, now, &process_alive)));
+        println!("{}", lock_line(l, lock_is_free(l, now, &process_is)));
     }
     for w in &table.waits {
         let mut note = format!("requested {}", w.requested_at);
         if let Some(e) = &w.expires_at {
             note.push_str(&format!(", wait expires {e}"));
-            if wait_is_over(w, now, &process_alive) {
+            if wait_is_over(w, now, &process_is) {
                 note.push_str(" (expired)");
             }
         }

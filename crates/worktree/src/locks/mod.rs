@@ -33,6 +33,9 @@ pub struct LockRecord {
     /// A process whose end frees the lock.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pid: Option<u32>,
+    /// When that process started (Linux clock ticks since boot), so a recycled pid is not it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pid_start: Option<u64>,
     /// Fields other tools added.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
@@ -59,6 +62,9 @@ pub struct WaitRecord {
     /// The waiting process (its end removes the wait).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pid: Option<u32>,
+    /// When that process started (see [`LockRecord::pid_start`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pid_start: Option<u64>,
     /// Fields other tools added.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
@@ -121,6 +127,27 @@ pub fn process_alive(pid: u32) -> bool {
     }
 }
 
+/// When process `pid` started, in clock ticks since boot (`/proc/<pid>/stat` field 22); `None`
+/// where that cannot be read (not Linux, or no such process).
+pub fn process_start(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) is in parentheses and may hold spaces: count after the last `)`.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    rest.split_whitespace().nth(19)?.parse().ok()
+}
+
+/// Whether the process recorded as (`pid`, `start`) still runs: it exists and, when both start
+/// times are known, started when it was recorded (a recycled pid is another process).
+pub fn process_is(pid: u32, start: Option<u64>) -> bool {
+    if !process_alive(pid) {
+        return false;
+    }
+    match (start, process_start(pid)) {
+        (Some(recorded), Some(now)) => recorded == now,
+        _ => true,
+    }
+}
+
 /// Checks an owner name: it names a file, so letters, digits, `.`, `_`, `-` only, at most 200
 /// bytes, not starting with `.` and not ending in `.wait` (which would collide with wait files).
 pub fn validate_owner(owner: &str) -> Result<(), Error> {
@@ -137,5 +164,23 @@ pub fn validate_owner(owner: &str) -> Result<(), Error> {
         Err(Error::Invalid(format!(
             "Invalid --owner \"{owner}\". Use only letters, digits, \".\", \"_\", \"-\" (no path separators)."
         )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_recycled_pid_is_not_the_recorded_process() {
+        let me = std::process::id();
+        assert!(process_alive(me));
+        let start = process_start(me);
+        assert!(process_is(me, start));
+        if let Some(s) = start {
+            assert!(!process_is(me, Some(s + 1)));
+        }
+        assert!(!process_alive(0));
+        assert!(!process_is(u32::MAX, None));
     }
 }

@@ -9,7 +9,10 @@ use super::plan::{
     LockRequest, UnlockVerdict, Verdict, decide_lock, decide_unlock, find_deadlock, lock_is_free,
     release_changes, wait_is_over,
 };
-use super::{Change, LockRecord, LockStore, WaitRecord, process_alive, validate_owner};
+use super::{
+    Change, LockRecord, LockStore, WaitRecord, process_alive, process_is, process_start,
+    validate_owner,
+};
 use crate::clock::iso;
 use crate::error::Error;
 use crate::manifest::validate_run_id;
@@ -48,13 +51,17 @@ pub fn lock(
     wait: Option<Duration>,
 ) -> Result<LockRecord, Error> {
     validate(req)?;
+    let mut req = req.clone();
+    req.pid_start = req.pid.and_then(process_start);
+    let req = &req;
+    let me = std::process::id();
     let started = OffsetDateTime::now_utc();
     let deadline = wait.map(|w| Instant::now() + w);
     loop {
         let now = OffsetDateTime::now_utc();
         let mut outcome: Option<Result<LockRecord, Error>> = None;
         store.update(&mut |table| {
-            let (by, message) = match decide_lock(table, req, root, now, &process_alive)? {
+            let (by, message) = match decide_lock(table, req, root, now, &process_is)? {
                 Verdict::Granted(rec) => {
                     outcome = Some(Ok(rec.clone()));
                     return Ok(vec![
@@ -77,7 +84,7 @@ pub fn lock(
                 ))));
                 return Ok(vec![Change::RemoveWait(req.owner.clone())]);
             }
-            if let Some(cycle) = find_deadlock(&req.owner, &by, &table.waits, now, &process_alive) {
+            if let Some(cycle) = find_deadlock(&req.owner, &by, &table.waits, now, &process_is) {
                 outcome = Some(Err(Error::Held(format!(
                     "Deadlock detected: {}",
                     cycle.join(" -> ")
@@ -91,7 +98,8 @@ pub fn lock(
                 requested_at: iso(started),
                 expires_at: wait.map(|w| iso(started + w)),
                 run_id: req.run_id.clone(),
-                pid: Some(std::process::id()),
+                pid: Some(me),
+                pid_start: process_start(me),
                 extra: Default::default(),
             })])
         })?;
@@ -114,7 +122,7 @@ pub fn unlock(
     let now = OffsetDateTime::now_utc();
     let mut released = Ok(false);
     store.update(&mut |table| {
-        match decide_unlock(table, owner, run_id, force, now, &process_alive) {
+        match decide_unlock(table, owner, run_id, force, now, &process_is) {
             UnlockVerdict::Release => released = Ok(true),
             UnlockVerdict::NotHeld => released = Ok(false),
             UnlockVerdict::Refused(msg) => {
@@ -145,7 +153,7 @@ pub fn sweep(store: &dyn LockStore, force: bool) -> Result<SweepReport, Error> {
     let now = OffsetDateTime::now_utc();
     let mut report = SweepReport::default();
     store.update(&mut |table| {
-        let alive = &process_alive;
+        let alive = &process_is;
         report.expired = table
             .locks
             .iter()

@@ -11,6 +11,9 @@ use crate::clock::{iso, parse_iso};
 use crate::error::Error;
 use crate::overlap::LockPath;
 
+/// Whether a recorded process (pid, start time) still runs.
+pub type Alive = dyn Fn(u32, Option<u64>) -> bool;
+
 /// What `lock` asks for.
 #[derive(Debug, Clone)]
 pub struct LockRequest {
@@ -22,6 +25,8 @@ pub struct LockRequest {
     pub run_id: Option<String>,
     /// A process whose end frees the lock.
     pub pid: Option<u32>,
+    /// When that process started (see [`LockRecord::pid_start`]).
+    pub pid_start: Option<u64>,
     /// Optional expiry.
     pub ttl: Option<Duration>,
 }
@@ -50,13 +55,13 @@ fn passed(at: Option<&str>, now: OffsetDateTime) -> bool {
 }
 
 /// A lock that no longer holds: past its expiry, or its process is gone.
-pub fn lock_is_free(l: &LockRecord, now: OffsetDateTime, alive: &dyn Fn(u32) -> bool) -> bool {
-    passed(l.expires_at.as_deref(), now) || l.pid.is_some_and(|p| !alive(p))
+pub fn lock_is_free(l: &LockRecord, now: OffsetDateTime, alive: &Alive) -> bool {
+    passed(l.expires_at.as_deref(), now) || l.pid.is_some_and(|p| !alive(p, l.pid_start))
 }
 
 /// A wait that no longer counts: past its deadline, or its process is gone.
-pub fn wait_is_over(w: &WaitRecord, now: OffsetDateTime, alive: &dyn Fn(u32) -> bool) -> bool {
-    passed(w.expires_at.as_deref(), now) || w.pid.is_some_and(|p| !alive(p))
+pub fn wait_is_over(w: &WaitRecord, now: OffsetDateTime, alive: &Alive) -> bool {
+    passed(w.expires_at.as_deref(), now) || w.pid.is_some_and(|p| !alive(p, w.pid_start))
 }
 
 fn held_note(l: &LockRecord) -> String {
@@ -76,7 +81,7 @@ pub fn decide_lock(
     req: &LockRequest,
     root: Option<&str>,
     now: OffsetDateTime,
-    alive: &dyn Fn(u32) -> bool,
+    alive: &Alive,
 ) -> Result<Verdict, Error> {
     let wanted = req
         .paths
@@ -136,6 +141,7 @@ pub fn decide_lock(
         expires_at: req.ttl.map(|t| iso(now + t)),
         run_id: req.run_id.clone(),
         pid: req.pid,
+        pid_start: req.pid_start,
         extra: Default::default(),
     }))
 }
@@ -147,7 +153,7 @@ pub fn find_deadlock(
     waiting_on: &[String],
     waits: &[WaitRecord],
     now: OffsetDateTime,
-    alive: &dyn Fn(u32) -> bool,
+    alive: &Alive,
 ) -> Option<Vec<String>> {
     let mut graph: HashMap<&str, Vec<&str>> = HashMap::new();
     for w in waits
@@ -203,7 +209,7 @@ pub fn decide_unlock(
     run_id: Option<&str>,
     force: bool,
     now: OffsetDateTime,
-    alive: &dyn Fn(u32) -> bool,
+    alive: &Alive,
 ) -> UnlockVerdict {
     let Some(l) = table.lock_of(owner) else {
         return UnlockVerdict::NotHeld;
@@ -241,12 +247,13 @@ mod tests {
             paths: paths.iter().map(|s| s.to_string()).collect(),
             run_id: run.map(String::from),
             pid: None,
+            pid_start: None,
             ttl: None,
         }
     }
 
     fn grant(table: &mut LockTable, r: &LockRequest) {
-        match decide_lock(table, r, None, t0(), &|_| true).unwrap() {
+        match decide_lock(table, r, None, t0(), &|_, _| true).unwrap() {
             Verdict::Granted(l) => {
                 table.locks.retain(|x| x.owner != l.owner);
                 table.locks.push(l);
@@ -264,7 +271,7 @@ mod tests {
             &req("ci", &["./package.json"], None),
             None,
             t0(),
-            &|_| true,
+            &|_, _| true,
         );
         let Verdict::Blocked { by, message } = v.unwrap() else {
             panic!()
@@ -275,7 +282,7 @@ mod tests {
             "{message}"
         );
         assert!(matches!(
-            decide_lock(&t, &req("ci", &["docs"], None), None, t0(), &|_| true).unwrap(),
+            decide_lock(&t, &req("ci", &["docs"], None), None, t0(), &|_, _| true).unwrap(),
             Verdict::Granted(_)
         ));
     }
@@ -285,23 +292,24 @@ mod tests {
         let mut t = LockTable::default();
         grant(&mut t, &req("dep", &["a"], Some("r1")));
         for other in [Some("r2"), None] {
-            let v = decide_lock(&t, &req("dep", &["zzz"], other), None, t0(), &|_| true).unwrap();
+            let v =
+                decide_lock(&t, &req("dep", &["zzz"], other), None, t0(), &|_, _| true).unwrap();
             assert!(matches!(v, Verdict::Blocked { .. }), "{other:?}");
         }
         grant(&mut t, &req("dep", &["a", "b"], Some("r1")));
         assert_eq!(t.locks[0].paths, ["a", "b"]);
-        let u = decide_unlock(&t, "dep", Some("r2"), false, t0(), &|_| true);
+        let u = decide_unlock(&t, "dep", Some("r2"), false, t0(), &|_, _| true);
         assert!(matches!(u, UnlockVerdict::Refused(_)));
         assert_eq!(
-            decide_unlock(&t, "dep", None, true, t0(), &|_| true),
+            decide_unlock(&t, "dep", None, true, t0(), &|_, _| true),
             UnlockVerdict::Release
         );
         assert_eq!(
-            decide_unlock(&t, "dep", Some("r1"), false, t0(), &|_| true),
+            decide_unlock(&t, "dep", Some("r1"), false, t0(), &|_, _| true),
             UnlockVerdict::Release
         );
         assert_eq!(
-            decide_unlock(&t, "x", None, false, t0(), &|_| true),
+            decide_unlock(&t, "x", None, false, t0(), &|_, _| true),
             UnlockVerdict::NotHeld
         );
     }
@@ -314,10 +322,12 @@ mod tests {
         r.pid = Some(42);
         grant(&mut t, &r);
         let l = &t.locks[0];
-        assert!(!lock_is_free(l, t0(), &|_| true));
-        assert!(lock_is_free(l, t0() + Duration::from_secs(60), &|_| true));
-        assert!(lock_is_free(l, t0(), &|_| false));
-        let v = decide_lock(&t, &req("ci", &["a"], None), None, t0(), &|_| false).unwrap();
+        assert!(!lock_is_free(l, t0(), &|_, _| true));
+        assert!(lock_is_free(l, t0() + Duration::from_secs(60), &|_, _| {
+            true
+        }));
+        assert!(lock_is_free(l, t0(), &|_, _| false));
+        let v = decide_lock(&t, &req("ci", &["a"], None), None, t0(), &|_, _| false).unwrap();
         assert!(matches!(v, Verdict::Granted(_)));
     }
 
@@ -331,12 +341,13 @@ mod tests {
             expires_at: None,
             run_id: None,
             pid: None,
+            pid_start: None,
             extra: Default::default(),
         };
         let waits = vec![w("b", &["c"]), w("c", &["a"]), w("d", &["d"])];
-        let cycle = find_deadlock("a", &["b".into()], &waits, t0(), &|_| true).unwrap();
+        let cycle = find_deadlock("a", &["b".into()], &waits, t0(), &|_, _| true).unwrap();
         assert_eq!(cycle, ["a", "b", "c", "a"]);
-        assert!(find_deadlock("a", &["d".into()], &waits, t0(), &|_| true).is_none());
-        assert!(find_deadlock("a", &["a".into()], &waits, t0(), &|_| true).is_none());
+        assert!(find_deadlock("a", &["d".into()], &waits, t0(), &|_, _| true).is_none());
+        assert!(find_deadlock("a", &["a".into()], &waits, t0(), &|_, _| true).is_none());
     }
 }
