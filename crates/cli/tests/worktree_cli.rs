@@ -59,6 +59,19 @@ fn lw(root: &Path, args: &[&str]) -> Out {
     }
 }
 
+/// Starts `loop worktree ARGS --root ROOT` in the background (stderr piped, stdout dropped).
+fn spawn(root: &Path, args: &[&str]) -> Child {
+    Command::new(cargo_bin("loop"))
+        .arg("worktree")
+        .args(args)
+        .arg("--root")
+        .arg(root)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 fn ok(root: &Path, args: &[&str]) -> String {
     let o = lw(root, args);
     assert_eq!(
@@ -175,15 +188,10 @@ fn eight_concurrent_creates_leave_eight_entries() {
     let root = r.path();
     let children: Vec<Child> = (0..8)
         .map(|i| {
-            Command::new(cargo_bin("loop"))
-                .args(["worktree", "create", "--pattern", "race", "--run-id"])
-                .arg(format!("r{i}"))
-                .arg("--root")
-                .arg(root)
-                .stdout(Stdio::null())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap()
+            spawn(
+                root,
+                &["create", "--pattern", "race", "--run-id", &format!("r{i}")],
+            )
         })
         .collect();
     for c in children {
@@ -530,15 +538,16 @@ fn concurrent_locks_on_one_path_grant_exactly_one() {
     let root = r.path();
     let children: Vec<Child> = (0..8)
         .map(|i| {
-            Command::new(cargo_bin("loop"))
-                .args(["worktree", "lock", "--paths", "shared/file.txt", "--owner"])
-                .arg(format!("o{i}"))
-                .arg("--root")
-                .arg(root)
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .unwrap()
+            spawn(
+                root,
+                &[
+                    "lock",
+                    "--paths",
+                    "shared/file.txt",
+                    "--owner",
+                    &format!("o{i}"),
+                ],
+            )
         })
         .collect();
     let codes: Vec<i32> = children
@@ -606,16 +615,12 @@ fn lock_wait_detects_a_deadlock() {
     );
     ok(root, &["lock", "--paths", "b", "--owner", "y"]);
     // x waits for b (held by y) in the background; then y asking for a closes the cycle.
-    let mut waiter = Command::new(cargo_bin("loop"))
-        .args([
-            "worktree", "lock", "--paths", "b", "--owner", "x", "--run-id", "rx", "--wait", "2m",
-            "--root",
-        ])
-        .arg(root)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut waiter = spawn(
+        root,
+        &[
+            "lock", "--paths", "b", "--owner", "x", "--run-id", "rx", "--wait", "2m",
+        ],
+    );
     let wait_file = root.join(".loop-worktrees/locks/x.wait.json");
     for _ in 0..3000 {
         if wait_file.exists() {

@@ -158,14 +158,18 @@ impl Manifest {
     }
 }
 
+/// A non-empty name of at most 200 bytes made of letters, digits, `.`, `_` and `-`.
+pub(crate) fn is_plain_name(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 200
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+}
+
 /// Checks a run id: it names a directory and a branch, so only letters, digits, `.`, `_`, `-`,
 /// not starting with `.` or `-`, no `..`, not ending in `.lock`, at most 200 bytes.
 pub fn validate_run_id(id: &str) -> Result<(), Error> {
-    let ok = !id.is_empty()
-        && id.len() <= 200
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+    let ok = is_plain_name(id)
         && !id.starts_with(['.', '-'])
         && !id.contains("..")
         && !id.ends_with(".lock");

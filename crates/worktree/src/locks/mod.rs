@@ -151,11 +151,7 @@ pub fn process_is(pid: u32, start: Option<u64>) -> bool {
 /// Checks an owner name: it names a file, so letters, digits, `.`, `_`, `-` only, at most 200
 /// bytes, not starting with `.` and not ending in `.wait` (which would collide with wait files).
 pub fn validate_owner(owner: &str) -> Result<(), Error> {
-    let ok = !owner.is_empty()
-        && owner.len() <= 200
-        && owner
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+    let ok = crate::manifest::is_plain_name(owner)
         && !owner.starts_with('.')
         && !owner.ends_with(".wait");
     if ok {
