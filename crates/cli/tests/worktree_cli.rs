@@ -651,3 +651,16 @@ fn lock_wait_detects_a_deadlock() {
     let listed: Value = serde_json::from_str(&ok(root, &["locks", "--json"])).unwrap();
     assert_eq!(listed["locks"][0]["paths"], serde_json::json!(["b"]));
 }
+
+#[test]
+fn cleanup_of_a_worktree_removed_by_hand_still_deletes_its_branch() {
+    let r = repo();
+    let root = r.path();
+    ok(root, &["create", "--run-id", "h1", "--pattern", "p"]);
+    fs::remove_dir_all(root.join(".loop-worktrees/h1")).unwrap();
+    ok(root, &["mark", "--run-id", "h1", "--status", "rejected"]);
+    let out = ok(root, &["cleanup"]);
+    assert!(out.contains("deleted branch loop/h1"), "{out}");
+    assert!(out.ends_with("cleanup: 1 removed, 0 skipped\n"), "{out}");
+    ok(root, &["create", "--run-id", "h1", "--pattern", "p"]);
+}
