@@ -282,7 +282,7 @@ fn interrupted_mid_step_gives_every_call_a_result_and_resumes() {
     assert_eq!(types(&out.events).last(), Some(&"interrupted"));
 
     // Resume: reopen, record the resume, run to the end.
-    let store = loopwright_store::session::SessionStore::new(&ws.path().join(".loop"));
+    let store = loopwright_store::session::FileSessionStore::new(&ws.path().join(".loop"));
     let mut log = store.open("t").unwrap();
     assert_eq!(log.repaired, 0);
     log.append(EventKind::Resumed { repaired: 0 }).unwrap();

@@ -18,7 +18,7 @@ use loopwright_context::Config;
 use loopwright_protocol::condensation::{Condensation, MaskReason};
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::tool::ToolStatus;
-use loopwright_store::session::SessionStore;
+use loopwright_store::session::FileSessionStore;
 
 use super::run::{Printer, drive, install_signals};
 
@@ -118,7 +118,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
     let provider =
         ScriptedProvider::from_json(SCRIPT).map_err(|e| anyhow!("embedded script: {e}"))?;
     let state_dir = ws.join(".loop");
-    let store = SessionStore::new(&state_dir);
+    let store = FileSessionStore::new(&state_dir);
     let log = store.create(
         "demo",
         EventKind::SessionStart {

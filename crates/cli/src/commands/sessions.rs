@@ -9,7 +9,7 @@ use clap::{Arg, ArgAction, ArgMatches, Command};
 use loopwright_protocol::condensation::{Condensation, MaskReason, SummarySource};
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::usage::Usage;
-use loopwright_store::session::{SessionStore, summarize};
+use loopwright_store::session::{FileSessionStore, summarize};
 
 fn location_args(c: Command) -> Command {
     c.arg(
@@ -74,7 +74,7 @@ pub fn main(args: &[OsString]) -> ExitCode {
     }
 }
 
-fn store(m: &ArgMatches) -> Result<SessionStore> {
+fn store(m: &ArgMatches) -> Result<FileSessionStore> {
     let state = match (
         m.get_one::<String>("state-dir"),
         m.get_one::<String>("workspace"),
@@ -85,7 +85,7 @@ fn store(m: &ArgMatches) -> Result<SessionStore> {
             .context("cannot read the current directory")?
             .join(".loop"),
     };
-    Ok(SessionStore::new(&state))
+    Ok(FileSessionStore::new(&state))
 }
 
 fn when(ms: u64) -> String {
