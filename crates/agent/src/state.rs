@@ -8,6 +8,7 @@ use loopwright_protocol::tool::{ToolCall, ToolStatus};
 use loopwright_protocol::usage::Usage;
 use serde::{Deserialize, Serialize};
 
+use crate::tools::builtin::{FINISH, TODO};
 use crate::tools::describe_call;
 
 /// One entry of the `todo` list.
@@ -188,11 +189,11 @@ impl State {
                 }
                 if r.status == ToolStatus::Ok {
                     match call.name.as_str() {
-                        "finish" => {
+                        FINISH => {
                             let summary = call.arguments.get("summary").and_then(|v| v.as_str());
                             self.finish = Some(summary.unwrap_or_default().to_string());
                         }
-                        "todo" => {
+                        TODO => {
                             if let Some(items) = call.arguments.get("items")
                                 && let Ok(list) = serde_json::from_value(items.clone())
                             {

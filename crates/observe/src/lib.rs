@@ -31,7 +31,9 @@ pub use clean::{clean_line, clean_text, strip_ansi_into};
 pub use compress::{Compressed, Compressor, Stats, Unchanged, compress, count_lines};
 pub use grep::{Search, parse as parse_grep_command};
 pub use options::CompressOptions;
-pub use plan::{CommandEnd, Output, Planned, Pointer, Spill, TurnPlanner, plan_output};
+pub use plan::{
+    CommandEnd, Output, Planned, Pointer, Spill, TurnPlanner, folding_pays, plan_output,
+};
 pub use rules::Kind;
 pub use shape::{Shaped, shape_output};
 

@@ -194,22 +194,18 @@ impl Planned {
 pub fn plan_output(out: Output<'_>, cap: Option<Cap>, reserve: usize) -> Planned {
     let partial = out.partial();
     let stats = out.compressed.as_ref().map(|c| c.stats.clone());
-    let (mut body, mut folded) = match out.compressed {
-        Some(c) if c.folded() => (c.text, true),
-        Some(c) => (c.text, false),
-        None => (out.text.to_owned(), false),
+    let (mut body, folded) = match out.compressed {
+        Some(c) if c.folded() && folding_pays(&c, out.total_bytes, cap, reserve) => (c.text, true),
+        Some(c) if !c.folded() => (c.text, false),
+        _ => (out.text.to_owned(), false),
     };
-    if folded && cap.is_none() && body.len() as u64 + reserve as u64 >= out.total_bytes {
-        folded = false;
-        body = out.text.to_owned();
-    }
     let mut cut_chars = 0;
     if let Some(cap) = cap
         && (folded || cap_head_tail(&body, cap).was_cut())
     {
         let inner = match cap {
-            Cap::Chars(n) => Cap::Chars(n.saturating_sub(reserve).max(n / 2)),
-            Cap::Tokens(n) => Cap::Tokens(n.saturating_sub(reserve.div_ceil(4)).max(n / 2)),
+            Cap::Chars(n) => Cap::Chars(n.saturating_sub(reserve)),
+            Cap::Tokens(n) => Cap::Tokens(n.saturating_sub(reserve.div_ceil(4))),
         };
         let capped = cap_head_tail(&body, inner);
         cut_chars = capped.cut_chars;
@@ -230,6 +226,13 @@ pub fn plan_output(out: Output<'_>, cap: Option<Cap>, reserve: usize) -> Planned
         cut_chars,
         stats,
     }
+}
+
+/// Whether showing the folded text of `c` is worth it: with a cap, always (the cap cuts
+/// anyway); without one, only when the folded text plus a pointer of `reserve` characters is
+/// smaller than the `total_bytes` of the input.
+pub fn folding_pays(c: &Compressed, total_bytes: u64, cap: Option<Cap>, reserve: usize) -> bool {
+    c.folded() && (cap.is_some() || (c.text.len() as u64 + reserve as u64) < total_bytes)
 }
 
 /// The per-turn observation budget of an agent loop: plans every output of a turn against
@@ -286,7 +289,8 @@ impl TurnPlanner {
                 };
             }
         }
-        plan_output(out, Some(Cap::Chars(limit)), POINTER_RESERVE.min(limit / 4))
+        // The per-output limit is for the output's text; the pointer line comes on top.
+        plan_output(out, Some(Cap::Chars(limit)), 0)
     }
 
     /// Counts `shown` (the rendered observation) against this turn's budget.
@@ -336,7 +340,7 @@ mod tests {
     }
 
     #[test]
-    fn large_output_is_capped_with_room_for_the_pointer() {
+    fn large_output_is_capped_and_the_pointer_comes_on_top() {
         let text = "x".repeat(50_000);
         let planner = TurnPlanner::new(budget(10_000, 20_000));
         let p = planner.plan(Output {
@@ -353,7 +357,8 @@ mod tests {
             }),
             None,
         );
-        assert!(shown.chars().count() <= 10_000, "{}", shown.len());
+        assert!(p.body.chars().count() <= 10_000, "{}", p.body.len());
+        assert!(shown.chars().count() <= 10_000 + POINTER_RESERVE, "{}", shown.len());
     }
 
     #[test]

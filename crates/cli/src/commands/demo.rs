@@ -99,11 +99,8 @@ fn workspace(m: &ArgMatches) -> Result<PathBuf> {
     }
     for (path, text) in PROJECT {
         let p = dir.join(path);
-        if let Some(parent) = p.parent() {
-            std::fs::create_dir_all(parent)
-                .with_context(|| format!("cannot create {}", parent.display()))?;
-        }
-        std::fs::write(&p, text).with_context(|| format!("cannot write {}", p.display()))?;
+        loopwright_store::atomic::write_atomic(&p, text.as_bytes())
+            .with_context(|| format!("cannot write {}", p.display()))?;
     }
     std::fs::canonicalize(&dir).with_context(|| format!("{}", dir.display()))
 }
@@ -117,7 +114,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
     );
     let provider =
         ScriptedProvider::from_json(SCRIPT).map_err(|e| anyhow!("embedded script: {e}"))?;
-    let state_dir = ws.join(".loop");
+    let state_dir = loopwright_store::StateDir::of_workspace(&ws).root().to_path_buf();
     let store = FileSessionStore::new(&state_dir);
     let log = store.create(
         "demo",
@@ -281,7 +278,9 @@ pub fn closing_report(events: &[Event], ws: &Path) -> String {
     let _ = writeln!(
         s,
         "  loop context --status --ledger {}",
-        ws.join(".loop/sessions/demo.ledger.json").display()
+        loopwright_store::StateDir::of_workspace(&ws)
+            .run_ledger("demo")
+            .display()
     );
     s
 }
