@@ -68,7 +68,13 @@ impl Agent {
         provider: Box<dyn Provider>,
         cancel: Cancel,
     ) -> Result<Self, AgentError> {
-        Self::with_tools(Box::new(log), ToolRegistry::builtin()?, cfg, provider, cancel)
+        Self::with_tools(
+            Box::new(log),
+            ToolRegistry::builtin()?,
+            cfg,
+            provider,
+            cancel,
+        )
     }
 
     /// An agent over `log` offering the tools of `registry`.
@@ -408,7 +414,11 @@ impl Agent {
     }
 
     /// `None` when the call may run; otherwise the text the model reads instead.
-    fn permission(&mut self, call: &ToolCall, request: &loopwright_policy::Request) -> Option<String> {
+    fn permission(
+        &mut self,
+        call: &ToolCall,
+        request: &loopwright_policy::Request,
+    ) -> Option<String> {
         let d = self.gate.decide(request);
         let reason = match &d.rule {
             Some(r) => format!("{} (rule {} #{})", d.reason, r.file, r.index),

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use loopwright_policy::{Decision, Layer, LayerKind, Policy, LoadError, Request};
+use loopwright_policy::{Decision, Layer, LayerKind, LoadError, Policy, Request};
 
 use loopwright_store::StateDir;
 

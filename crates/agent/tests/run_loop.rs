@@ -3,8 +3,6 @@
 
 mod common;
 
-
-
 use common::{Run, assert_every_call_answered_once, render_requests, types};
 use loopwright_agent::gate::{Decision, Gate, Request, Verdict, plain_decision};
 use loopwright_agent::{Reporter, RunEnd};

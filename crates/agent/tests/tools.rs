@@ -11,9 +11,9 @@ use loopwright_agent::tools::{
     EditArgs, FullOutput, GrepArgs, ListArgs, ReadArgs, ToolOutput, WriteArgs, edit_file, grep,
     list_files, read_file, run_shell, write_file,
 };
-use loopwright_store::spill::SpillStore;
 use loopwright_observe::{Budget, Limit};
 use loopwright_protocol::tool::ToolStatus;
+use loopwright_store::spill::SpillStore;
 
 /// Whether `pid` is still running, allowing a dying process up to 5 s to finish exiting
 /// (SIGKILL is delivered asynchronously).
@@ -421,12 +421,7 @@ fn observation_texts() {
         &shown,
     );
     pipe.begin_turn();
-    let plain = pipe.observe(
-        ToolOutput::text(ToolStatus::Ok, ""),
-        &store,
-        "g",
-        &shown,
-    );
+    let plain = pipe.observe(ToolOutput::text(ToolStatus::Ok, ""), &store, "g", &shown);
 
     insta::assert_snapshot!("observation_empty_ok", empty_ok.content);
     insta::assert_snapshot!("observation_empty_fail", empty_fail.content);

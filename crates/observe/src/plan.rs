@@ -322,7 +322,10 @@ mod tests {
         let text = p.render();
         assert!(!text.contains('\n'));
         assert!(text.starts_with("[full output: sp\"ill/a.log (10 bytes, 3 lines)"));
-        assert!(text.contains(r#"{"path": "sp\"ill/a.log", "offset": N"#), "{text}");
+        assert!(
+            text.contains(r#"{"path": "sp\"ill/a.log", "offset": N"#),
+            "{text}"
+        );
         assert!(text.contains("loop spill read sp\"ill/a.log --lines 1:3"));
     }
 
@@ -336,7 +339,10 @@ mod tests {
         });
         assert_eq!(p.body, "ok\n");
         assert!(!p.needs_spill);
-        assert_eq!(p.render(Spill::NotNeeded, Some("[exit code 0]")), "ok\n[exit code 0]");
+        assert_eq!(
+            p.render(Spill::NotNeeded, Some("[exit code 0]")),
+            "ok\n[exit code 0]"
+        );
     }
 
     #[test]
@@ -358,7 +364,11 @@ mod tests {
             None,
         );
         assert!(p.body.chars().count() <= 10_000, "{}", p.body.len());
-        assert!(shown.chars().count() <= 10_000 + POINTER_RESERVE, "{}", shown.len());
+        assert!(
+            shown.chars().count() <= 10_000 + POINTER_RESERVE,
+            "{}",
+            shown.len()
+        );
     }
 
     #[test]
@@ -397,7 +407,9 @@ mod tests {
 
     #[test]
     fn folded_logs_carry_a_note() {
-        let log: String = (0..400).map(|i| format!("Compiling crate{i} v1.0\n")).collect();
+        let log: String = (0..400)
+            .map(|i| format!("Compiling crate{i} v1.0\n"))
+            .collect();
         let c = compress(log.as_bytes(), &CompressOptions::default());
         let p = plan_output(
             Output {
@@ -409,7 +421,12 @@ mod tests {
             POINTER_RESERVE,
         );
         if p.folded {
-            assert!(p.note.as_deref().unwrap_or("").starts_with("[log compressed:"));
+            assert!(
+                p.note
+                    .as_deref()
+                    .unwrap_or("")
+                    .starts_with("[log compressed:")
+            );
             assert!(p.needs_spill);
         }
     }

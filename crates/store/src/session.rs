@@ -492,7 +492,10 @@ impl crate::backend::SessionStore for FileSessionStore {
         Ok(Box::new(self.create(id, start)?))
     }
 
-    fn open_session(&self, id: &str) -> Result<Box<dyn crate::backend::SessionWriter>, SessionError> {
+    fn open_session(
+        &self,
+        id: &str,
+    ) -> Result<Box<dyn crate::backend::SessionWriter>, SessionError> {
         Ok(Box::new(self.open(id)?))
     }
 

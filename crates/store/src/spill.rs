@@ -92,10 +92,7 @@ impl SpillStore {
     /// # Errors
     /// When `stem` is not a plain file name, or the directory or temporary file cannot be created.
     pub fn writer_named(&self, stem: &str) -> Result<SpillWriter, SpillError> {
-        if stem.is_empty()
-            || stem.starts_with('.')
-            || stem.contains(['/', '\\', '\0'])
-        {
+        if stem.is_empty() || stem.starts_with('.') || stem.contains(['/', '\\', '\0']) {
             return Err(SpillError::BadName(stem.to_owned()));
         }
         fs::create_dir_all(&self.dir).map_err(io_err("creating spill directory", &self.dir))?;

@@ -156,9 +156,17 @@ mod tests {
     fn schema_errors_name_the_field() {
         let v = ToolRegistry::builtin().unwrap();
         assert!(v.check(&call("shell", json!({"command": "ls"}))).is_ok());
-        let e = v.check(&call("shell", json!({"command": 3}))).err().unwrap().to_string();
+        let e = v
+            .check(&call("shell", json!({"command": 3})))
+            .err()
+            .unwrap()
+            .to_string();
         assert!(e.contains("/command"), "{e}");
-        let e = v.check(&call("shell", json!({}))).err().unwrap().to_string();
+        let e = v
+            .check(&call("shell", json!({})))
+            .err()
+            .unwrap()
+            .to_string();
         assert!(e.contains("command"), "{e}");
         let e = v
             .check(&call("read_file", json!({"path": "a", "offset": 0})))
@@ -168,7 +176,11 @@ mod tests {
         assert!(e.contains("/offset"), "{e}");
         let e = v.check(&call("nope", json!({}))).err().unwrap().to_string();
         assert!(e.contains("unknown tool `nope`"), "{e}");
-        let e = v.check(&call("shell", json!("{\"comm"))).err().unwrap().to_string();
+        let e = v
+            .check(&call("shell", json!("{\"comm")))
+            .err()
+            .unwrap()
+            .to_string();
         assert!(e.contains("not a JSON object"), "{e}");
     }
 
@@ -186,7 +198,10 @@ mod tests {
             describe_call(&call("grep", json!({"pattern": "fn", "path": "src"}))),
             "grep: fn"
         );
-        assert_eq!(describe_call(&call("list_files", json!({}))), "list_files: .");
+        assert_eq!(
+            describe_call(&call("list_files", json!({}))),
+            "list_files: ."
+        );
         assert_eq!(
             describe_call(&call("todo", json!({"items": [1, 2]}))),
             "todo: 2 items"

@@ -157,12 +157,13 @@ impl ToolRegistry {
                         source_name: source.name().to_string(),
                     });
                 }
-                let validator = jsonschema::validator_for(&tool.spec().parameters).map_err(
-                    |e| RegistryError::Schema {
-                        name: name.clone(),
-                        message: e.to_string(),
-                    },
-                )?;
+                let validator =
+                    jsonschema::validator_for(&tool.spec().parameters).map_err(|e| {
+                        RegistryError::Schema {
+                            name: name.clone(),
+                            message: e.to_string(),
+                        }
+                    })?;
                 entries.push(Entry { tool, validator });
             }
         }

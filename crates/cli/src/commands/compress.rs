@@ -10,8 +10,8 @@ use std::process::ExitCode;
 
 use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
 use loopwright_observe::{
-    Cap, CompressOptions, Compressed, Compressor, Output, Planned, Pointer, Spill, clean_text,
-    count_lines, folding_pays, plan_output,
+    Cap, CompressOptions, Compressed, Compressor, Output, Planned, Pointer, Spill, Stats,
+    clean_text, count_lines, folding_pays, plan_output,
 };
 use loopwright_store::spill::{DEFAULT_SPILL_DIR, SpillFile, SpillStore, SpillWriter};
 
@@ -229,6 +229,39 @@ fn plan_and_spill(
     Ok((planned, spilled, text))
 }
 
+/// The `--json` object.
+fn json_report(
+    text: &str,
+    planned: &Planned,
+    stats: &Stats,
+    ratio: f64,
+    keep_patterns: &[String],
+    spilled: Option<&SpillFile>,
+) -> serde_json::Value {
+    let kinds: serde_json::Map<String, serde_json::Value> = stats
+        .kinds
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), (*v).into()))
+        .collect();
+    serde_json::json!({
+        "text": text,
+        "folded": planned.folded,
+        "capped": planned.cut_chars > 0,
+        "cut_chars": planned.cut_chars,
+        "lines_in": stats.lines_in,
+        "bytes_in": stats.bytes_in,
+        "lines_out": count_lines(text.as_bytes()),
+        "bytes_out": text.len(),
+        "ratio": ratio,
+        "folded_lines": if planned.folded { stats.folded_lines } else { 0 },
+        "kept": kinds,
+        "keep_patterns": keep_patterns,
+        "spill": spilled.map(|f| serde_json::json!({
+            "path": f.path.display().to_string(), "bytes": f.bytes, "lines": f.lines,
+        })),
+    })
+}
+
 fn run(m: &ArgMatches) -> Result<(), Failure> {
     let keeps: Vec<String> = m
         .get_many::<String>("keep")
@@ -281,7 +314,6 @@ fn run(m: &ArgMatches) -> Result<(), Failure> {
     let bytes_in = stats.bytes_in;
 
     let (planned, spilled, text) = plan_and_spill(result, writer, &original, cap, bytes_in)?;
-    let (folded, cut) = (planned.folded, planned.cut_chars > 0);
     let lines_out = count_lines(text.as_bytes());
     let ratio = if bytes_in == 0 {
         1.0
@@ -299,33 +331,20 @@ fn run(m: &ArgMatches) -> Result<(), Failure> {
             (1.0 - ratio) * 100.0
         );
     }
+    let json = m.get_flag("json").then(|| {
+        json_report(
+            &text,
+            &planned,
+            &stats,
+            ratio,
+            opts.keep_patterns(),
+            spilled.as_ref(),
+        )
+    });
     let mut out = io::stdout().lock();
-    let write = if m.get_flag("json") {
-        let kinds: serde_json::Map<String, serde_json::Value> = stats
-            .kinds
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).into()))
-            .collect();
-        let json = serde_json::json!({
-            "text": text,
-            "folded": folded,
-            "capped": cut,
-            "cut_chars": planned.cut_chars,
-            "lines_in": stats.lines_in,
-            "bytes_in": bytes_in,
-            "lines_out": lines_out,
-            "bytes_out": text.len(),
-            "ratio": ratio,
-            "folded_lines": if folded { stats.folded_lines } else { 0 },
-            "kept": kinds,
-            "keep_patterns": opts.keep_patterns(),
-            "spill": spilled.as_ref().map(|f| serde_json::json!({
-                "path": f.path.display().to_string(), "bytes": f.bytes, "lines": f.lines,
-            })),
-        });
-        writeln!(out, "{json}")
-    } else {
-        out.write_all(text.as_bytes())
+    let write = match json {
+        Some(json) => writeln!(out, "{json}"),
+        None => out.write_all(text.as_bytes()),
     };
     match write.and_then(|()| out.flush()) {
         Ok(()) => Ok(()),

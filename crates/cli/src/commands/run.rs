@@ -114,9 +114,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
         .ok_or_else(|| anyhow!("--workspace {}: not a directory", ws_arg.display()))?;
     let state_dir = match m.get_one::<String>("state-dir") {
         Some(d) => PathBuf::from(d),
-        None => loopwright_store::StateDir::of_workspace(&workspace)
-            .root()
-            .to_path_buf(),
+        None => workspace.join(".loop"),
     };
     let mut profile_prices = None;
     let mut profile_window = None;
@@ -283,7 +281,7 @@ pub(crate) fn drive(
     cancel: Cancel,
 ) -> Result<u8> {
     let id = log.id().to_string();
-    let state = loopwright_store::StateDir::new(&cfg.state_dir);
+    let sessions = cfg.state_dir.join("sessions");
     let resume = cfg.resume_hint.clone();
     let quiet = printer.json;
     if quiet {
@@ -318,7 +316,7 @@ pub(crate) fn drive(
         .with_approver(approver)
         .with_reporter(Box::new(printer));
     let end = agent.run()?;
-    let report = state.report(&id);
+    let report = sessions.join(format!("{id}.report.md"));
     match &end {
         RunEnd::Done(summary) => eprintln!("done: {summary}\nsession {id}"),
         RunEnd::Escalated(why) | RunEnd::Limit(why) => {
