@@ -198,7 +198,7 @@ fn plan_and_spill(
     } else {
         read_original(&mut writer, original)?
     };
-    let planned = plan_output(
+    let mut planned = plan_output(
         Output {
             text: &text,
             total_bytes: text.len().max(bytes_in as usize) as u64,
@@ -207,6 +207,8 @@ fn plan_and_spill(
         cap,
         reserve,
     );
+    // The fold markers say what was folded; the counts are for `--stats`, not the text.
+    planned.note = None;
     let needs_spill = planned.folded || planned.cut_chars > 0;
     let spilled = match writer.take() {
         Some(w) if needs_spill => Some(w.commit().map_err(|e| Failure::Io(e.to_string()))?),
