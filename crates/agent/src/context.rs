@@ -106,19 +106,20 @@ impl ContextState {
     }
 
     /// The settings of a forced compaction (the server said the request is too long): only
-    /// the summary, due whatever the size, keeping half the usual tail.
+    /// the summary, due whatever the size, keeping at most the last 2 messages verbatim.
     pub fn forced_config(&self) -> Config {
         let keep_last = self
             .config
             .summary
             .as_ref()
-            .map_or(SummaryConfig::for_window(1).keep_last, |s| s.keep_last);
+            .map_or(SummaryConfig::for_window(1).keep_last, |s| s.keep_last)
+            .min(4);
         Config {
             mask: None,
             stale: None,
             duplicates: None,
             summary: Some(SummaryConfig {
-                // A prompt over the window keeps half the tail, whatever the gain.
+                // A prompt over the window keeps half the tail (here 2), whatever the gain.
                 window: 1,
                 threshold: 0.0,
                 keep_last,
