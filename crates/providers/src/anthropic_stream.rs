@@ -59,13 +59,15 @@ struct Counts {
 }
 
 impl Counts {
-    /// Takes every count present in `u` (later reports are cumulative: they replace).
+    /// Takes the counts present in `u`. Later reports are cumulative, so each count is the
+    /// largest seen: a `message_delta` that repeats a count as 0 (some gateways and SDK
+    /// serialisations do) never lowers it.
     fn update(&mut self, u: &Value) {
-        let n = |k: &str| u.get(k).and_then(Value::as_u64);
-        self.input = n("input_tokens").unwrap_or(self.input);
-        self.read = n("cache_read_input_tokens").unwrap_or(self.read);
-        self.write = n("cache_creation_input_tokens").unwrap_or(self.write);
-        self.output = n("output_tokens").unwrap_or(self.output);
+        let n = |k: &str, old: u64| u.get(k).and_then(Value::as_u64).map_or(old, |v| v.max(old));
+        self.input = n("input_tokens", self.input);
+        self.read = n("cache_read_input_tokens", self.read);
+        self.write = n("cache_creation_input_tokens", self.write);
+        self.output = n("output_tokens", self.output);
     }
 
     /// `input_tokens` excludes cache reads and writes: all three are summed into
@@ -402,5 +404,32 @@ mod tests {
             asm.push(None, bad, &mut |_| {}),
             Err(ReadError::Fatal(_))
         ));
+    }
+
+    #[test]
+    fn text_blocks_are_separated_by_a_blank_line() {
+        let events = [
+            r#"{"type":"message_start","message":{"usage":{"input_tokens":5,"output_tokens":1}}}"#,
+            r#"{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}"#,
+            r#"{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"First."}}"#,
+            r#"{"type":"content_block_stop","index":0}"#,
+            r#"{"type":"content_block_start","index":1,"content_block":{"type":"text","text":""}}"#,
+            r#"{"type":"content_block_delta","index":1,"delta":{"type":"text_delta","text":"Second."}}"#,
+            r#"{"type":"content_block_stop","index":1}"#,
+            r#"{"type":"message_delta","delta":{"stop_reason":"max_tokens"},"usage":{"output_tokens":4}}"#,
+            r#"{"type":"message_stop"}"#,
+        ];
+        let mut asm = EventAssembler::default();
+        for e in events {
+            asm.push(None, e, &mut |_| {}).unwrap();
+        }
+        let t = asm.finish();
+        assert_eq!(t.text, "First.\n\nSecond.");
+        assert_eq!(t.stop_reason, Some(StopReason::Length));
+        let full = json!({"content":[{"type":"text","text":"A"},{"type":"text","text":"B"}],
+            "stop_reason":"refusal","usage":{"input_tokens":1,"output_tokens":1}});
+        let t = parse_full_reply(&full, &mut |_| {}).unwrap();
+        assert_eq!(t.text, "A\n\nB");
+        assert_eq!(t.stop_reason, Some(StopReason::Refusal));
     }
 }

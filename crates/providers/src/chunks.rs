@@ -336,3 +336,105 @@ pub fn parse_full_reply(
     }
     Ok(b.finish())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn run(chunks: &[&str]) -> AssistantTurn {
+        let mut asm = ChunkAssembler::default();
+        for c in chunks {
+            asm.push_data(c, &mut |_| {}).unwrap();
+        }
+        assert!(asm.complete());
+        asm.finish(&mut |_| {})
+    }
+
+    #[test]
+    fn tool_call_deltas_split_across_chunks_assemble() {
+        let t = run(&[
+            r#"{"choices":[{"index":0,"delta":{"role":"assistant","content":"Let me "}}]}"#,
+            r#"{"choices":[{"index":0,"delta":{"content":"look."}}]}"#,
+            r#"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_a","type":"function","function":{"name":"shell","arguments":""}}]}}]}"#,
+            r#"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\"comm"}}]}}]}"#,
+            r#"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":1,"id":"call_b","function":{"name":"read_file","arguments":"{\"path\":"}}]}}]}"#,
+            r#"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"and\":\"ls\"}"}}]}}]}"#,
+            r#"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":1,"function":{"arguments":"\"a.txt\"}"}}]}}]}"#,
+            r#"{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}"#,
+            r#"{"choices":[],"usage":{"prompt_tokens":100,"completion_tokens":20,"prompt_tokens_details":{"cached_tokens":64}}}"#,
+            "[DONE]",
+        ]);
+        assert_eq!(t.text, "Let me look.");
+        assert_eq!(t.tool_calls[0].arguments, json!({"command": "ls"}));
+        assert_eq!(t.tool_calls[1].name, "read_file");
+        assert_eq!(t.tool_calls[1].arguments, json!({"path": "a.txt"}));
+        assert_eq!(t.stop_reason, Some(StopReason::ToolUse));
+        let u = t.usage.unwrap();
+        assert_eq!(
+            (u.input_tokens, u.output_tokens, u.cached_tokens),
+            (100, 20, 64)
+        );
+    }
+
+    #[test]
+    fn a_name_resent_whole_in_each_chunk_is_kept_once_and_pieces_join() {
+        // The shape reported for MiniMax via NIM and GPT-5.x gateways: every chunk repeats the
+        // id and the whole name.
+        let t = run(&[
+            r#"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c1","function":{"name":"read_file","arguments":"{\"path\""}}]}}]}"#,
+            r#"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c1","function":{"name":"read_file","arguments":": \"a\"}"}}]}}]}"#,
+            r#"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":1,"id":"c2","function":{"name":"sh","arguments":""}}]}}]}"#,
+            r#"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":1,"function":{"name":"ell","arguments":"{}"}}]}}]}"#,
+            r#"{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}"#,
+        ]);
+        assert_eq!(t.tool_calls[0].name, "read_file");
+        assert_eq!(t.tool_calls[0].arguments, json!({"path": "a"}));
+        assert_eq!(t.tool_calls[1].name, "shell");
+    }
+
+    #[test]
+    fn malformed_chunk_is_retryable_and_error_objects_are_classified() {
+        let mut asm = ChunkAssembler::default();
+        assert!(matches!(
+            asm.push_data("{nope", &mut |_| {}),
+            Err(ReadError::Retry(_))
+        ));
+        assert!(matches!(
+            asm.push_data(r#"{"error":{"message":"bad"}}"#, &mut |_| {}),
+            Err(ReadError::Fatal(_))
+        ));
+        assert!(matches!(
+            asm.push_data(
+                r#"{"error":{"code":"tool_use_failed","message":"x"}}"#,
+                &mut |_| {}
+            ),
+            Err(ReadError::Retry(_))
+        ));
+        assert!(matches!(
+            asm.push_data(
+                r#"{"error":{"code":"context_length_exceeded","message":"maximum context length is 8192"}}"#,
+                &mut |_| {}
+            ),
+            Err(ReadError::ContextTooLong(_))
+        ));
+    }
+
+    #[test]
+    fn full_reply_parses_tool_calls_null_content_and_refusal() {
+        let v = json!({"choices":[{"message":{"role":"assistant","content":null,
+            "tool_calls":[{"id":"x","type":"function","function":{"name":"shell","arguments":"{\"command\":\"pwd\"}"}}]},
+            "finish_reason":"tool_calls"}],
+            "usage":{"prompt_tokens":5,"completion_tokens":3}});
+        let t = parse_full_reply(&v, &mut |_| {}).unwrap();
+        assert_eq!(t.text, "");
+        assert_eq!(t.tool_calls[0].arguments, json!({"command": "pwd"}));
+        assert_eq!(t.usage.unwrap().total(), 8);
+        let v = json!({"choices":[{"message":{"role":"assistant","content":null,"refusal":"No."},"finish_reason":"stop"}]});
+        let t = parse_full_reply(&v, &mut |_| {}).unwrap();
+        assert_eq!(
+            (t.text.as_str(), t.stop_reason),
+            ("No.", Some(StopReason::Refusal))
+        );
+    }
+}
