@@ -58,12 +58,7 @@ impl FileLock {
     /// Blocks until the exclusive lock on `lock_path` is held (the file is created if needed and
     /// never deleted, so every process locks the same inode).
     pub fn acquire(lock_path: &Path) -> io::Result<FileLock> {
-        let file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(lock_path)?;
+        let file = open_lock_file(lock_path)?;
         file.lock()?;
         Ok(FileLock {
             file,
@@ -71,10 +66,33 @@ impl FileLock {
         })
     }
 
+    /// Takes the exclusive lock on `lock_path` if no other handle holds it (`None` when one does).
+    pub fn try_acquire(lock_path: &Path) -> io::Result<Option<FileLock>> {
+        let file = open_lock_file(lock_path)?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(FileLock {
+                file,
+                path: lock_path.to_path_buf(),
+            })),
+            Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+            Err(std::fs::TryLockError::Error(e)) => Err(e),
+        }
+    }
+
     /// The lock file's path.
     pub fn path(&self) -> &Path {
         &self.path
     }
+}
+
+/// Opens (creating, never truncating) a lock file.
+fn open_lock_file(lock_path: &Path) -> io::Result<File> {
+    OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(lock_path)
 }
 
 impl Drop for FileLock {

@@ -12,6 +12,7 @@ pub mod run_context;
 pub mod sessions;
 pub mod spill;
 pub mod top;
+pub mod worktree;
 
 /// Parses the words after a subcommand with its clap description. On `--help`/`--version` or a
 /// usage error, clap's text is printed and the exit code to return comes back as `Err`: 0 for
