@@ -12,22 +12,7 @@ use loopwright_store::session::SessionError;
 use crate::guards;
 use crate::state::State;
 
-/// Prices per million tokens, for `--max-cost`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Prices {
-    /// Per million input tokens.
-    pub input: f64,
-    /// Per million output tokens.
-    pub output: f64,
-}
-
-impl Prices {
-    /// The cost in USD of `usage`.
-    pub fn cost(&self, usage: &loopwright_protocol::usage::Usage) -> f64 {
-        usage.input_tokens as f64 * self.input / 1e6
-            + usage.output_tokens as f64 * self.output / 1e6
-    }
-}
+pub use loopwright_model::Prices;
 
 /// Limits and settings of one run.
 #[derive(Debug, Clone)]
@@ -94,6 +79,8 @@ pub enum RunEnd {
     Interrupted,
     /// The provider failed. Exit 1; resumable.
     Error(String),
+    /// The model refused, or the server's content filter withheld its reply. Exit 3.
+    Refused(String),
 }
 
 impl RunEnd {
@@ -104,6 +91,7 @@ impl RunEnd {
             RunEnd::Escalated(_) | RunEnd::Limit(_) => 2,
             RunEnd::Interrupted => 130,
             RunEnd::Error(_) => 1,
+            RunEnd::Refused(_) => 3,
         }
     }
 }

@@ -9,7 +9,8 @@
 use std::borrow::Cow;
 
 use loopwright_context::condense::{
-    Condensation, Config, Item, StepInput, Summarizer, compaction_stuck, condense, view,
+    Condensation, Config, Item, StepInput, Summarizer, SummaryConfig, compaction_stuck, condense,
+    view,
 };
 use loopwright_context::prompt::TodoItem;
 use loopwright_context::tokens::TokenCounter;
@@ -101,6 +102,49 @@ impl ContextState {
         tools: &[ToolSpec],
         summarizer: Option<&mut dyn Summarizer>,
     ) -> Vec<Condensation> {
+        self.propose_with(false, events, state, system, tools, summarizer)
+    }
+
+    /// The settings of a forced compaction (the server said the request is too long): only
+    /// the summary, due whatever the size, keeping at most the last 2 messages verbatim.
+    pub fn forced_config(&self) -> Config {
+        let keep_last = self
+            .config
+            .summary
+            .as_ref()
+            .map_or(SummaryConfig::for_window(1).keep_last, |s| s.keep_last)
+            .min(4);
+        Config {
+            mask: None,
+            stale: None,
+            duplicates: None,
+            summary: Some(SummaryConfig {
+                // A prompt over the window keeps half the tail (here 2), whatever the gain.
+                window: 1,
+                threshold: 0.0,
+                keep_last,
+                min_gain: 0.0,
+            }),
+        }
+    }
+
+    /// [`Self::propose`], or with `force` a compaction now ([`Self::forced_config`]).
+    pub fn propose_with(
+        &self,
+        force: bool,
+        events: &[Event],
+        state: &State,
+        system: &str,
+        tools: &[ToolSpec],
+        summarizer: Option<&mut dyn Summarizer>,
+    ) -> Vec<Condensation> {
+        let forced;
+        let config = if force {
+            forced = self.forced_config();
+            &forced
+        } else {
+            &self.config
+        };
         let items = self.items_of(events);
         let model = events.iter().find_map(|e| match &e.kind {
             EventKind::SessionStart { model, .. } => model.clone(),
@@ -128,14 +172,7 @@ impl ContextState {
             prefix_tokens,
             todo: &todo,
         };
-        condense(
-            &self.config,
-            &items,
-            &self.records,
-            input,
-            &counter,
-            summarizer,
-        )
+        condense(config, &items, &self.records, input, &counter, summarizer)
     }
 
     /// True when compaction ran at [`COMPACTION_STUCK_LIMIT`] consecutive steps after step

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use loopwright_context::condense::Condensation;
 use loopwright_context::prompt::Prefix;
 use loopwright_protocol::event::{EventKind, InstructionsFile, Outcome};
-use loopwright_protocol::message::ModelRequest;
+use loopwright_protocol::message::{AssistantTurn, ModelRequest};
 use loopwright_protocol::tool::{ToolCall, ToolResult, ToolSpec, ToolStatus};
 use loopwright_protocol::usage::Usage;
 use loopwright_store::session::INTERRUPTED_TEXT;
@@ -14,18 +14,19 @@ use loopwright_store::spill::SpillStore;
 use loopwright_store::{SessionWriter, StateDir};
 
 mod limits;
+mod stop;
 
-use crate::cancel::Cancel;
 use crate::config::{AgentError, Reporter, RunConfig, RunEnd, Silent};
 use crate::context::ContextState;
 use crate::gate::{AllowAll, Approval, Approver, DenyAsks, Gate, Verdict};
 use crate::history::{self, TailBudget};
 use crate::instructions;
 use crate::observation::{ObservationPipeline, shown_path};
-use crate::provider::{Provider, ProviderError, estimate_tokens};
 use crate::state::{Next, State, call_key};
 use crate::summarize::ModelSummarizer;
 use crate::tools::{RunContext, ToolContext, ToolOutput, ToolRegistry, shell_output, spill_stem};
+use loopwright_model::Cancel;
+use loopwright_model::{Provider, ProviderError, estimate_tokens};
 
 /// One agent run over an open session log.
 pub struct Agent {
@@ -247,6 +248,7 @@ impl Agent {
             Outcome::Escalated => RunEnd::Escalated(s),
             Outcome::Limit => RunEnd::Limit(s),
             Outcome::Error => RunEnd::Error(s),
+            Outcome::Refused => RunEnd::Refused(s),
         }
     }
 
@@ -272,8 +274,10 @@ impl Agent {
     }
 
     /// Runs the condensers due before the next model call and stores each record (fsynced)
-    /// before that call; a summary model call is made only when compaction is due.
-    fn condense(&mut self) -> Result<(), AgentError> {
+    /// before that call; a summary model call is made only when compaction is due. `force`
+    /// compacts now whatever the size (the server said the request is too long). Returns
+    /// true when a summary was stored.
+    fn condense(&mut self, force: bool) -> Result<bool, AgentError> {
         // The history as the model saw it at the last call: what the summary call repeats
         // (built only when a summary is due).
         let (context, log) = (&self.context, &self.log);
@@ -285,7 +289,8 @@ impl Agent {
             &self.specs,
             &history,
         );
-        let new = self.context.propose(
+        let new = self.context.propose_with(
+            force,
             self.log.events(),
             &self.state,
             &self.system,
@@ -297,8 +302,11 @@ impl Agent {
         if self.cancel.is_cancelled() {
             // Ctrl+C during the summary call: store nothing (the resumed run decides again,
             // rather than keeping a fallback summary forever); the model call sees the cancel.
-            return Ok(());
+            return Ok(false);
         }
+        let summarised = new
+            .iter()
+            .any(|r| matches!(r, Condensation::Summary { .. }));
         for record in new {
             let usage = match record {
                 Condensation::Summary { .. } => usage.take(),
@@ -306,21 +314,40 @@ impl Agent {
             };
             self.push(EventKind::Condensation { record, usage })?;
         }
-        Ok(())
+        Ok(summarised)
+    }
+
+    /// One model call; a request the server finds too long for the context window is
+    /// compacted (a forced summary) and sent once more.
+    fn call_model(&mut self) -> Result<Result<AssistantTurn, ProviderError>, AgentError> {
+        let mut compacted = false;
+        loop {
+            let request = self.request();
+            let facts = stop::history_facts(self.log.events());
+            let reporter = &mut self.reporter;
+            reporter.thinking(true);
+            let result = self.provider.complete_with(
+                &request,
+                &facts,
+                &mut |ev| reporter.stream(ev),
+                &self.cancel,
+            );
+            self.reporter.thinking(false);
+            match result {
+                Err(e) if e.is_context_too_long() && !compacted && self.condense(true)? => {
+                    compacted = true;
+                }
+                other => return Ok(other),
+            }
+        }
     }
 
     fn infer(&mut self) -> Result<Option<RunEnd>, AgentError> {
-        self.condense()?;
+        self.condense(false)?;
         if self.cancel.is_cancelled() {
             return self.interrupt("interrupted by the user (Ctrl+C)").map(Some);
         }
-        let request = self.request();
-        let reporter = &mut self.reporter;
-        reporter.thinking(true);
-        let result = self
-            .provider
-            .complete(&request, &mut |ev| reporter.stream(ev), &self.cancel);
-        self.reporter.thinking(false);
+        let result = self.call_model()?;
         let mut turn = match result {
             Ok(t) => t,
             Err(ProviderError::Cancelled) => {
@@ -339,6 +366,7 @@ impl Agent {
             input_tokens: 0,
             output_tokens: estimate_tokens(&turn.text),
             cached_tokens: 0,
+            cache_write_tokens: 0,
             estimated: true,
         });
         // Tool-call ids must be unique in the session: replace empty or repeated ones.
@@ -352,13 +380,29 @@ impl Agent {
                 this_turn.insert(c.id.clone());
             }
         }
+        let stop = turn.stop_reason.take();
+        let calls = !turn.tool_calls.is_empty();
         self.push(EventKind::Assistant {
             text: turn.text,
             tool_calls: turn.tool_calls,
             usage: Some(usage),
         })?;
         self.pipeline.begin_turn();
-        Ok(None)
+        match stop::after_stop(stop.as_ref(), calls) {
+            None => Ok(None),
+            Some(stop::AfterStop::Continue(text)) => {
+                self.push(EventKind::User { text })?;
+                Ok(None)
+            }
+            Some(stop::AfterStop::Refused(why)) => {
+                self.write_ledger();
+                self.push(EventKind::End {
+                    outcome: Outcome::Refused,
+                    summary: why.clone(),
+                })?;
+                Ok(Some(RunEnd::Refused(why)))
+            }
+        }
     }
 
     fn result(

@@ -11,7 +11,6 @@
 //! A crash loses at most the step in flight: reopening the log gives every
 //! open tool call an `interrupted` result, and [`engine::Agent::run`] continues.
 
-pub mod cancel;
 pub mod config;
 pub mod context;
 pub mod engine;
@@ -21,7 +20,6 @@ pub mod history;
 pub mod instructions;
 pub mod observation;
 pub mod policy_gate;
-pub mod provider;
 pub mod recall;
 pub mod scripted;
 pub mod state;
@@ -29,8 +27,18 @@ pub mod stuck;
 pub mod summarize;
 pub mod tools;
 
-pub use cancel::Cancel;
-pub use config::{AgentError, Prices, Reporter, RunConfig, RunEnd, Silent};
+/// The model seam (`loopwright-model`), re-exported under its old paths.
+pub mod provider {
+    pub use loopwright_model::{
+        HistoryFacts, Provider, ProviderError, TurnBuilder, estimate_tokens,
+    };
+}
+/// The cancellation flag (`loopwright-model`), re-exported under its old path.
+pub mod cancel {
+    pub use loopwright_model::Cancel;
+}
+
+pub use config::{AgentError, Reporter, RunConfig, RunEnd, Silent};
 pub use engine::Agent;
-pub use provider::{Provider, ProviderError};
+pub use loopwright_model::{Cancel, Prices, Provider, ProviderError};
 pub use scripted::ScriptedProvider;

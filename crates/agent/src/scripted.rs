@@ -21,8 +21,8 @@ use loopwright_protocol::tool::ToolCall;
 use loopwright_protocol::usage::Usage;
 use serde::Deserialize;
 
-use crate::cancel::Cancel;
-use crate::provider::{Provider, ProviderError, estimate_tokens};
+use loopwright_model::Cancel;
+use loopwright_model::{Provider, ProviderError, estimate_tokens};
 
 /// One scripted tool call.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -128,26 +128,22 @@ impl Provider for ScriptedProvider {
         if cancel.is_cancelled() {
             return Err(ProviderError::Cancelled);
         }
-        let text =
-            self.summaries
-                .get(self.summaries_played)
-                .cloned()
-                .ok_or(ProviderError::Other(format!(
-                    "the script has no summary {} (it has {})",
-                    self.summaries_played + 1,
-                    self.summaries.len()
-                )))?;
+        let text = self.summaries.get(self.summaries_played).cloned().ok_or(
+            ProviderError::ScriptNoSummary(self.summaries_played + 1, self.summaries.len()),
+        )?;
         self.summaries_played += 1;
         let usage = Usage {
             input_tokens: request_tokens(request),
             output_tokens: estimate_tokens(&text),
             cached_tokens: 0,
+            cache_write_tokens: 0,
             estimated: true,
         };
         Ok(AssistantTurn {
             text,
             tool_calls: Vec::new(),
             usage: Some(usage),
+            ..AssistantTurn::default()
         })
     }
 
@@ -195,8 +191,9 @@ impl Provider for ScriptedProvider {
         }
         let usage = Usage {
             input_tokens: request_tokens(request),
-            output_tokens: (out_chars as u64).div_ceil(4),
+            output_tokens: loopwright_model::tokens::estimate_bytes(out_chars),
             cached_tokens: 0,
+            cache_write_tokens: 0,
             estimated: true,
         };
         on_event(&StreamEvent::Usage { usage });
@@ -204,6 +201,7 @@ impl Provider for ScriptedProvider {
             text: turn.text.clone(),
             tool_calls,
             usage: Some(usage),
+            ..AssistantTurn::default()
         })
     }
 }

@@ -193,8 +193,9 @@ impl State {
                     self.usage.add(u);
                 }
             }
-            EventKind::User { .. }
-            | EventKind::ProjectInstructions { .. }
+            // A harness message after a reply asks for another one (a cut reply goes on).
+            EventKind::User { .. } => self.finish = None,
+            EventKind::ProjectInstructions { .. }
             | EventKind::ToolStart { .. }
             | EventKind::Interrupted { .. } => {}
         }

@@ -10,8 +10,8 @@ use loopwright_protocol::message::{Message, ModelRequest, Role};
 use loopwright_protocol::tool::ToolSpec;
 use loopwright_protocol::usage::Usage;
 
-use crate::cancel::Cancel;
-use crate::provider::{Provider, estimate_tokens};
+use loopwright_model::Cancel;
+use loopwright_model::{Provider, estimate_tokens};
 
 /// A [`Summarizer`] over a [`Provider`].
 pub struct ModelSummarizer<'a> {
@@ -88,6 +88,7 @@ impl Summarizer for ModelSummarizer<'_> {
             input_tokens: 0,
             output_tokens: estimate_tokens(&turn.text),
             cached_tokens: 0,
+            cache_write_tokens: 0,
             estimated: true,
         });
         let used = self.usage.get_or_insert_with(Usage::default);

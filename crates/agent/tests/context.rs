@@ -270,10 +270,7 @@ fn the_tail_shows_the_step_token_and_cost_budget_left_and_the_todo_list() {
         c.max_steps = 7;
         c.max_tokens = Some(100_000);
         c.max_cost = Some(5.0);
-        c.prices = Some(loopwright_agent::Prices {
-            input: 1000.0,
-            output: 2000.0,
-        });
+        c.prices = Some(loopwright_agent::Prices::new(1000.0, 2000.0));
     }));
     let out = run.go();
     let tail = &out.requests[1].messages.last().unwrap().content;

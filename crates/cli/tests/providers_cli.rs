@@ -1,58 +1,40 @@
 //! `loop run` with the HTTP providers, against a scripted server on 127.0.0.1.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpListener;
 use std::path::Path;
-use std::sync::{Arc, Mutex};
 
 use assert_cmd::Command;
+use loopwright_testkit::{MockServer, Reply};
 use predicates::prelude::*;
 
-/// Serves `replies` (status, content type, body, extra header) one per connection; records
-/// the request bodies.
-fn serve(
-    replies: Vec<(u16, &'static str, String, &'static str)>,
-) -> (String, Arc<Mutex<Vec<String>>>) {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let base = format!("http://{}/v1", listener.local_addr().unwrap());
-    let bodies = Arc::new(Mutex::new(Vec::new()));
-    let rec = bodies.clone();
-    std::thread::spawn(move || {
-        let mut replies = replies.into_iter();
-        for stream in listener.incoming() {
-            let Ok(stream) = stream else { break };
-            let Some((status, ctype, body, extra)) = replies.next() else {
-                break;
-            };
-            let mut reader = BufReader::new(stream.try_clone().unwrap());
-            let mut len = 0usize;
-            loop {
-                let mut h = String::new();
-                reader.read_line(&mut h).unwrap();
-                let h = h.trim_end().to_ascii_lowercase();
-                if h.is_empty() {
-                    break;
-                }
-                if let Some(v) = h.strip_prefix("content-length:") {
-                    len = v.trim().parse().unwrap();
-                }
+/// Serves `replies` (status, content type, body, extra header line) one per connection with
+/// the testkit's mock server; returns the base URL and the server (request bodies recorded).
+fn serve(replies: Vec<(u16, &'static str, String, &'static str)>) -> (String, Bodies) {
+    let replies = replies
+        .into_iter()
+        .map(|(status, ctype, body, extra)| {
+            let mut headers = vec![("content-type".to_string(), ctype.to_string())];
+            if let Some((k, v)) = extra.trim_end().split_once(':') {
+                headers.push((k.trim().to_string(), v.trim().to_string()));
             }
-            let mut req = vec![0u8; len];
-            reader.read_exact(&mut req).unwrap();
-            rec.lock()
-                .unwrap()
-                .push(String::from_utf8_lossy(&req).into_owned());
-            let mut out = stream;
-            let head = format!(
-                "HTTP/1.1 {status} X\r\ncontent-type: {ctype}\r\ncontent-length: {}\r\nconnection: close\r\n{extra}\r\n",
-                body.len()
-            );
-            let _ = out.write_all(head.as_bytes());
-            let _ = out.write_all(body.as_bytes());
-        }
-    });
-    (base, bodies)
+            Reply::Full {
+                status,
+                headers,
+                body,
+            }
+        })
+        .collect();
+    let server = MockServer::start(replies);
+    (server.url("/v1"), Bodies(server))
+}
+
+/// The request bodies a server received.
+struct Bodies(MockServer);
+
+impl Bodies {
+    fn all(&self) -> Vec<String> {
+        self.0.requests().into_iter().map(|r| r.raw).collect()
+    }
 }
 
 fn sse(datas: &[&str]) -> String {
@@ -122,7 +104,7 @@ fn openai_run_survives_a_rate_limit_and_runs_the_tool_once() {
         std::fs::read_to_string(ws.path().join("out.txt")).unwrap(),
         "hi\n"
     );
-    assert_eq!(bodies.lock().unwrap().len(), 3);
+    assert_eq!(bodies.all().len(), 3);
     let log = std::fs::read_to_string(ws.path().join(".loop/sessions/s.jsonl")).unwrap();
     assert!(log.contains(r#""provider":"openai""#), "{log}");
     assert!(log.contains(r#""model":"test-model""#), "{log}");
@@ -175,7 +157,7 @@ fn json_protocol_run_with_a_non_streaming_server() {
         std::fs::read_to_string(ws.path().join("out.txt")).unwrap(),
         "hi\n"
     );
-    let bodies = bodies.lock().unwrap();
+    let bodies = bodies.all();
     assert_eq!(bodies.len(), 3);
     assert!(bodies[1].contains("Format error"), "{}", bodies[1]);
     assert!(bodies[0].contains(r#""response_format":{"type":"json_object"}"#));
@@ -259,5 +241,55 @@ fn profile_supplies_provider_model_and_prices() {
         .args(["--workspace", ws.path().to_str().unwrap(), "task"])
         .assert()
         .code(0);
-    assert!(bodies.lock().unwrap()[0].contains(r#""model":"from-profile""#));
+    assert!(bodies.all()[0].contains(r#""model":"from-profile""#));
+}
+
+#[test]
+fn a_refusal_ends_refused_with_exit_3_and_every_request_has_an_output_bound() {
+    let ws = tempfile::tempdir().unwrap();
+    let home = tempfile::tempdir().unwrap();
+    // Event shapes of a real Anthropic stream ending with `stop_reason: refusal` (see
+    // crates/providers/tests/data/SOURCES.md).
+    let refusal = loopwright_testkit::sse_named(&[
+        (
+            "message_start",
+            r#"{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","content":[],"usage":{"input_tokens":12,"output_tokens":1}}}"#,
+        ),
+        (
+            "content_block_start",
+            r#"{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}"#,
+        ),
+        (
+            "content_block_delta",
+            r#"{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"I can't help with that."}}"#,
+        ),
+        (
+            "content_block_stop",
+            r#"{"type":"content_block_stop","index":0}"#,
+        ),
+        (
+            "message_delta",
+            r#"{"type":"message_delta","delta":{"stop_reason":"refusal","stop_sequence":null},"usage":{"output_tokens":9}}"#,
+        ),
+        ("message_stop", r#"{"type":"message_stop"}"#),
+    ]);
+    let (base, bodies) = serve(vec![(200, "text/event-stream", refusal, "")]);
+    loop_cmd(home.path())
+        .env("MY_KEY", "k")
+        .args([
+            "run",
+            "--provider",
+            "anthropic",
+            "--model",
+            "c",
+            "--base-url",
+            &base,
+        ])
+        .args(["--api-key-env", "MY_KEY", "--max-output-tokens", "777"])
+        .args(["--workspace", ws.path().to_str().unwrap(), "task"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("refused"));
+    let sent = bodies.all();
+    assert!(sent[0].contains(r#""max_tokens":777"#), "{}", sent[0]);
 }

@@ -33,6 +33,8 @@ pub enum Outcome {
     Limit,
     /// The harness failed (provider error, IO error).
     Error,
+    /// The model refused the task, or the server's content filter withheld its reply.
+    Refused,
 }
 
 impl Outcome {
@@ -43,6 +45,7 @@ impl Outcome {
             Outcome::Escalated => "escalated",
             Outcome::Limit => "limit",
             Outcome::Error => "error",
+            Outcome::Refused => "refused",
         }
     }
 }
@@ -227,6 +230,7 @@ mod tests {
                 input_tokens: 10,
                 output_tokens: 3,
                 cached_tokens: 8,
+                cache_write_tokens: 0,
                 estimated: false,
             }),
         };

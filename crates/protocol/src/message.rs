@@ -95,6 +95,53 @@ pub enum StreamEvent {
         /// The usage.
         usage: Usage,
     },
+    /// More of the model's reasoning (thinking) text, when the server streams it.
+    ReasoningDelta {
+        /// The new text.
+        text: String,
+    },
+    /// Why the model stopped (the last piece of a reply).
+    Stop {
+        /// The reason.
+        reason: StopReason,
+    },
+}
+
+/// Why a model stopped generating.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopReason {
+    /// A natural end of the reply (`stop`, `end_turn`, `stop_sequence`).
+    EndTurn,
+    /// The model called tools (`tool_calls`, `tool_use`).
+    ToolUse,
+    /// The reply was cut at the output limit (`length`, `max_tokens`).
+    Length,
+    /// The model refused (Anthropic `refusal`, OpenAI `delta.refusal`).
+    Refusal,
+    /// The server's content filter cut or withheld the reply (`content_filter`).
+    ContentFilter,
+    /// Any other reason, as the server named it.
+    Other(String),
+}
+
+impl StopReason {
+    /// Reads a finish reason of OpenAI Chat Completions or a stop reason of Anthropic Messages.
+    pub fn from_wire(s: &str) -> StopReason {
+        match s {
+            "stop" | "end_turn" | "stop_sequence" | "eos" => StopReason::EndTurn,
+            "tool_calls" | "tool_use" | "function_call" => StopReason::ToolUse,
+            "length" | "max_tokens" | "model_length" => StopReason::Length,
+            "refusal" => StopReason::Refusal,
+            "content_filter" | "safety" => StopReason::ContentFilter,
+            other => StopReason::Other(other.to_string()),
+        }
+    }
+
+    /// True for a refusal or a filtered reply: the model will not do the task as asked.
+    pub fn is_refusal(&self) -> bool {
+        matches!(self, StopReason::Refusal | StopReason::ContentFilter)
+    }
 }
 
 /// A complete assistant reply, assembled from the stream.
@@ -106,6 +153,17 @@ pub struct AssistantTurn {
     pub tool_calls: Vec<ToolCall>,
     /// Token usage when known.
     pub usage: Option<Usage>,
+    /// Why the model stopped, when the server said.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop_reason: Option<StopReason>,
+    /// The model's reasoning text, when the server sent it (DeepSeek `reasoning_content`,
+    /// Anthropic thinking).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reasoning: String,
+    /// Provider-specific blocks that must be sent back verbatim with this turn (Anthropic
+    /// `thinking` and `redacted_thinking` blocks with their signatures).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replay: Vec<serde_json::Value>,
 }
 
 #[cfg(test)]

@@ -14,6 +14,9 @@ pub struct Usage {
     /// Prompt tokens served from a provider cache (a subset of `input_tokens`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub cached_tokens: u64,
+    /// Prompt tokens written to a provider cache (a subset of `input_tokens`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cache_write_tokens: u64,
     /// True when the numbers are an estimate rather than provider-reported.
     #[serde(default, skip_serializing_if = "is_false")]
     pub estimated: bool,
@@ -38,6 +41,9 @@ impl Usage {
         self.input_tokens = self.input_tokens.saturating_add(other.input_tokens);
         self.output_tokens = self.output_tokens.saturating_add(other.output_tokens);
         self.cached_tokens = self.cached_tokens.saturating_add(other.cached_tokens);
+        self.cache_write_tokens = self
+            .cache_write_tokens
+            .saturating_add(other.cache_write_tokens);
         self.estimated |= other.estimated;
     }
 }
@@ -52,12 +58,14 @@ mod tests {
             input_tokens: 10,
             output_tokens: 2,
             cached_tokens: 1,
+            cache_write_tokens: 0,
             estimated: false,
         };
         a.add(&Usage {
             input_tokens: 5,
             output_tokens: 3,
             cached_tokens: 0,
+            cache_write_tokens: 2,
             estimated: true,
         });
         assert_eq!(a.total(), 20);

@@ -4,7 +4,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use loopwright_providers::anthropic::EventAssembler;
-use loopwright_providers::openai::ChunkAssembler;
+use loopwright_providers::chunks::ChunkAssembler;
 use loopwright_providers::sse::SseParser;
 
 fn openai_stream() -> String {
@@ -48,7 +48,7 @@ fn bench(c: &mut Criterion) {
                 }
             }
             assert!(asm.complete());
-            asm.finish()
+            asm.finish(&mut |_| {})
         })
     });
     let an = anthropic_stream();

@@ -17,7 +17,10 @@
 //! mask_batch = 5              # results masked at once
 //! summary_threshold = 0.75    # compact at this share of the window
 //! summary_keep = 10           # messages kept verbatim after a compaction
-//! prices = { input = 0.15, output = 0.60, cached = 0.075 }   # per million tokens
+//! prices = { input = 0.15, output = 0.60, cached = 0.075, cache_write = 0.19 } # per million tokens
+//! max_output_tokens = 2048   # bound of every reply (default 4096)
+//! stream = true               # false: one JSON reply per request
+//! stream_options = true       # false: never send stream_options (gateways that reject it)
 //! ```
 
 use std::collections::BTreeMap;
@@ -71,30 +74,7 @@ impl ProviderKind {
     }
 }
 
-/// Prices in currency units per million tokens.
-#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Prices {
-    /// Per million input tokens (not served from cache).
-    pub input: f64,
-    /// Per million output tokens.
-    pub output: f64,
-    /// Per million cached input tokens; the input price when absent.
-    #[serde(default)]
-    pub cached: Option<f64>,
-}
-
-impl Prices {
-    /// The cost of `usage`.
-    pub fn cost(&self, usage: &loopwright_protocol::usage::Usage) -> f64 {
-        let cached = usage.cached_tokens.min(usage.input_tokens);
-        let fresh = usage.input_tokens - cached;
-        (fresh as f64 * self.input
-            + cached as f64 * self.cached.unwrap_or(self.input)
-            + usage.output_tokens as f64 * self.output)
-            / 1_000_000.0
-    }
-}
+pub use loopwright_model::Prices;
 
 /// One profile of the config file.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
@@ -124,6 +104,12 @@ pub struct Profile {
     pub summary_threshold: Option<f64>,
     /// Messages kept verbatim after a compaction.
     pub summary_keep: Option<u64>,
+    /// The most tokens the model may generate per reply.
+    pub max_output_tokens: Option<u64>,
+    /// Ask for streamed replies (default true).
+    pub stream: Option<bool>,
+    /// Send `stream_options.include_usage` with streamed requests (default true).
+    pub stream_options: Option<bool>,
 }
 
 /// The context-management settings of a profile (`loop run` flags win over them).
@@ -165,6 +151,10 @@ pub struct Flags {
     pub api_key_env: Option<String>,
     /// `--profile`.
     pub profile: Option<String>,
+    /// `--max-output-tokens`.
+    pub max_output_tokens: Option<u64>,
+    /// `--no-stream` (as `Some(false)`).
+    pub stream: Option<bool>,
 }
 
 /// The resolved configuration.
@@ -188,6 +178,12 @@ pub struct Resolved {
     pub profile: Option<String>,
     /// Context-management settings of the profile.
     pub context: ContextSettings,
+    /// The output bound of every request.
+    pub max_output_tokens: u64,
+    /// Streamed replies.
+    pub stream: bool,
+    /// `stream_options.include_usage` on streamed requests.
+    pub stream_options: bool,
 }
 
 /// Why configuration failed.
@@ -363,8 +359,26 @@ pub fn resolve(
             summary_threshold: profile.summary_threshold,
             summary_keep: profile.summary_keep,
         },
+        max_output_tokens: max_output_tokens(flags, &profile)?,
+        stream: flags.stream.or(profile.stream).unwrap_or(true),
+        stream_options: profile.stream_options.unwrap_or(true),
         profile: profile_name,
     })
+}
+
+fn max_output_tokens(flags: &Flags, profile: &Profile) -> Result<u64, ConfigError> {
+    let (field, value) = match (flags.max_output_tokens, profile.max_output_tokens) {
+        (Some(v), _) => ("--max-output-tokens", v),
+        (None, Some(v)) => ("max_output_tokens", v),
+        (None, None) => return Ok(crate::openai::DEFAULT_MAX_OUTPUT_TOKENS),
+    };
+    if value == 0 {
+        return Err(ConfigError::Invalid {
+            field: field.into(),
+            message: "must be at least 1".into(),
+        });
+    }
+    Ok(value)
 }
 
 #[cfg(test)]
@@ -505,18 +519,46 @@ mod tests {
     }
 
     #[test]
-    fn cost_uses_cached_price() {
-        let p = Prices {
-            input: 2.0,
-            output: 10.0,
-            cached: Some(0.5),
+    fn output_bound_defaults_and_flag_beats_profile() {
+        let file: ConfigFile = toml::from_str(
+            "default = \"p\"\n[profiles.p]\nprovider = \"openai\"\nmodel = \"m\"\nmax_output_tokens = 512\nstream_options = false\n",
+        )
+        .unwrap();
+        let r = resolve(&Flags::default(), &env_of(&[]), &file, "cfg").unwrap();
+        assert_eq!(
+            (r.max_output_tokens, r.stream, r.stream_options),
+            (512, true, false)
+        );
+        let flags = Flags {
+            max_output_tokens: Some(64),
+            stream: Some(false),
+            ..Flags::default()
         };
-        let u = loopwright_protocol::usage::Usage {
-            input_tokens: 1_000_000,
-            output_tokens: 100_000,
-            cached_tokens: 400_000,
-            estimated: false,
+        let r = resolve(&flags, &env_of(&[]), &file, "cfg").unwrap();
+        assert_eq!((r.max_output_tokens, r.stream), (64, false));
+        let r = resolve(
+            &Flags {
+                max_output_tokens: None,
+                ..Flags::default()
+            },
+            &env_of(&[("OPENAI_API_KEY", "k"), ("LOOP_MODEL", "m")]),
+            &ConfigFile::default(),
+            "cfg",
+        )
+        .unwrap();
+        assert_eq!(
+            r.max_output_tokens,
+            crate::openai::DEFAULT_MAX_OUTPUT_TOKENS
+        );
+        let zero = Flags {
+            max_output_tokens: Some(0),
+            ..Flags::default()
         };
-        assert!((p.cost(&u) - (1.2 + 0.2 + 1.0)).abs() < 1e-9);
+        assert!(
+            resolve(&zero, &env_of(&[]), &file, "cfg")
+                .unwrap_err()
+                .to_string()
+                .starts_with("--max-output-tokens")
+        );
     }
 }

@@ -7,13 +7,13 @@
 //! the latest one is kept in the history); after [`MAX_FORMAT_ERRORS`] in a row the call fails.
 //! Only the final, well-formed action is returned, so the session log never holds a bad reply.
 
-use loopwright_agent::{Cancel, Provider, ProviderError};
+use loopwright_model::{Cancel, Provider, ProviderError};
 use loopwright_protocol::message::{AssistantTurn, Message, ModelRequest, Role, StreamEvent};
 use loopwright_protocol::tool::{ToolCall, ToolSpec};
 use loopwright_protocol::usage::Usage;
 use serde_json::{Map, Value, json};
 
-use crate::openai::{OpenAiProvider, messages_json, set_stream};
+use crate::openai::{OpenAiProvider, RequestOptions, apply_options, messages_json};
 
 /// Consecutive format errors after which the call fails.
 pub const MAX_FORMAT_ERRORS: usize = 3;
@@ -137,6 +137,21 @@ pub fn request_body(
     mode: JsonMode,
     stream: bool,
 ) -> Value {
+    let options = RequestOptions {
+        stream,
+        ..RequestOptions::default()
+    };
+    request_body_with(model, request, extra, mode, &options)
+}
+
+/// [`request_body`] with every request option.
+pub fn request_body_with(
+    model: &str,
+    request: &ModelRequest,
+    extra: &[Message],
+    mode: JsonMode,
+    options: &RequestOptions,
+) -> Value {
     let mut history = text_history(&request.messages);
     history.extend_from_slice(extra);
     let mut body = json!({
@@ -146,7 +161,7 @@ pub fn request_body(
     if let Some(rf) = response_format(mode) {
         body["response_format"] = rf;
     }
-    set_stream(&mut body, stream);
+    apply_options(&mut body, options);
     body
 }
 
@@ -170,7 +185,8 @@ impl Provider for JsonActionProvider {
         let mut usage = Usage::default();
         let mut last_error = String::new();
         for _ in 0..MAX_FORMAT_ERRORS {
-            let body = request_body(&model, request, &extra, self.mode, self.inner.stream);
+            let options = self.inner.current_options();
+            let body = request_body_with(&model, request, &extra, self.mode, &options);
             // Text is shown only once it parses as an action; usage passes through.
             let reply = self.inner.chat(body, &mut |_| {}, cancel)?;
             if let Some(u) = &reply.usage {
@@ -183,7 +199,7 @@ impl Provider for JsonActionProvider {
                     emit_turn(&turn, on_event);
                     return Ok(turn);
                 }
-                Err(e) => {
+                Err(FormatError(e)) => {
                     last_error = e.clone();
                     extra = vec![
                         Message::text(Role::Assistant, reply.text),
@@ -192,9 +208,10 @@ impl Provider for JsonActionProvider {
                 }
             }
         }
-        Err(ProviderError::Other(format!(
-            "the model sent {MAX_FORMAT_ERRORS} replies in a row that are not a valid JSON action; last error: {last_error}"
-        )))
+        Err(ProviderError::Format {
+            replies: MAX_FORMAT_ERRORS,
+            last: last_error,
+        })
     }
 }
 
@@ -206,14 +223,19 @@ pub fn format_error_message(error: &str) -> String {
     )
 }
 
-fn check_action(action: Action, tools: &[&str]) -> Result<Action, String> {
+/// Why a reply is not a valid JSON action (sent back to the model).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct FormatError(pub String);
+
+fn check_action(action: Action, tools: &[&str]) -> Result<Action, FormatError> {
     if let Action::Tool { name, .. } = &action
         && !tools.contains(&name.as_str())
     {
-        return Err(format!(
+        return Err(FormatError(format!(
             "unknown tool `{name}` (the tools are: {})",
             tools.join(", ")
-        ));
+        )));
     }
     Ok(action)
 }
@@ -224,6 +246,7 @@ fn action_turn(action: Action, request: &ModelRequest, usage: Usage) -> Assistan
             text,
             tool_calls: Vec::new(),
             usage: Some(usage),
+            ..AssistantTurn::default()
         },
         Action::Tool { name, arguments } => {
             let n = request
@@ -240,6 +263,7 @@ fn action_turn(action: Action, request: &ModelRequest, usage: Usage) -> Assistan
                     arguments,
                 }],
                 usage: Some(usage),
+                ..AssistantTurn::default()
             }
         }
     }
@@ -267,10 +291,10 @@ fn emit_turn(turn: &AssistantTurn, on_event: &mut dyn FnMut(&StreamEvent)) {
 }
 
 /// Parses the first JSON object in `text` as an action, repairing a truncated object.
-pub fn parse_action(text: &str) -> Result<Action, String> {
+pub fn parse_action(text: &str) -> Result<Action, FormatError> {
     let v = first_object(text)?;
     let Value::Object(mut obj) = v else {
-        return Err("the reply is not a JSON object".into());
+        return Err(FormatError("the reply is not a JSON object".into()));
     };
     if let Some(f) = obj.remove("final") {
         return Ok(Action::Final(match f {
@@ -280,31 +304,35 @@ pub fn parse_action(text: &str) -> Result<Action, String> {
     }
     let name = match obj.remove("tool").or_else(|| obj.remove("name")) {
         Some(Value::String(s)) if !s.is_empty() => s,
-        Some(_) => return Err("`tool` must be a tool name (a string)".into()),
-        None => return Err("the object has neither `tool` nor `final`".into()),
+        Some(_) => return Err(FormatError("`tool` must be a tool name (a string)".into())),
+        None => {
+            return Err(FormatError(
+                "the object has neither `tool` nor `final`".into(),
+            ));
+        }
     };
     let arguments = match obj.remove("arguments") {
         Some(Value::Object(m)) => Value::Object(m),
         None | Some(Value::Null) => Value::Object(Map::new()),
         Some(Value::String(s)) => match serde_json::from_str::<Value>(&s) {
             Ok(v @ Value::Object(_)) => v,
-            _ => return Err("`arguments` must be a JSON object".into()),
+            _ => return Err(FormatError("`arguments` must be a JSON object".into())),
         },
-        Some(_) => return Err("`arguments` must be a JSON object".into()),
+        Some(_) => return Err(FormatError("`arguments` must be a JSON object".into())),
     };
     Ok(Action::Tool { name, arguments })
 }
 
 /// The first JSON object in `text` (prose and code fences around it are ignored); a truncated
 /// object is closed (open string, open arrays and objects; a dangling key or comma is dropped).
-pub fn first_object(text: &str) -> Result<Value, String> {
+pub fn first_object(text: &str) -> Result<Value, FormatError> {
     let start = text
         .find('{')
-        .ok_or_else(|| "the reply contains no JSON object (no `{`)".to_string())?;
+        .ok_or_else(|| FormatError("the reply contains no JSON object (no `{`)".to_string()))?;
     let s = &text[start..];
     match scan(s)? {
         Scan::Complete(end) => serde_json::from_str(&s[..end])
-            .map_err(|e| format!("the JSON object does not parse: {e}")),
+            .map_err(|e| FormatError(format!("the JSON object does not parse: {e}"))),
         Scan::Truncated(t) => {
             // A closing code fence after a truncated object is not part of it.
             if let Some(fence) = s.find("```")
@@ -313,8 +341,9 @@ pub fn first_object(text: &str) -> Result<Value, String> {
             {
                 return Ok(v);
             }
-            repair(s, &t)
-                .ok_or_else(|| "the JSON object is truncated and cannot be repaired".into())
+            repair(s, &t).ok_or_else(|| {
+                FormatError("the JSON object is truncated and cannot be repaired".into())
+            })
         }
     }
 }
@@ -333,7 +362,7 @@ enum Scan {
     Truncated(Truncated),
 }
 
-fn scan(s: &str) -> Result<Scan, String> {
+fn scan(s: &str) -> Result<Scan, FormatError> {
     let mut stack: Vec<char> = Vec::new();
     let mut in_str = false;
     let mut escaped = false;
@@ -355,7 +384,7 @@ fn scan(s: &str) -> Result<Scan, String> {
             '[' => stack.push(']'),
             '}' | ']' => {
                 if stack.pop() != Some(ch) {
-                    return Err(format!("unbalanced `{ch}` in the JSON object"));
+                    return Err(FormatError(format!("unbalanced `{ch}` in the JSON object")));
                 }
                 if stack.is_empty() {
                     return Ok(Scan::Complete(i + 1));
@@ -446,16 +475,19 @@ mod tests {
         assert!(
             parse_action("no json here")
                 .unwrap_err()
+                .0
                 .contains("no JSON object")
         );
         assert!(
             parse_action("{\"foo\": 1}")
                 .unwrap_err()
+                .0
                 .contains("neither")
         );
         assert!(
             parse_action("{\"tool\": 3}")
                 .unwrap_err()
+                .0
                 .contains("string")
         );
         assert!(
@@ -467,6 +499,7 @@ mod tests {
                 &["shell"]
             )
             .unwrap_err()
+            .0
             .contains("unknown tool `rm`")
         );
     }

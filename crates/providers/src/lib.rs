@@ -1,6 +1,6 @@
 //! HTTP model providers for loopwright.
 //!
-//! Three implementations of the agent's [`Provider`] trait:
+//! Three implementations of the model seam's [`Provider`] trait (`loopwright-model`):
 //! [`openai::OpenAiProvider`] (Chat Completions, for OpenAI and compatible servers),
 //! [`anthropic::AnthropicProvider`] (Messages), and [`json_action::JsonActionProvider`] (a
 //! JSON-action text protocol for models without native tool calling). All three send through
@@ -12,15 +12,20 @@
 //! a retried request never yields a tool call twice.
 
 pub mod anthropic;
+pub mod anthropic_stream;
+pub mod chunks;
 pub mod config;
 pub mod json_action;
+pub mod memory;
+pub mod normalise;
 pub mod openai;
 pub mod sse;
 pub mod transport;
 
-use loopwright_agent::Provider;
+use loopwright_model::Provider;
 
-pub use config::{ConfigError, ContextSettings, Flags, Prices, ProviderKind, Resolved};
+pub use config::{ConfigError, ContextSettings, Flags, ProviderKind, Resolved};
+pub use loopwright_model::Prices;
 pub use transport::{Pause, RealPause, RetryPolicy, Timeouts, Transport};
 
 /// Builds the provider for a resolved configuration. The API key is read from the variable
@@ -52,11 +57,24 @@ pub fn build(
         field: "transport".into(),
         message: e.to_string(),
     })?;
+    let options = openai::RequestOptions {
+        stream: resolved.stream,
+        stream_options: resolved.stream_options,
+        max_output_tokens: resolved.max_output_tokens,
+        ..openai::RequestOptions::for_base_url(&resolved.base_url)
+    };
     Ok(match resolved.kind {
-        ProviderKind::OpenAi => Box::new(openai::OpenAiProvider::new(endpoint, transport)),
-        ProviderKind::Anthropic => Box::new(anthropic::AnthropicProvider::new(endpoint, transport)),
+        ProviderKind::OpenAi => {
+            Box::new(openai::OpenAiProvider::new(endpoint, transport).with_options(options))
+        }
+        ProviderKind::Anthropic => {
+            let mut p = anthropic::AnthropicProvider::new(endpoint, transport);
+            p.max_tokens = resolved.max_output_tokens;
+            p.stream = resolved.stream;
+            Box::new(p)
+        }
         ProviderKind::Json => Box::new(json_action::JsonActionProvider::new(
-            openai::OpenAiProvider::new(endpoint, transport),
+            openai::OpenAiProvider::new(endpoint, transport).with_options(options),
             json_action::JsonMode::JsonObject,
         )),
     })
@@ -85,11 +103,7 @@ pub fn from_env(flags: &Flags) -> Result<(Resolved, Box<dyn Provider>), ConfigEr
     Ok((resolved, provider))
 }
 
-/// The prices of a resolved configuration in the form the agent's `--max-cost` uses
-/// (cached tokens are priced as input there).
-pub fn agent_prices(resolved: &Resolved) -> Option<loopwright_agent::Prices> {
-    resolved.prices.map(|p| loopwright_agent::Prices {
-        input: p.input,
-        output: p.output,
-    })
+/// The prices of a resolved configuration, for the agent's `--max-cost`.
+pub fn agent_prices(resolved: &Resolved) -> Option<Prices> {
+    resolved.prices
 }

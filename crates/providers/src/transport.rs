@@ -9,7 +9,7 @@ use std::io::Read;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use loopwright_agent::{Cancel, ProviderError};
+use loopwright_model::{Cancel, ProviderError};
 
 use crate::sse::{SseEvent, SseParser};
 
@@ -120,6 +120,8 @@ pub enum ReadError {
     Retry(String),
     /// Not worth retrying; the message is for the user.
     Fatal(String),
+    /// The server reported, inside the reply, that the request is too long for the model.
+    ContextTooLong(String),
     /// The cancel flag was set.
     Cancelled,
 }
@@ -243,6 +245,8 @@ enum Outcome {
     Retry {
         why: String,
         retry_after: Option<Duration>,
+        /// The HTTP status, when the server answered with one.
+        status: Option<u16>,
     },
     Fatal(ProviderError),
 }
@@ -259,7 +263,7 @@ impl Transport {
             .timeout(timeouts.request + Duration::from_secs(1))
             .user_agent(concat!("loopwright/", env!("CARGO_PKG_VERSION")))
             .build()
-            .map_err(|e| ProviderError::Other(format!("cannot set up the HTTP client: {e}")))?;
+            .map_err(|e| ProviderError::Setup(e.to_string()))?;
         Ok(Transport {
             client,
             retry,
@@ -279,6 +283,7 @@ impl Transport {
     ) -> Result<T, ProviderError> {
         let attempts = self.retry.max_attempts.max(1);
         let mut last = String::new();
+        let mut last_status = None;
         for attempt in 0..attempts {
             if cancel.is_cancelled() {
                 return Err(ProviderError::Cancelled);
@@ -289,19 +294,26 @@ impl Transport {
             };
             match outcome {
                 Outcome::Fatal(e) => return Err(e),
-                Outcome::Retry { why, retry_after } => {
+                Outcome::Retry {
+                    why,
+                    retry_after,
+                    status,
+                } => {
                     last = why;
+                    last_status = status;
                     if attempt + 1 == attempts {
                         break;
                     }
                     let delay = match retry_after {
                         Some(d) if d > self.retry.max_retry_after => {
-                            return Err(ProviderError::Other(format!(
-                                "{}: {last}; the server asks to wait {}s, longer than the {}s this client waits",
-                                req.url,
-                                d.as_secs(),
-                                self.retry.max_retry_after.as_secs()
-                            )));
+                            return Err(ProviderError::RateLimited {
+                                retry_after: Some(d),
+                                url: req.url.clone(),
+                                detail: format!(
+                                    "{last}; longer than the {}s this client waits",
+                                    self.retry.max_retry_after.as_secs()
+                                ),
+                            });
                         }
                         Some(d) => d,
                         None => {
@@ -313,10 +325,18 @@ impl Transport {
                 }
             }
         }
-        Err(ProviderError::Other(format!(
-            "{}: gave up after {attempts} attempts; last error: {last}",
-            req.url
-        )))
+        if last_status == Some(429) {
+            return Err(ProviderError::RateLimited {
+                retry_after: None,
+                url: req.url.clone(),
+                detail: format!("gave up after {attempts} attempts; last error: {last}"),
+            });
+        }
+        Err(ProviderError::Transport {
+            url: req.url.clone(),
+            attempts,
+            detail: last,
+        })
     }
 
     fn attempt<T>(
@@ -336,6 +356,7 @@ impl Transport {
         let resp = builder.send().map_err(|e| Outcome::Retry {
             why: format!("cannot reach the server: {}", error_chain(&e)),
             retry_after: None,
+            status: None,
         })?;
         let status = resp.status().as_u16();
         if !(200..300).contains(&status) {
@@ -346,25 +367,7 @@ impl Transport {
                 .and_then(|v| v.trim().parse::<u64>().ok())
                 .map(Duration::from_secs);
             let text = resp.text().unwrap_or_default();
-            let excerpt = excerpt(&text);
-            return Err(match status {
-                408 | 429 | 500..=599 => Outcome::Retry {
-                    why: format!("HTTP {status}: {excerpt}"),
-                    retry_after,
-                },
-                401 | 403 => Outcome::Fatal(ProviderError::Other(format!(
-                    "{}: HTTP {status}: the API key was rejected{}: {excerpt}",
-                    req.url,
-                    match &req.key_env {
-                        Some(var) => format!(" (it is read from the environment variable {var})"),
-                        None => " (no key was sent; set one with --api-key-env VAR)".to_string(),
-                    }
-                ))),
-                _ => Outcome::Fatal(ProviderError::Other(format!(
-                    "{}: HTTP {status}: {excerpt}",
-                    req.url
-                ))),
-            });
+            return Err(classify_status(status, &text, retry_after, req));
         }
         let content_type = resp
             .headers()
@@ -408,13 +411,75 @@ impl Transport {
             ReadError::Retry(why) => Outcome::Retry {
                 why,
                 retry_after: None,
+                status: None,
             },
-            ReadError::Fatal(m) => {
-                Outcome::Fatal(ProviderError::Other(format!("{}: {m}", req.url)))
-            }
+            ReadError::Fatal(detail) => Outcome::Fatal(ProviderError::BadResponse {
+                url: req.url.clone(),
+                detail,
+            }),
+            ReadError::ContextTooLong(detail) => Outcome::Fatal(ProviderError::ContextTooLong {
+                url: req.url.clone(),
+                detail,
+            }),
             ReadError::Cancelled => Outcome::Fatal(ProviderError::Cancelled),
         })
     }
+}
+
+/// What an HTTP error status means: retry 408, 429 and 5xx; the rest ends the request with
+/// a typed error (401/403: the key; a context-length message: too long; others: rejected).
+fn classify_status(
+    status: u16,
+    text: &str,
+    retry_after: Option<Duration>,
+    req: &HttpRequest,
+) -> Outcome {
+    let detail = excerpt(text);
+    match status {
+        408 | 429 | 500..=599 => Outcome::Retry {
+            why: format!("HTTP {status}: {detail}"),
+            retry_after,
+            status: Some(status),
+        },
+        401 | 403 => Outcome::Fatal(ProviderError::Auth {
+            env_var: req.key_env.clone(),
+            status,
+            url: req.url.clone(),
+            detail,
+        }),
+        _ if is_context_too_long(text) => Outcome::Fatal(ProviderError::ContextTooLong {
+            url: req.url.clone(),
+            detail: format!("HTTP {status}: {detail}"),
+        }),
+        _ => Outcome::Fatal(ProviderError::Rejected {
+            url: req.url.clone(),
+            status,
+            detail,
+        }),
+    }
+}
+
+/// True when an error text says the prompt does not fit the context window, in the words of
+/// OpenAI (`context_length_exceeded`), Anthropic (`prompt is too long`), vLLM and llama.cpp
+/// (`maximum context length`, `exceed_context_size_error`, `exceeds the available context
+/// size`), Mistral, Groq and Ollama.
+pub fn is_context_too_long(text: &str) -> bool {
+    let low = text.to_ascii_lowercase();
+    [
+        "context_length_exceeded",
+        "maximum context length",
+        "context length exceeded",
+        "exceed_context_size",
+        "exceeds the available context size",
+        "exceeds the context window",
+        "prompt is too long",
+        "input is too long",
+        "too many input tokens",
+        "context window exceeds",
+        "reduce the length of the messages",
+    ]
+    .iter()
+    .any(|p| low.contains(p))
 }
 
 fn error_chain(e: &dyn std::error::Error) -> String {

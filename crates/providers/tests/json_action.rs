@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use loopwright_agent::{Cancel, Provider};
+use loopwright_model::{Cancel, Provider};
 use loopwright_providers::json_action::{JsonActionProvider, JsonMode, request_body};
 use loopwright_providers::openai::{Endpoint, OpenAiProvider};
 use serde_json::json;

@@ -6,7 +6,7 @@ mod common;
 use std::time::Duration;
 
 use common::*;
-use loopwright_agent::{Cancel, Provider, ProviderError};
+use loopwright_model::{Cancel, Provider, ProviderError};
 use loopwright_providers::openai::{Endpoint, OpenAiProvider, request_body};
 use serde_json::json;
 

@@ -29,7 +29,7 @@ pub fn command() -> Command {
 
 fn base_command() -> Command {
     Command::new("run")
-        .about("Run the agent loop on a task, with every guard on (exit 0 done, 2 escalated/limit, 130 interrupted, 1 error)")
+        .about("Run the agent loop on a task, with every guard on (exit 0 done, 2 escalated/limit, 3 refused, 130 interrupted, 1 error)")
         .arg(Arg::new("task").value_name("TASK").help("What to do (not with --resume)"))
         .arg(Arg::new("resume").long("resume").value_name("ID").help("Continue session ID (interrupted, crashed or stopped)"))
         .arg(Arg::new("provider").long("provider").value_name("NAME").value_parser(["openai", "anthropic", "json", "scripted"]).help("Model provider: openai (chat completions), anthropic (messages), json (JSON actions over chat completions, for models without tool calling), scripted (--script); default: from the profile or the environment"))
@@ -46,6 +46,8 @@ fn base_command() -> Command {
         .arg(Arg::new("max-cost").long("max-cost").value_name("USD").value_parser(clap::value_parser!(f64)).help("Stop once the cost reaches USD (needs prices: --price-input/--price-output or `prices` in the profile)"))
         .arg(Arg::new("price-input").long("price-input").value_name("USD").value_parser(clap::value_parser!(f64)).help("Price per million input tokens"))
         .arg(Arg::new("price-output").long("price-output").value_name("USD").value_parser(clap::value_parser!(f64)).help("Price per million output tokens"))
+        .arg(Arg::new("max-output-tokens").long("max-output-tokens").value_name("N").value_parser(clap::value_parser!(u64).range(1..)).help("The most tokens the model may generate per reply (default 4096, or `max_output_tokens` in the profile)"))
+        .arg(Arg::new("no-stream").long("no-stream").action(ArgAction::SetTrue).help("Ask for one JSON reply per model call instead of a stream"))
         .arg(Arg::new("timeout").long("timeout").value_name("SECS").value_parser(clap::value_parser!(u64).range(1..)).help("Wall-clock limit for the whole run"))
         .arg(Arg::new("condenser").long("condenser").value_name("STRATEGY").default_value("mask+summary").value_parser(["none", "mask", "summary", "mask+summary"]).help("History condensers: repeated, stale and old tool results masked (recallable), summarise at 75% of the window"))
         .arg(Arg::new("context-window").long("context-window").value_name("TOKENS").default_value("128000").value_parser(clap::value_parser!(u64).range(1000..)).help("Model context window in tokens (compaction threshold base)"))
@@ -138,6 +140,8 @@ fn run(m: &ArgMatches) -> Result<u8> {
                 base_url: m.get_one::<String>("base-url").cloned(),
                 api_key_env: m.get_one::<String>("api-key-env").cloned(),
                 profile: m.get_one::<String>("profile").cloned(),
+                max_output_tokens: m.get_one::<u64>("max-output-tokens").copied(),
+                stream: m.get_flag("no-stream").then_some(false),
             };
             let (resolved, provider) = loopwright_providers::from_env(&flags).map_err(|e| {
                 let lead = named.map(|p| format!("--provider {p}: ")).unwrap_or_default();
@@ -223,10 +227,10 @@ fn run(m: &ArgMatches) -> Result<u8> {
         loopwright_observe::Budget::for_window(usize::try_from(window).unwrap_or(usize::MAX));
     cfg.max_cost = m.get_one::<f64>("max-cost").copied();
     if let Some(pi) = m.get_one::<f64>("price-input") {
-        cfg.prices = Some(Prices {
-            input: *pi,
-            output: m.get_one::<f64>("price-output").copied().unwrap_or(*pi),
-        });
+        cfg.prices = Some(Prices::new(
+            *pi,
+            m.get_one::<f64>("price-output").copied().unwrap_or(*pi),
+        ));
     }
     if cfg.prices.is_none() {
         cfg.prices = profile_prices;
@@ -329,6 +333,7 @@ pub(crate) fn drive(
             "interrupted; every open tool call has a result.\nresume with: {resume}\nsession {id}"
         ),
         RunEnd::Error(why) => eprintln!("error: {why}\nresume with: {resume}\nsession {id}"),
+        RunEnd::Refused(why) => eprintln!("refused: {why}\nsession {id}"),
     }
     Ok(end.exit_code())
 }

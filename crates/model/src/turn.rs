@@ -1,60 +1,7 @@
-//! The model side of the loop: the [`Provider`] trait.
-//!
-//! A provider turns a [`ModelRequest`] (system prompt, tool schemas, history) into one
-//! assistant turn, reporting the reply piece by piece as [`StreamEvent`]s while it arrives.
-//! HTTP providers (OpenAI chat completions, Anthropic messages) implement the same trait; the
-//! loop only runs a tool once the complete turn is in the session log, so a provider may retry
-//! a request freely.
+//! Assembling streamed events into one assistant turn.
 
-use loopwright_protocol::message::{AssistantTurn, ModelRequest, StreamEvent};
+use loopwright_protocol::message::{AssistantTurn, StreamEvent};
 use loopwright_protocol::tool::ToolCall;
-
-use crate::cancel::Cancel;
-
-/// Why a model call failed.
-#[derive(Debug, thiserror::Error)]
-pub enum ProviderError {
-    /// The call was cancelled (Ctrl+C).
-    #[error("cancelled")]
-    Cancelled,
-    /// A scripted provider has no turn left to play.
-    #[error("the script has no turn {0} (it has {1} turns)")]
-    ScriptExhausted(usize, usize),
-    /// Any other failure, with a message for the user.
-    #[error("{0}")]
-    Other(String),
-}
-
-/// A model.
-pub trait Provider {
-    /// Short name stored in the session (`scripted`, `openai`, `anthropic`).
-    fn name(&self) -> &str;
-
-    /// Model name, when there is one.
-    fn model(&self) -> Option<&str> {
-        None
-    }
-
-    /// Runs one model call. Every piece of the reply is passed to `on_event` as it arrives;
-    /// the assembled turn is returned. Implementations check `cancel` while waiting.
-    fn complete(
-        &mut self,
-        request: &ModelRequest,
-        on_event: &mut dyn FnMut(&StreamEvent),
-        cancel: &Cancel,
-    ) -> Result<AssistantTurn, ProviderError>;
-
-    /// Runs the summary call of context compaction: `request` is the current request with the
-    /// summary instruction as its last user message; only the reply's text is used. By default
-    /// this is an ordinary [`Provider::complete`] call (nothing is streamed to the user).
-    fn summarize(
-        &mut self,
-        request: &ModelRequest,
-        cancel: &Cancel,
-    ) -> Result<AssistantTurn, ProviderError> {
-        self.complete(request, &mut |_| {}, cancel)
-    }
-}
 
 /// Assembles streamed events into a turn (for providers that only stream).
 #[derive(Debug, Default)]
@@ -68,6 +15,7 @@ impl TurnBuilder {
     pub fn push(&mut self, ev: &StreamEvent) {
         match ev {
             StreamEvent::TextDelta { text } => self.turn.text.push_str(text),
+            StreamEvent::ReasoningDelta { text } => self.turn.reasoning.push_str(text),
             StreamEvent::ToolCallStart { id, name } => {
                 self.turn.tool_calls.push(ToolCall {
                     id: id.clone(),
@@ -82,7 +30,18 @@ impl TurnBuilder {
                 }
             }
             StreamEvent::Usage { usage } => self.turn.usage = Some(*usage),
+            StreamEvent::Stop { reason } => self.turn.stop_reason = Some(reason.clone()),
         }
+    }
+
+    /// Adds a provider-specific block to send back verbatim with this turn.
+    pub fn push_replay(&mut self, block: serde_json::Value) {
+        self.turn.replay.push(block);
+    }
+
+    /// The text assembled so far.
+    pub fn text(&self) -> &str {
+        &self.turn.text
     }
 
     /// The complete turn. Arguments that are not valid JSON are kept as a JSON string, so the
@@ -99,14 +58,10 @@ impl TurnBuilder {
     }
 }
 
-/// A rough token estimate for text without a tokenizer: one token per 4 bytes, rounded up.
-pub fn estimate_tokens(text: &str) -> u64 {
-    (text.len() as u64).div_ceil(4)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use loopwright_protocol::message::StopReason;
 
     #[test]
     fn builder_joins_argument_fragments() {
@@ -127,8 +82,16 @@ mod tests {
         b.push(&StreamEvent::TextDelta {
             text: "there".into(),
         });
+        b.push(&StreamEvent::ReasoningDelta {
+            text: "think".into(),
+        });
+        b.push(&StreamEvent::Stop {
+            reason: StopReason::ToolUse,
+        });
         let t = b.finish();
         assert_eq!(t.text, "hi there");
+        assert_eq!(t.reasoning, "think");
+        assert_eq!(t.stop_reason, Some(StopReason::ToolUse));
         assert_eq!(
             t.tool_calls[0].arguments,
             serde_json::json!({"command": "ls"})

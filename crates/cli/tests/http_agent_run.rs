@@ -2,13 +2,15 @@
 //! completes, every tool call has one result, and the tool ran exactly once.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
-use common::*;
 use loopwright_agent::{Agent, Cancel, RunConfig, RunEnd};
 use loopwright_protocol::event::EventKind;
 use loopwright_providers::openai::{Endpoint, OpenAiProvider};
+use loopwright_providers::transport::{Pause, RetryPolicy, Timeouts, Transport};
 use loopwright_store::session::FileSessionStore;
+use loopwright_testkit::{MockServer, Reply, sse};
 
 const CALL: &[&str] = &[
     r#"{"choices":[{"index":0,"delta":{"role":"assistant","content":"Counting."}}]}"#,
@@ -84,4 +86,38 @@ fn faults_end_in_a_completed_run_with_each_tool_run_once() {
     assert_eq!((calls, results), (1, 1));
     assert_eq!(server.requests().len(), 6);
     assert_eq!(pause.delays().len(), 4);
+}
+
+/// Records every pause instead of sleeping.
+#[derive(Clone, Default)]
+struct Recorded(Arc<Mutex<Vec<Duration>>>);
+
+impl Pause for Recorded {
+    fn pause(&mut self, d: Duration, _cancel: &Cancel) {
+        self.0.lock().unwrap().push(d);
+    }
+    fn random(&mut self) -> f64 {
+        0.5
+    }
+}
+
+impl Recorded {
+    fn delays(&self) -> Vec<Duration> {
+        self.0.lock().unwrap().clone()
+    }
+}
+
+fn transport(pause: &Recorded) -> Transport {
+    let retry = RetryPolicy {
+        max_attempts: 4,
+        base_delay: Duration::from_millis(100),
+        max_delay: Duration::from_secs(2),
+        max_retry_after: Duration::from_secs(60),
+    };
+    let timeouts = Timeouts {
+        connect: Duration::from_secs(5),
+        idle: Duration::from_secs(20),
+        request: Duration::from_secs(30),
+    };
+    Transport::new(retry, timeouts, Box::new(pause.clone())).unwrap()
 }
