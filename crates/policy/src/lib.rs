@@ -17,8 +17,13 @@
 //! assert_eq!(sneaky.verdict, Verdict::Deny);
 //! ```
 
+mod braces;
 mod explain;
+mod flow;
+mod models;
+mod options;
 mod part;
+mod patterns;
 pub mod path;
 mod policy;
 mod programs;
