@@ -19,6 +19,7 @@ pub const PROJECT_FILE: &str = ".loop/gate.toml";
 pub struct PolicyGate {
     policy: Policy,
     home: Option<String>,
+    yolo: bool,
 }
 
 fn home() -> Option<String> {
@@ -82,7 +83,15 @@ impl PolicyGate {
         Ok(PolicyGate {
             policy: Policy::load(layers),
             home: home(),
+            yolo: false,
         })
+    }
+
+    /// Every `ask` will be approved without a person (`--yolo`): an `ask` that a deny rule may
+    /// match (a value known only at run time) becomes a deny instead.
+    pub fn yolo(mut self, on: bool) -> Self {
+        self.yolo = on;
+        self
     }
 
     /// A gate over an already merged policy.
@@ -90,6 +99,7 @@ impl PolicyGate {
         PolicyGate {
             policy,
             home: home(),
+            yolo: false,
         }
     }
 }
@@ -151,7 +161,42 @@ impl Gate for PolicyGate {
         match d.verdict {
             PolicyVerdict::Allow => Verdict::Allow,
             PolicyVerdict::Deny => Verdict::Deny(reason),
+            PolicyVerdict::Ask if self.yolo && d.may_deny => Verdict::Deny(format!(
+                "{reason}; --yolo does not run what a deny rule may match"
+            )),
             PolicyVerdict::Ask => Verdict::Ask(reason),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shell(cmd: &str) -> ToolCall {
+        ToolCall {
+            id: "1".into(),
+            name: "shell".into(),
+            arguments: serde_json::json!({ "command": cmd }),
+        }
+    }
+
+    #[test]
+    fn yolo_never_lifts_an_ask_a_deny_may_match() {
+        let rules = Layer::parse(
+            LayerKind::Project,
+            "p.toml",
+            "[[rule]]\nverdict = \"deny\"\ncommand = \"git push\"\n",
+        )
+        .unwrap();
+        let policy = Policy::load([Layer::builtin().unwrap(), rules]);
+        let ws = Path::new("/work/app");
+        let plain = PolicyGate::new(policy.clone());
+        let yolo = PolicyGate::new(policy).yolo(true);
+        // `git $SUB` may be `git push`
+        assert!(matches!(plain.verdict(&shell("git $SUB"), ws), Verdict::Ask(_)));
+        assert!(matches!(yolo.verdict(&shell("git $SUB"), ws), Verdict::Deny(_)));
+        // an ask no deny can match is still an ask (the approver lifts it)
+        assert!(matches!(yolo.verdict(&shell("npm install"), ws), Verdict::Ask(_)));
     }
 }

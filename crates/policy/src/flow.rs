@@ -184,12 +184,16 @@ impl Analyser<'_, '_> {
         self.vars.insert(var, None);
     }
 
-    /// A function body runs whenever it is called: the variables it reads are unknowable
-    /// there (the caller may have changed them), and those it assigns are unknowable after.
+    /// A function body runs whenever it is called: it is judged with the variables as they
+    /// are where it is defined and again with every variable unknowable (the caller may have
+    /// changed them); those it assigns are unknowable after.
     pub(crate) fn function(&mut self, node: Node<'_>, src: &str, depth: usize) {
-        let saved = std::mem::take(&mut self.vars);
-        let cwd = self.cwd.take();
+        let saved = self.vars.clone();
+        let cwd = self.cwd.clone();
         self.unsure += 1;
+        self.children(node, src, depth);
+        self.vars.clear();
+        self.cwd = cwd.clone();
         self.children(node, src, depth);
         self.unsure -= 1;
         self.cwd = cwd;

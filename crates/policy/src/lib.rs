@@ -18,6 +18,7 @@
 //! ```
 
 mod braces;
+pub mod changeset;
 mod explain;
 mod flow;
 mod models;

@@ -23,7 +23,27 @@ thread_local! {
     static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
 }
 
+/// Whether tree-sitter-bash 0.25's scanner can read `src` safely: it calls C `isdigit` on the
+/// character after `{` (and after `{N.` / `{N..`), which is undefined behaviour, and crashes,
+/// for characters beyond ASCII. Such input is not parsed (it is `ask`).
+fn scanner_safe(src: &str) -> bool {
+    let b = src.as_bytes();
+    for (i, _) in src.match_indices('{') {
+        let mut j = i + 1;
+        while j < b.len() && (b[j].is_ascii_digit() || b[j] == b'.') {
+            j += 1;
+        }
+        if j < b.len() && !b[j].is_ascii() {
+            return false;
+        }
+    }
+    true
+}
+
 fn parse(src: &str) -> Option<Tree> {
+    if !scanner_safe(src) {
+        return None;
+    }
     PARSER.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {

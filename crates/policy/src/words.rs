@@ -275,13 +275,20 @@ fn double_quoted(node: Node<'_>, src: &str, scope: &Scope<'_>, b: &mut Builder) 
             continue;
         }
         if ch.start_byte() > pos {
-            dq_literal(&src[pos..ch.start_byte()], b);
+            match src.get(pos..ch.start_byte()) {
+                Some(t) => dq_literal(t, b),
+                None => b.dynamic(),
+            }
         }
         piece(ch, src, scope, true, b);
         pos = ch.end_byte().max(pos);
     }
     if end > pos {
-        dq_literal(&src[pos..end], b);
+        // an unterminated string may end inside a character: then its value is not known
+        match src.get(pos..end) {
+            Some(t) => dq_literal(t, b),
+            None => b.dynamic(),
+        }
     }
 }
 
