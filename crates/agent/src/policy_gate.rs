@@ -194,9 +194,18 @@ mod tests {
         let plain = PolicyGate::new(policy.clone());
         let yolo = PolicyGate::new(policy).yolo(true);
         // `git $SUB` may be `git push`
-        assert!(matches!(plain.verdict(&shell("git $SUB"), ws), Verdict::Ask(_)));
-        assert!(matches!(yolo.verdict(&shell("git $SUB"), ws), Verdict::Deny(_)));
+        assert!(matches!(
+            plain.verdict(&shell("git $SUB"), ws),
+            Verdict::Ask(_)
+        ));
+        assert!(matches!(
+            yolo.verdict(&shell("git $SUB"), ws),
+            Verdict::Deny(_)
+        ));
         // an ask no deny can match is still an ask (the approver lifts it)
-        assert!(matches!(yolo.verdict(&shell("npm install"), ws), Verdict::Ask(_)));
+        assert!(matches!(
+            yolo.verdict(&shell("npm install"), ws),
+            Verdict::Ask(_)
+        ));
     }
 }

@@ -24,11 +24,22 @@ fn git(dir: &std::path::Path, args: &[&str]) {
     let ok = Process::new("git")
         .arg("-C")
         .arg(dir)
-        .args(["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"])
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "-c",
+            "commit.gpgsign=false",
+        ])
         .args(args)
         .output()
         .unwrap();
-    assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
 }
 
 fn code(c: &mut Command) -> i32 {
@@ -40,16 +51,37 @@ fn changeset_paths_are_normalised() {
     let d = TempDir::new().unwrap();
     std::fs::write(d.path().join("gate.yaml"), GATE).unwrap();
     let abs = format!("{}/config/.env", d.path().canonicalize().unwrap().display());
-    for p in ["./.env", "config/.env", abs.as_str(), "docs/../auth/login.ts", "../elsewhere"] {
+    for p in [
+        "./.env",
+        "config/.env",
+        abs.as_str(),
+        "docs/../auth/login.ts",
+        "../elsewhere",
+    ] {
         let mut c = lp(d.path(), d.path());
         c.args(["gate", "check", "--action", "commit", "--paths", p]);
         assert_eq!(code(&mut c), 2, "{p}");
     }
     let mut c = lp(d.path(), d.path());
-    c.args(["gate", "check", "--action", "commit", "--paths", "src/a.rs,README.md"]);
+    c.args([
+        "gate",
+        "check",
+        "--action",
+        "commit",
+        "--paths",
+        "src/a.rs,README.md",
+    ]);
     assert_eq!(code(&mut c), 0);
     let mut c = lp(d.path(), d.path());
-    c.args(["gate", "check", "--action", "auto-merge", "--paths", "src/a.rs", "--json"]);
+    c.args([
+        "gate",
+        "check",
+        "--action",
+        "auto-merge",
+        "--paths",
+        "src/a.rs",
+        "--json",
+    ]);
     let out = c.output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -57,10 +89,28 @@ fn changeset_paths_are_normalised() {
     assert_eq!(v["allowed"], false);
     // a misspelt flag is an error, not a silent default
     let mut c = lp(d.path(), d.path());
-    c.args(["gate", "check", "--action", "commit", "--gatefile", "x.yaml", "--paths", "a"]);
+    c.args([
+        "gate",
+        "check",
+        "--action",
+        "commit",
+        "--gatefile",
+        "x.yaml",
+        "--paths",
+        "a",
+    ]);
     assert_ne!(code(&mut c), 0);
     let mut c = lp(d.path(), d.path());
-    c.args(["gate", "check", "--action", "commit", "--gate-file", "missing.yaml", "--paths", "a"]);
+    c.args([
+        "gate",
+        "check",
+        "--action",
+        "commit",
+        "--gate-file",
+        "missing.yaml",
+        "--paths",
+        "a",
+    ]);
     assert_eq!(code(&mut c), 1);
 }
 
@@ -79,23 +129,50 @@ fn git_mode_counts_both_sides_of_a_rename() {
     let mut c = lp(r, r);
     c.args(["gate", "check", "--action", "auto-merge", "--git", "--json"]);
     let out = c.output().unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let files: Vec<&str> = v["files"].as_array().unwrap().iter().map(|f| f.as_str().unwrap()).collect();
-    assert!(files.contains(&"auth/login.ts") && files.contains(&"docs/login.md"), "{files:?}");
+    let files: Vec<&str> = v["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap())
+        .collect();
+    assert!(
+        files.contains(&"auth/login.ts") && files.contains(&"docs/login.md"),
+        "{files:?}"
+    );
     // a name with a space and a non-ASCII name are read whole
     git(r, &["commit", "-qm", "mv"]);
     std::fs::write(r.join("docs/a b.md"), "x\n").unwrap();
     std::fs::write(r.join("docs/caf\u{e9}.md"), "x\n").unwrap();
     let mut c = lp(r, r);
-    c.args(["gate", "check", "--action", "auto-merge", "--git", "HEAD", "--json"]);
+    c.args([
+        "gate",
+        "check",
+        "--action",
+        "auto-merge",
+        "--git",
+        "HEAD",
+        "--json",
+    ]);
     let out = c.output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 }
 
 fn hook(agent: &str, ws: &std::path::Path, payload: &str) -> Value {
     let mut c = lp(ws, ws);
-    c.args(["gate", "hook", agent]).write_stdin(payload.to_string());
+    c.args(["gate", "hook", agent])
+        .write_stdin(payload.to_string());
     let out = c.output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     serde_json::from_slice(&out.stdout).unwrap()
@@ -113,11 +190,16 @@ fn claude_code_hook_decisions() {
         .to_string()
     };
     let v = hook("claude-code", &ws, &payload("F=~/.ssh/id_rsa; cat $F"));
-    let dec = v["hookSpecificOutput"]["permissionDecision"].as_str().unwrap();
+    let dec = v["hookSpecificOutput"]["permissionDecision"]
+        .as_str()
+        .unwrap();
     assert!(dec == "deny" || dec == "ask", "{v}");
     assert_eq!(v["hookSpecificOutput"]["hookEventName"], "PreToolUse");
     let v = hook("claude-code", &ws, &payload("ls src"));
-    assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "allow", "{v}");
+    assert_eq!(
+        v["hookSpecificOutput"]["permissionDecision"], "allow",
+        "{v}"
+    );
     let read = serde_json::json!({"tool_name": "Read", "tool_input": {"file_path": ws.join(".env")}, "cwd": ws}).to_string();
     let v = hook("claude-code", &ws, &read);
     assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "deny", "{v}");
@@ -140,14 +222,29 @@ fn codex_hook_decisions() {
     };
     let v = hook("codex", &ws, &p("PreToolUse", "cat .env"));
     assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "deny", "{v}");
-    assert!(v["hookSpecificOutput"]["permissionDecisionReason"].as_str().unwrap().contains("secrets"));
+    assert!(
+        v["hookSpecificOutput"]["permissionDecisionReason"]
+            .as_str()
+            .unwrap()
+            .contains("secrets")
+    );
     let v = hook("codex", &ws, &p("PreToolUse", "ls"));
-    assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "allow", "{v}");
+    assert_eq!(
+        v["hookSpecificOutput"]["permissionDecision"], "allow",
+        "{v}"
+    );
     assert_eq!(v["hookSpecificOutput"]["updatedInput"]["command"], "ls");
     let v = hook("codex", &ws, &p("PreToolUse", "npm install"));
     assert!(v.get("hookSpecificOutput").is_none(), "{v}");
-    let v = hook("codex", &ws, &p("PermissionRequest", "cat ~/.aws/credentials"));
-    assert_eq!(v["hookSpecificOutput"]["decision"]["behavior"], "deny", "{v}");
+    let v = hook(
+        "codex",
+        &ws,
+        &p("PermissionRequest", "cat ~/.aws/credentials"),
+    );
+    assert_eq!(
+        v["hookSpecificOutput"]["decision"]["behavior"], "deny",
+        "{v}"
+    );
     let v = hook("codex", &ws, "[]");
     assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "deny", "{v}");
 }

@@ -138,9 +138,6 @@ mod tests {
         assert_eq!(expand_text("echo '{a,b}'"), None);
         assert_eq!(expand_text("echo ${a,b}"), None);
         assert_eq!(expand_text("find . -exec ls {} ;"), None);
-        assert_eq!(
-            expand_text("rm -{r,f} x").as_deref(),
-            Some("rm -r -f x")
-        );
+        assert_eq!(expand_text("rm -{r,f} x").as_deref(), Some("rm -r -f x"));
     }
 }

@@ -104,7 +104,9 @@ impl std::str::FromStr for Action {
             "commit" => Ok(Action::Commit),
             "merge" => Ok(Action::Merge),
             "auto-merge" | "automerge" => Ok(Action::AutoMerge),
-            o => Err(format!("unknown action `{o}` (commit | merge | auto-merge)")),
+            o => Err(format!(
+                "unknown action `{o}` (commit | merge | auto-merge)"
+            )),
         }
     }
 }
@@ -124,7 +126,12 @@ pub struct ChangesetDecision {
     pub files: Vec<String>,
 }
 
-fn compile(file: &str, field: &'static str, raw: &str, ci: bool) -> Result<Pattern, ChangesetError> {
+fn compile(
+    file: &str,
+    field: &'static str,
+    raw: &str,
+    ci: bool,
+) -> Result<Pattern, ChangesetError> {
     let mut p = raw.trim().trim_start_matches("./").to_string();
     if let Some(stripped) = p.strip_suffix('/') {
         p = format!("{stripped}/**");
@@ -206,7 +213,10 @@ impl GateFile {
         if let Some(max) = self.max_files
             && files.len() as u64 > max
         {
-            reasons.push(format!("{} files changed, more than maxFiles {max}", files.len()));
+            reasons.push(format!(
+                "{} files changed, more than maxFiles {max}",
+                files.len()
+            ));
         }
         if action == Action::AutoMerge {
             if self.allowlist.is_empty() && !files.is_empty() {
@@ -328,7 +338,15 @@ mod tests {
 
     #[test]
     fn denylist_sees_through_spellings() {
-        for p in ["./.env", "config/.env", "/repo/.env", "docs/../auth/login.ts", ".ENV", "secrets/a/b", "\"auth/\\303\\251.ts\""] {
+        for p in [
+            "./.env",
+            "config/.env",
+            "/repo/.env",
+            "docs/../auth/login.ts",
+            ".ENV",
+            "secrets/a/b",
+            "\"auth/\\303\\251.ts\"",
+        ] {
             assert!(!judge(Action::Commit, &[p]).allowed, "{p}");
         }
         assert!(judge(Action::Commit, &["src/main.rs"]).allowed);

@@ -121,7 +121,16 @@ fn value_options(name: &str) -> &'static [&'static str] {
         "head" | "tail" => &["-n", "-c", "--lines", "--bytes"],
         "cut" => &["-d", "-f", "-c", "-b", "--delimiter", "--fields"],
         "sort" => &["-k", "-t", "--key", "--field-separator", "-S"],
-        "cargo" => &["-p", "--package", "-j", "--jobs", "--features", "-F", "--bin", "--test"],
+        "cargo" => &[
+            "-p",
+            "--package",
+            "-j",
+            "--jobs",
+            "--features",
+            "-F",
+            "--bin",
+            "--test",
+        ],
         _ => &[],
     }
 }
@@ -172,9 +181,10 @@ pub fn non_path_args(name: &str, argv: &[Word]) -> HashSet<usize> {
     }
     if name == "find" {
         // after the start points come expressions: their values are names and numbers
-        let first_expr = argv
-            .iter()
-            .position(|w| w.lit().is_some_and(|v| v.starts_with('-') || v == "(" || v == "!"));
+        let first_expr = argv.iter().position(|w| {
+            w.lit()
+                .is_some_and(|v| v.starts_with('-') || v == "(" || v == "!")
+        });
         if let Some(f) = first_expr {
             out.extend(f..argv.len());
         }
@@ -288,12 +298,24 @@ pub fn option_writes(name: &str, argv: &[Word]) -> Vec<Word> {
         "curl" => option_values(
             argv,
             &["-o", "-D", "-c"],
-            &["--output", "--dump-header", "--cookie-jar", "--trace", "--trace-ascii", "--stderr"],
+            &[
+                "--output",
+                "--dump-header",
+                "--cookie-jar",
+                "--trace",
+                "--trace-ascii",
+                "--stderr",
+            ],
         ),
         "wget" => option_values(
             argv,
             &["-O", "-o", "-a", "-P"],
-            &["--output-document", "--output-file", "--append-output", "--directory-prefix"],
+            &[
+                "--output-document",
+                "--output-file",
+                "--append-output",
+                "--directory-prefix",
+            ],
         ),
         "unzip" => option_values(argv, &["-d"], &[]),
         "tar" => {
@@ -326,11 +348,14 @@ pub fn option_writes(name: &str, argv: &[Word]) -> Vec<Word> {
         "cp" | "mv" | "ln" | "install" | "rsync" => {
             option_values(argv, &["-t"], &["--target-directory"])
         }
-        "iconv" | "openssl" | "xxd" | "patch" => option_values(argv, &["-o"], &["-out", "--output"]),
-        "gzip" | "gunzip" | "bzip2" | "xz" | "unxz" | "zstd" => {
-            positionals(argv, &HashSet::new())
+        "iconv" | "openssl" | "xxd" | "patch" => {
+            option_values(argv, &["-o"], &["-out", "--output"])
         }
-        "zip" => positionals(argv, &HashSet::new()).into_iter().take(1).collect(),
+        "gzip" | "gunzip" | "bzip2" | "xz" | "unxz" | "zstd" => positionals(argv, &HashSet::new()),
+        "zip" => positionals(argv, &HashSet::new())
+            .into_iter()
+            .take(1)
+            .collect(),
         _ => Vec::new(),
     };
     if matches!(name, "sed" | "perl" | "ruby") {
@@ -370,7 +395,11 @@ pub fn recursive_reads(name: &str, argv: &[Word]) -> Vec<Word> {
             if has_flag(argv, 'r', &["--recursive", "--dereference-recursive"])
                 || has_flag(argv, 'R', &[]) =>
         {
-            if pos.is_empty() { dot() } else { pos }
+            if pos.is_empty() {
+                dot()
+            } else {
+                pos
+            }
         }
         "rg" | "ag" | "ack" => {
             if argv.iter().any(|w| w.lit() == Some("--files")) && pos.is_empty() {
@@ -378,25 +407,38 @@ pub fn recursive_reads(name: &str, argv: &[Word]) -> Vec<Word> {
             }
             if pos.is_empty() { dot() } else { pos }
         }
-        "tar" if has_flag(argv, 'c', &["--create"]) || lit(argv, 1).is_some_and(|s| s.starts_with('c')) => {
+        "tar"
+            if has_flag(argv, 'c', &["--create"])
+                || lit(argv, 1).is_some_and(|s| s.starts_with('c')) =>
+        {
             let archives: Vec<String> = option_values(argv, &["-f"], &["--file"])
                 .iter()
                 .filter_map(|w| w.lit().map(str::to_string))
                 .collect();
             pos.into_iter()
                 .filter(|w| !w.lit().is_some_and(|v| archives.iter().any(|a| a == v)))
-                .filter(|w| !w.lit().is_some_and(|v| v.starts_with('c') && !v.contains('/') && v.len() < 6 && v.chars().all(|c| c.is_ascii_alphabetic())))
+                .filter(|w| {
+                    !w.lit().is_some_and(|v| {
+                        v.starts_with('c')
+                            && !v.contains('/')
+                            && v.len() < 6
+                            && v.chars().all(|c| c.is_ascii_alphabetic())
+                    })
+                })
                 .collect()
         }
         "zip" if has_flag(argv, 'r', &["--recurse-paths"]) => pos.into_iter().skip(1).collect(),
-        "cp" | "scp" if has_flag(argv, 'r', &["--recursive", "--archive"])
-            || has_flag(argv, 'R', &[])
-            || has_flag(argv, 'a', &[]) =>
+        "cp" | "scp"
+            if has_flag(argv, 'r', &["--recursive", "--archive"])
+                || has_flag(argv, 'R', &[])
+                || has_flag(argv, 'a', &[]) =>
         {
             let n = pos.len().saturating_sub(1);
             pos.into_iter().take(n).collect()
         }
-        "rsync" if has_flag(argv, 'r', &["--recursive", "--archive"]) || has_flag(argv, 'a', &[]) => {
+        "rsync"
+            if has_flag(argv, 'r', &["--recursive", "--archive"]) || has_flag(argv, 'a', &[]) =>
+        {
             let n = pos.len().saturating_sub(1);
             pos.into_iter().take(n).collect()
         }
@@ -413,24 +455,30 @@ pub fn acts(name: &str, argv: &[Word]) -> Option<String> {
         "rg" if any(&|v| v == "--pre" || v.starts_with("--pre=")) => {
             Some("`rg --pre` runs a command on every file".into())
         }
-        "tar" if any(&|v| {
-            v.starts_with("--to-command")
-                || v.starts_with("--use-compress-program")
-                || v.starts_with("-I")
-                || v.starts_with("--checkpoint-action")
-                || v.starts_with("--rsh-command")
-                || v.starts_with("--info-script")
-                || v.starts_with("--new-volume-script")
-        }) =>
+        "tar"
+            if any(&|v| {
+                v.starts_with("--to-command")
+                    || v.starts_with("--use-compress-program")
+                    || v.starts_with("-I")
+                    || v.starts_with("--checkpoint-action")
+                    || v.starts_with("--rsh-command")
+                    || v.starts_with("--info-script")
+                    || v.starts_with("--new-volume-script")
+            }) =>
         {
             Some("`tar` runs a command given in its options".into())
         }
         "sort" if any(&|v| v.starts_with("--compress-program")) => {
             Some("`sort --compress-program` runs a command".into())
         }
-        "rsync" | "scp" | "ssh" | "sftp" if any(&|v| {
-            v == "-e" || v.starts_with("--rsh") || v.contains("ProxyCommand") || v.contains("LocalCommand") || v == "-o"
-        }) =>
+        "rsync" | "scp" | "ssh" | "sftp"
+            if any(&|v| {
+                v == "-e"
+                    || v.starts_with("--rsh")
+                    || v.contains("ProxyCommand")
+                    || v.contains("LocalCommand")
+                    || v == "-o"
+            }) =>
         {
             Some(format!("`{name}` runs a command given in its options"))
         }
@@ -462,7 +510,11 @@ pub fn acts(name: &str, argv: &[Word]) -> Option<String> {
         "cargo" if matches!(sub, "run" | "install") => {
             Some(format!("`cargo {sub}` runs code not known here"))
         }
-        "python" | "python3" | "node" | "ruby" | "perl" | "php" | "deno" | "bun" if name != "bun" || sub == "run" => None,
+        "python" | "python3" | "node" | "ruby" | "perl" | "php" | "deno" | "bun"
+            if name != "bun" || sub == "run" =>
+        {
+            None
+        }
         _ => None,
     }
 }
@@ -507,7 +559,11 @@ fn git_acts(argv: &[Word]) -> Option<String> {
         if v.starts_with("--exec-path") {
             return Some("`git --exec-path` changes which programs git runs".into());
         }
-        i += if programs::takes_value("git", v) { 2 } else { 1 };
+        i += if programs::takes_value("git", v) {
+            2
+        } else {
+            1
+        };
     }
     if argv.get(i).is_some_and(|w| w.lit().is_none()) {
         return Some("the git subcommand is not known before it runs".into());
@@ -517,24 +573,52 @@ fn git_acts(argv: &[Word]) -> Option<String> {
         .iter()
         .map(|w| w.lit().unwrap_or("$"))
         .collect();
-    let ext = rest
-        .iter()
-        .any(|v| *v == "--ext-diff" || *v == "--textconv" || v.starts_with("--open-files-in-pager") || *v == "-O");
+    let ext = rest.iter().any(|v| {
+        *v == "--ext-diff"
+            || *v == "--textconv"
+            || v.starts_with("--open-files-in-pager")
+            || *v == "-O"
+    });
     if ext {
-        return Some(format!("`git {sub}` with an external diff or pager runs a command"));
+        return Some(format!(
+            "`git {sub}` with an external diff or pager runs a command"
+        ));
     }
     match sub {
         "branch" => git_branch_acts(&rest),
-        "tag" if !rest.is_empty() && !rest.iter().all(|v| matches!(*v, "-l" | "--list" | "-n" | "--contains" | "--sort" | "--points-at" | "--merged") || v.starts_with("--sort=") || v.starts_with("--format=")) => {
+        "tag"
+            if !rest.is_empty()
+                && !rest.iter().all(|v| {
+                    matches!(
+                        *v,
+                        "-l" | "--list"
+                            | "-n"
+                            | "--contains"
+                            | "--sort"
+                            | "--points-at"
+                            | "--merged"
+                    ) || v.starts_with("--sort=")
+                        || v.starts_with("--format=")
+                }) =>
+        {
             Some("`git tag` with these arguments changes tags".into())
         }
         "stash" if !matches!(rest.first().copied(), Some("list" | "show")) => {
             Some("`git stash` changes the working tree".into())
         }
-        "remote" if !matches!(rest.first().copied(), None | Some("-v" | "--verbose" | "show" | "get-url")) => {
+        "remote"
+            if !matches!(
+                rest.first().copied(),
+                None | Some("-v" | "--verbose" | "show" | "get-url")
+            ) =>
+        {
             Some("`git remote` with these arguments changes remotes".into())
         }
-        "config" if !rest.iter().any(|v| matches!(*v, "--get" | "--get-all" | "--list" | "-l" | "--get-regexp")) => {
+        "config"
+            if !rest.iter().any(|v| {
+                matches!(*v, "--get" | "--get-all" | "--list" | "-l" | "--get-regexp")
+            }) =>
+        {
             Some("`git config` may change configuration".into())
         }
         _ => None,
@@ -550,15 +634,42 @@ fn safe_git_config(kv: &str) -> bool {
         || key.starts_with("init.")
         || matches!(
             key.as_str(),
-            "core.quotepath" | "core.autocrlf" | "core.safecrlf" | "diff.noprefix" | "diff.renames" | "column.ui" | "safe.directory" | "core.abbrev"
+            "core.quotepath"
+                | "core.autocrlf"
+                | "core.safecrlf"
+                | "diff.noprefix"
+                | "diff.renames"
+                | "column.ui"
+                | "safe.directory"
+                | "core.abbrev"
         )
 }
 
 fn git_branch_acts(rest: &[&str]) -> Option<String> {
     const READ: &[&str] = &[
-        "-a", "--all", "-r", "--remotes", "-l", "--list", "-v", "-vv", "--verbose", "--show-current",
-        "--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--color",
-        "--no-color", "--column", "--no-column", "-i", "--ignore-case", "--omit-empty", "-q",
+        "-a",
+        "--all",
+        "-r",
+        "--remotes",
+        "-l",
+        "--list",
+        "-v",
+        "-vv",
+        "--verbose",
+        "--show-current",
+        "--contains",
+        "--no-contains",
+        "--merged",
+        "--no-merged",
+        "--points-at",
+        "--color",
+        "--no-color",
+        "--column",
+        "--no-column",
+        "-i",
+        "--ignore-case",
+        "--omit-empty",
+        "-q",
     ];
     let listing = rest.iter().any(|v| matches!(*v, "-l" | "--list"));
     let mut after_value_opt = false;
@@ -567,10 +678,23 @@ fn git_branch_acts(rest: &[&str]) -> Option<String> {
             after_value_opt = false;
             continue;
         }
-        if v.starts_with("--sort=") || v.starts_with("--format=") || v.starts_with("--color=") || v.starts_with("--abbrev") {
+        if v.starts_with("--sort=")
+            || v.starts_with("--format=")
+            || v.starts_with("--color=")
+            || v.starts_with("--abbrev")
+        {
             continue;
         }
-        if matches!(*v, "--contains" | "--no-contains" | "--merged" | "--no-merged" | "--points-at" | "--sort" | "--format") {
+        if matches!(
+            *v,
+            "--contains"
+                | "--no-contains"
+                | "--merged"
+                | "--no-merged"
+                | "--points-at"
+                | "--sort"
+                | "--format"
+        ) {
             after_value_opt = true;
             continue;
         }
@@ -580,7 +704,9 @@ fn git_branch_acts(rest: &[&str]) -> Option<String> {
         if !v.starts_with('-') && listing {
             continue;
         }
-        return Some(format!("`git branch {v}` creates, deletes, moves or sets up branches"));
+        return Some(format!(
+            "`git branch {v}` creates, deletes, moves or sets up branches"
+        ));
     }
     None
 }
@@ -592,7 +718,8 @@ impl Analyser<'_, '_> {
         match name {
             "busybox" | "toybox" => match lit(argv, 1) {
                 Some(applet) if !programs::is_shell(applet) => {
-                    self.parts.push(self.exec_part(PartKind::Wrapper, text, argv));
+                    self.parts
+                        .push(self.exec_part(PartKind::Wrapper, text, argv));
                     Next::Inner(argv[1..].to_vec(), false)
                 }
                 _ => Next::Plain,
@@ -604,41 +731,64 @@ impl Analyser<'_, '_> {
                     match w.value.as_deref() {
                         Some(v) if !v.starts_with('-') => self.script(v, depth + 1),
                         Some(_) => {}
-                        None => self.opaque(text, "the `trap` handler is not known before it runs".into()),
+                        None => self.opaque(
+                            text,
+                            "the `trap` handler is not known before it runs".into(),
+                        ),
                     }
                 }
                 self.vars = saved;
-                self.parts.push(self.exec_part(PartKind::Wrapper, text, argv));
+                self.parts
+                    .push(self.exec_part(PartKind::Wrapper, text, argv));
                 Next::Done
             }
             "su" | "runuser" => {
                 let mut p = self.exec_part(PartKind::Exec, text, argv);
                 p.uncertain = Some(format!("`{name}` runs as another user"));
                 self.parts.push(p);
-                if let Some(i) = argv.iter().position(|w| matches!(w.lit(), Some("-c" | "--command"))) {
+                if let Some(i) = argv
+                    .iter()
+                    .position(|w| matches!(w.lit(), Some("-c" | "--command")))
+                {
                     match argv.get(i + 1).and_then(|w| w.value.clone()) {
                         Some(s) => self.script(&s, depth + 1),
-                        None => self.opaque(text, format!("the command given to `{name} -c` is not known")),
+                        None => self.opaque(
+                            text,
+                            format!("the command given to `{name} -c` is not known"),
+                        ),
                     }
                 }
                 Next::Done
             }
             "chroot" => {
                 self.parts.push(self.exec_part(PartKind::Exec, text, argv));
-                let start = argv.iter().skip(1).position(|w| !w.lit().is_some_and(|v| v.starts_with('-'))).map(|p| p + 2);
+                let start = argv
+                    .iter()
+                    .skip(1)
+                    .position(|w| !w.lit().is_some_and(|v| v.starts_with('-')))
+                    .map(|p| p + 2);
                 match start {
                     Some(s) if s < argv.len() => Next::Inner(argv[s..].to_vec(), false),
                     _ => Next::Done,
                 }
             }
             "parallel" => {
-                self.parts.push(self.exec_part(PartKind::Wrapper, text, argv));
-                let end = argv.iter().position(|w| matches!(w.lit(), Some(":::" | "::::" | ":::+"))).unwrap_or(argv.len());
-                let start = argv[1..end].iter().position(|w| !w.lit().is_some_and(|v| v.starts_with('-'))).map(|p| p + 1);
+                self.parts
+                    .push(self.exec_part(PartKind::Wrapper, text, argv));
+                let end = argv
+                    .iter()
+                    .position(|w| matches!(w.lit(), Some(":::" | "::::" | ":::+")))
+                    .unwrap_or(argv.len());
+                let start = argv[1..end]
+                    .iter()
+                    .position(|w| !w.lit().is_some_and(|v| v.starts_with('-')))
+                    .map(|p| p + 1);
                 match start {
                     Some(s) if s < end => {
-                        let mut inner: Vec<&str> =
-                            argv[s..end].iter().filter_map(|w| w.value.as_deref()).collect();
+                        let mut inner: Vec<&str> = argv[s..end]
+                            .iter()
+                            .filter_map(|w| w.value.as_deref())
+                            .collect();
                         // the arguments come at run time
                         inner.push("\"$__loop_gate_runtime_argument\"");
                         self.script(&inner.join(" "), depth + 1);
@@ -675,7 +825,10 @@ impl Analyser<'_, '_> {
             match inner {
                 // ssh joins its words and hands them to the remote shell
                 Some(words) => self.script(&words.join(" "), depth + 1),
-                None => self.opaque(text, "the remote command is not known before it runs".into()),
+                None => self.opaque(
+                    text,
+                    "the remote command is not known before it runs".into(),
+                ),
             }
         }
         Next::Done
@@ -704,7 +857,14 @@ impl Analyser<'_, '_> {
     }
 
     /// The parts of a plain program run: the run itself, what it writes and reads.
-    pub(crate) fn finish_exec(&mut self, name: &str, text: &str, argv: &[Word], open_ended: bool, _depth: usize) {
+    pub(crate) fn finish_exec(
+        &mut self,
+        name: &str,
+        text: &str,
+        argv: &[Word],
+        open_ended: bool,
+        _depth: usize,
+    ) {
         let mut p = self.exec_part(PartKind::Exec, text, argv);
         p.open_ended = open_ended;
         if open_ended && !no_paths(name) {
@@ -732,12 +892,23 @@ impl Analyser<'_, '_> {
     }
 
     fn side_part(&mut self, kind: PartKind, name: &str, text: &str, w: &Word) {
-        let tool = if kind == PartKind::Write { "write_file" } else { "read_file" };
+        let tool = if kind == PartKind::Write {
+            "write_file"
+        } else {
+            "read_file"
+        };
         let mut wp = Part::new(kind, tool, text);
         let arg = self.path_arg(w);
         if matches!(arg, PathArg::Unknown | PathArg::Relative(_)) {
-            let verb = if kind == PartKind::Write { "writes to" } else { "reads every file below" };
-            wp.uncertain = Some(format!("`{name}` {verb} `{}`, which is not known before it runs", w.text));
+            let verb = if kind == PartKind::Write {
+                "writes to"
+            } else {
+                "reads every file below"
+            };
+            wp.uncertain = Some(format!(
+                "`{name}` {verb} `{}`, which is not known before it runs",
+                w.text
+            ));
         }
         wp.paths.push(arg);
         self.parts.push(wp);
@@ -745,7 +916,10 @@ impl Analyser<'_, '_> {
 }
 
 fn ssh_command_start(argv: &[Word]) -> Option<usize> {
-    const VALUED: &[&str] = &["-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q", "-R", "-S", "-W", "-w", "-B", "-P"];
+    const VALUED: &[&str] = &[
+        "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p",
+        "-Q", "-R", "-S", "-W", "-w", "-B", "-P",
+    ];
     let mut i = 1;
     while let Some(v) = lit(argv, i) {
         if !v.starts_with('-') {
@@ -772,7 +946,29 @@ fn container_command_start(name: &str, argv: &[Word]) -> Option<usize> {
             Some(dd + 1)
         }
         ("docker" | "podman", "exec" | "run") => {
-            const VALUED: &[&str] = &["-e", "--env", "-u", "--user", "-w", "--workdir", "-v", "--volume", "--name", "-p", "--publish", "--entrypoint", "--network", "--env-file", "--mount", "-l", "--label", "--platform", "--pull", "-h", "--hostname"];
+            const VALUED: &[&str] = &[
+                "-e",
+                "--env",
+                "-u",
+                "--user",
+                "-w",
+                "--workdir",
+                "-v",
+                "--volume",
+                "--name",
+                "-p",
+                "--publish",
+                "--entrypoint",
+                "--network",
+                "--env-file",
+                "--mount",
+                "-l",
+                "--label",
+                "--platform",
+                "--pull",
+                "-h",
+                "--hostname",
+            ];
             let mut j = i + 1;
             while let Some(v) = lit(argv, j) {
                 if !v.starts_with('-') {

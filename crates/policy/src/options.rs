@@ -72,7 +72,11 @@ pub fn match_loose(prefix: &[String], words: &[Word]) -> Match {
             } else {
                 v.rsplit('/').next().unwrap_or(v)
             };
-            if v == program { Match::Yes } else { return Match::No }
+            if v == program {
+                Match::Yes
+            } else {
+                return Match::No;
+            }
         }
         None => Match::Maybe,
     };

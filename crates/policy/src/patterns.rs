@@ -26,7 +26,11 @@ fn sample(pat: &str) -> String {
             '?' => out.push('x'),
             '[' => {
                 let first = chars.next().unwrap_or('x');
-                let first = if first == '!' || first == '^' { 'x' } else { first };
+                let first = if first == '!' || first == '^' {
+                    'x'
+                } else {
+                    first
+                };
                 for c in chars.by_ref() {
                     if c == ']' {
                         break;

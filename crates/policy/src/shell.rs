@@ -157,8 +157,12 @@ impl Analyser<'_, '_> {
                 self.children(node, src, depth);
                 self.assign(node, src);
             }
-            "if_statement" | "case_statement" | "while_statement" | "until_statement"
-            | "c_style_for_statement" | "pipeline" => self.unsure_block(node, src, depth),
+            "if_statement"
+            | "case_statement"
+            | "while_statement"
+            | "until_statement"
+            | "c_style_for_statement"
+            | "pipeline" => self.unsure_block(node, src, depth),
             "for_statement" => self.for_loop(node, src, depth),
             "function_definition" => self.function(node, src, depth),
             "list" => self.list(node, src, depth),

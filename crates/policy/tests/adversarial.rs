@@ -33,7 +33,10 @@ pub fn judge(text: &str) -> (usize, usize, String) {
             w => d.verdict >= *w,
         };
         if !ok {
-            wrong.push(format!("{cmd:?}: want {want}, got {} ({})", d.verdict, d.reason));
+            wrong.push(format!(
+                "{cmd:?}: want {want}, got {} ({})",
+                d.verdict, d.reason
+            ));
         }
     }
     (wrong.len(), all.len(), wrong.join("\n"))

@@ -51,8 +51,20 @@ fn spell(word: &str, how: u8) -> String {
 }
 
 const WRAPPERS: &[&str] = &[
-    "", "sudo ", "env ", "command ", "nohup ", "timeout 5 ", "nice -n 5 ", "stdbuf -o0 ",
-    "setsid ", "exec ", "time ", "FOO=1 ", "busybox ", "xargs ",
+    "",
+    "sudo ",
+    "env ",
+    "command ",
+    "nohup ",
+    "timeout 5 ",
+    "nice -n 5 ",
+    "stdbuf -o0 ",
+    "setsid ",
+    "exec ",
+    "time ",
+    "FOO=1 ",
+    "busybox ",
+    "xargs ",
 ];
 
 /// Ways to put a command line somewhere it still runs.
@@ -115,7 +127,9 @@ fn composed() -> impl Strategy<Value = (usize, String)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(1000)
+    ))]
 
     #[test]
     fn composing_never_loosens_the_dangerous_part((d, line) in composed()) {
@@ -143,7 +157,12 @@ proptest! {
 fn a_brace_before_a_wide_character_does_not_crash_the_parser() {
     // tree-sitter-bash 0.25 calls C `isdigit` on the character after `{`
     let p = policy();
-    for s in ["{\u{41fe7}", "echo {\u{10ffff}", "x {1..\u{e0001}}", "{1.\u{9fdf6}"] {
+    for s in [
+        "{\u{41fe7}",
+        "echo {\u{10ffff}",
+        "x {1..\u{e0001}}",
+        "{1.\u{9fdf6}",
+    ] {
         assert_eq!(verdict(&p, s), Verdict::Ask, "{s:?}");
     }
     assert_eq!(verdict(&p, "echo {\u{41fe7}"), Verdict::Ask);

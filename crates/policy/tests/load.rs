@@ -230,10 +230,18 @@ fn a_rule_with_no_matcher_is_a_load_error() {
         "[[rule]]\nverdict = \"deny\"\n",
     ] {
         let e = Layer::parse(LayerKind::Project, "p.toml", text).unwrap_err();
-        assert!(e.to_string().contains("at least one matcher"), "{text}: {e}");
+        assert!(
+            e.to_string().contains("at least one matcher"),
+            "{text}: {e}"
+        );
     }
     // a deny for every tool, spelt out, is a valid lock-down
-    Layer::parse(LayerKind::User, "u.toml", "[[rule]]\nverdict = \"deny\"\ntool = \"*\"\n").unwrap();
+    Layer::parse(
+        LayerKind::User,
+        "u.toml",
+        "[[rule]]\nverdict = \"deny\"\ntool = \"*\"\n",
+    )
+    .unwrap();
     // `except` needs a `path`
     let e = Layer::parse(
         LayerKind::Project,

@@ -55,7 +55,9 @@ pub fn run(a: &ChangesetArgs, json: bool) -> Result<u8> {
     let Some(action) = &a.action else {
         bail!("--action is required (commit | merge | auto-merge)")
     };
-    let action: Action = action.parse().map_err(|e: String| anyhow::anyhow!("--action: {e}"))?;
+    let action: Action = action
+        .parse()
+        .map_err(|e: String| anyhow::anyhow!("--action: {e}"))?;
     let cwd = std::env::current_dir().context("cannot read the current directory")?;
     let cwd = std::fs::canonicalize(&cwd).unwrap_or(cwd);
     let root = repo_root(&cwd);
@@ -70,7 +72,11 @@ pub fn run(a: &ChangesetArgs, json: bool) -> Result<u8> {
         Some(f) => f.clone(),
         None => {
             let in_root = root_dir.join("gate.yaml");
-            if in_root.exists() { in_root } else { cwd.join("gate.yaml") }
+            if in_root.exists() {
+                in_root
+            } else {
+                cwd.join("gate.yaml")
+            }
         }
     };
     let text = std::fs::read_to_string(&gate_path)
@@ -94,9 +100,20 @@ pub fn run(a: &ChangesetArgs, json: bool) -> Result<u8> {
         }
         let diff = git(
             &root_dir,
-            &["diff", "-z", "--name-status", "-M", "--no-ext-diff", base, "--"],
+            &[
+                "diff",
+                "-z",
+                "--name-status",
+                "-M",
+                "--no-ext-diff",
+                base,
+                "--",
+            ],
         )?;
-        let untracked = git(&root_dir, &["ls-files", "-z", "--others", "--exclude-standard"])?;
+        let untracked = git(
+            &root_dir,
+            &["ls-files", "-z", "--others", "--exclude-standard"],
+        )?;
         let mut listed = parse_name_status_z(&diff);
         listed.extend(
             untracked

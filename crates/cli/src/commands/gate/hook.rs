@@ -69,13 +69,20 @@ fn request(payload: &Value, workspace: &str, cwd: &str) -> Result<Request, Strin
         "NotebookRead" => file("read_file", "notebook_path")?,
         "Glob" | "LS" => {
             let dir = s("path").unwrap_or(cwd);
-            Request::file("read_file", &format!("{}/*", dir.trim_end_matches('/')), workspace)
+            Request::file(
+                "read_file",
+                &format!("{}/*", dir.trim_end_matches('/')),
+                workspace,
+            )
         }
         "Grep" => {
             // reads every file below its path, like `rg`
             let pattern = s("pattern").unwrap_or("");
             let dir = s("path").unwrap_or(cwd);
-            Request::shell(&format!("rg -e {} -- {}", quote(pattern), quote(dir)), workspace)
+            Request::shell(
+                &format!("rg -e {} -- {}", quote(pattern), quote(dir)),
+                workspace,
+            )
         }
         other => Request {
             tool: other.to_string(),
@@ -99,7 +106,11 @@ fn judge(a: &HookArgs, payload: &Value) -> Result<(Decision, String), String> {
         .get("cwd")
         .and_then(Value::as_str)
         .map(str::to_string)
-        .or_else(|| std::env::current_dir().ok().map(|p| p.to_string_lossy().into_owned()))
+        .or_else(|| {
+            std::env::current_dir()
+                .ok()
+                .map(|p| p.to_string_lossy().into_owned())
+        })
         .ok_or("the payload has no `cwd`")?;
     let ws = a
         .workspace
@@ -169,10 +180,16 @@ pub fn run(a: &HookArgs) -> u8 {
         (Agent::ClaudeCode, Ok((_, (d, r)))) => claude_output(d.verdict, &r),
         (Agent::ClaudeCode, Err(e)) => {
             eprintln!("loop gate hook: {e}");
-            claude_output(Verdict::Ask, &format!("loop gate: ask: {e} (failing closed)"))
+            claude_output(
+                Verdict::Ask,
+                &format!("loop gate: ask: {e} (failing closed)"),
+            )
         }
         (Agent::Codex, Ok((p, (d, r)))) => {
-            let event = p.get("hook_event_name").and_then(Value::as_str).unwrap_or("PreToolUse");
+            let event = p
+                .get("hook_event_name")
+                .and_then(Value::as_str)
+                .unwrap_or("PreToolUse");
             let input = p.get("tool_input").cloned().unwrap_or(Value::Null);
             codex_output(event, d.verdict, &r, &input)
         }
