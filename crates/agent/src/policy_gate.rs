@@ -170,6 +170,7 @@ impl Gate for PolicyGate {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

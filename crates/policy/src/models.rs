@@ -219,7 +219,7 @@ pub fn listed_tracked(w: &Word) -> bool {
         })
 }
 
-fn lit<'a>(argv: &'a [Word], i: usize) -> Option<&'a str> {
+fn lit(argv: &[Word], i: usize) -> Option<&str> {
     argv.get(i).and_then(|w| w.lit())
 }
 
@@ -491,7 +491,7 @@ pub fn acts(name: &str, argv: &[Word]) -> Option<String> {
         "less" | "more" | "vi" | "vim" | "nvim" | "emacs" | "nano" | "ed" | "ex" => {
             Some(format!("`{name}` is interactive and can run commands"))
         }
-        "sed" if argv.iter().skip(1).any(|w| sed_runs(w)) => {
+        "sed" if argv.iter().skip(1).any(sed_runs) => {
             Some("the `sed` script runs commands or writes files (`e`, `w`)".into())
         }
         "make" | "just" | "task" | "ninja" | "rake" => {

@@ -92,7 +92,7 @@ fn last_compatible(arg_last: &str, rule_last: &str, probes: &[String]) -> bool {
     };
     probes.iter().any(|p| {
         // a wildcard does not match a leading dot
-        !(p.starts_with('.') && !arg_last.starts_with('.')) && a.is_match(p)
+        (arg_last.starts_with('.') || !p.starts_with('.')) && a.is_match(p)
     })
 }
 

@@ -259,8 +259,7 @@ impl Rule {
             && glob.is_none()
             && paths.is_empty()
             && spec.workspace.is_none();
-        if no_selector && (any_tool && spec.tool.is_none() || verdict == Verdict::Allow && any_tool)
-        {
+        if no_selector && any_tool && (spec.tool.is_none() || verdict == Verdict::Allow) {
             return Err(
                 "a rule needs at least one matcher (`tool`, `command`, `exact`, `glob`, `path` or `workspace`); an allow rule cannot match everything"
                     .into(),

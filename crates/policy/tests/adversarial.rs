@@ -1,6 +1,8 @@
 //! The adversarial sets of issue 14 under the "new user" rule file: no verdict looser than
 //! expected, and no harmless command stricter than `allow`.
 
+#![allow(clippy::unwrap_used)]
+
 use loopwright_policy::{Layer, LayerKind, Policy, Request, Verdict};
 
 fn policy() -> Policy {
@@ -22,7 +24,7 @@ fn entries(text: &str) -> Vec<(Verdict, String)> {
 }
 
 /// (wrong, total, report)
-pub fn judge(text: &str) -> (usize, usize, String) {
+fn judge(text: &str) -> (usize, usize, String) {
     let p = policy();
     let mut wrong = Vec::new();
     let all = entries(text);

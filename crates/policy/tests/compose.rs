@@ -2,6 +2,8 @@
 //! substitutions and separators is never judged looser than the dangerous command alone, and
 //! no input makes the analyser panic.
 
+#![allow(clippy::unwrap_used)]
+
 use loopwright_policy::{Layer, LayerKind, Policy, Request, Verdict};
 use proptest::prelude::*;
 
