@@ -36,6 +36,7 @@ pub enum RulesError {
 pub struct PolicyGate {
     policy: Policy,
     home: Option<String>,
+    yolo: bool,
 }
 
 fn home() -> Option<String> {
@@ -100,7 +101,15 @@ impl PolicyGate {
         Ok(PolicyGate {
             policy: Policy::load(layers),
             home: home(),
+            yolo: false,
         })
+    }
+
+    /// Every `ask` will be approved without a person (`--yolo`): an `ask` that a deny rule may
+    /// match (a value known only at run time) becomes a deny instead.
+    pub fn yolo(mut self, on: bool) -> Self {
+        self.yolo = on;
+        self
     }
 
     /// A gate over an already merged policy.
@@ -108,6 +117,7 @@ impl PolicyGate {
         PolicyGate {
             policy,
             home: home(),
+            yolo: false,
         }
     }
 }
@@ -157,6 +167,51 @@ impl Gate for PolicyGate {
         if let Some(h) = &self.home {
             req = req.with_home(h);
         }
-        self.policy.check(&req)
+        let mut d = self.policy.check(&req);
+        if self.yolo && d.may_deny && d.verdict == loopwright_policy::Verdict::Ask {
+            d.verdict = loopwright_policy::Verdict::Deny;
+            d.reason = format!(
+                "{}; --yolo does not run what a deny rule may match",
+                d.reason
+            );
+        }
+        d
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn shell(cmd: &str) -> Request {
+        Request::shell(cmd, "/work/app")
+    }
+
+    #[test]
+    fn yolo_never_lifts_an_ask_a_deny_may_match() {
+        let rules = Layer::parse(
+            LayerKind::Project,
+            "p.toml",
+            "[[rule]]\nverdict = \"deny\"\ncommand = \"git push\"\n",
+        )
+        .unwrap();
+        let policy = Policy::load([Layer::builtin().unwrap(), rules]);
+        let plain = PolicyGate::new(policy.clone());
+        let yolo = PolicyGate::new(policy).yolo(true);
+        // `git $SUB` may be `git push`
+        assert!(matches!(
+            plain.decide(&shell("git $SUB")).verdict,
+            loopwright_policy::Verdict::Ask
+        ));
+        assert!(matches!(
+            yolo.decide(&shell("git $SUB")).verdict,
+            loopwright_policy::Verdict::Deny
+        ));
+        // an ask no deny can match is still an ask (the approver lifts it)
+        assert!(matches!(
+            yolo.decide(&shell("npm install")).verdict,
+            loopwright_policy::Verdict::Ask
+        ));
     }
 }

@@ -17,9 +17,15 @@
 //! assert_eq!(sneaky.verdict, Verdict::Deny);
 //! ```
 
+mod braces;
+pub mod changeset;
 mod explain;
+mod flow;
+mod models;
+mod options;
 mod part;
 pub mod path;
+mod patterns;
 mod policy;
 mod programs;
 mod remember;

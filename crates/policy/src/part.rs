@@ -44,6 +44,8 @@ pub enum PathArg {
     Pattern(String),
     /// A relative path (lexically normalised) whose base directory is unknown (`cd $X` ran).
     Relative(String),
+    /// Every file below a known directory (absolute): what a recursive reader reads.
+    Below(String),
     /// A path that cannot be known (fully dynamic).
     Unknown,
 }

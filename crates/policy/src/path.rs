@@ -95,8 +95,26 @@ impl NormPath {
         }
     }
 
-    /// Normalises `path` relative to `cwd` and builds its spellings.
+    /// Normalises `path` relative to `cwd` and builds its spellings. `~user/x` is taken as
+    /// `/root/x` or `/home/user/x`, and also spelt `~/x` (another user's home holds the same
+    /// secrets as one's own).
     pub fn new(path: &str, cwd: Option<&str>, ctx: &PathContext<'_>) -> Option<NormPath> {
+        if let Some(rest) = path.strip_prefix('~')
+            && !rest.is_empty()
+            && !rest.starts_with('/')
+        {
+            let (user, tail) = rest.split_once('/').unwrap_or((rest, ""));
+            let home = if user == "root" {
+                "/root".to_string()
+            } else {
+                format!("/home/{user}")
+            };
+            let abs = normalise(&format!("{home}/{tail}"), None, None)?;
+            let mut p = NormPath::from_absolute(abs.clone(), ctx);
+            let below = abs.strip_prefix(&home).unwrap_or("");
+            p.spellings.push(format!("~{below}"));
+            return Some(p);
+        }
         let abs = normalise(path, cwd, ctx.home)?;
         Some(NormPath::from_absolute(abs, ctx))
     }

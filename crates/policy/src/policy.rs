@@ -282,6 +282,9 @@ pub struct PartVerdict {
     pub reason: String,
     /// The deciding rule, if one matched.
     pub rule: Option<RuleRef>,
+    /// The part is `ask` because a deny rule may match it (a value known only at run time):
+    /// an "approve every ask" mode (`--yolo`) must not run it.
+    pub may_deny: bool,
 }
 
 /// The gate's answer for a request: the strictest verdict of its parts.
@@ -295,6 +298,9 @@ pub struct Decision {
     pub rule: Option<RuleRef>,
     /// Every part's verdict.
     pub parts: Vec<PartVerdict>,
+    /// Some part is `ask` only because a deny rule may match it: never lift it without a
+    /// person (`--yolo` denies it).
+    pub may_deny: bool,
 }
 
 /// The merged rule chain.
@@ -373,13 +379,16 @@ impl Policy {
                 reason: "nothing to judge (empty command)".into(),
                 rule: None,
                 parts: verdicts,
+                may_deny: false,
             };
         };
+        let may_deny = decider.verdict == Verdict::Ask && verdicts.iter().any(|v| v.may_deny);
         Decision {
             verdict: decider.verdict,
             reason: decider.reason.clone(),
             rule: decider.rule.clone(),
             parts: verdicts.clone(),
+            may_deny,
         }
     }
 
@@ -391,8 +400,10 @@ impl Policy {
             verdict: Verdict::Ask,
             reason: String::new(),
             rule: None,
+            may_deny: false,
         };
         let mut decided = false;
+        let mut deny_maybe = false;
         // a deny/ask rule that may match makes the part at least `ask`; a later rule that
         // surely matches can still make it `deny`
         let mut maybe: Option<(RuleRef, String)> = None;
@@ -423,7 +434,11 @@ impl Policy {
                     decided = true;
                     break;
                 }
+                Match::Maybe if rule.verdict == Verdict::Deny && maybe.is_some() => {
+                    deny_maybe = true;
+                }
                 Match::Maybe if rule.verdict != Verdict::Allow && maybe.is_none() => {
+                    deny_maybe |= rule.verdict == Verdict::Deny;
                     let text = format!(
                         "may match a {} rule ({}); the value is only known at run time",
                         rule.verdict,
@@ -448,6 +463,14 @@ impl Policy {
                 out.reason = "no rule matches (default ask)".into();
             }
         }
+        // a shell string that cannot be read (`eval "$X"`, unparseable input) may be any
+        // command, a denied one too
+        let opaque_shell = part.kind == PartKind::Opaque
+            && self
+                .chain
+                .iter()
+                .any(|(_, r)| r.verdict == Verdict::Deny && r.has_command());
+        out.may_deny = (deny_maybe || opaque_shell) && out.verdict <= Verdict::Ask;
         if let Some(u) = &part.uncertain {
             if out.verdict == Verdict::Allow {
                 out.verdict = Verdict::Ask;

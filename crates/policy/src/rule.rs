@@ -63,6 +63,9 @@ pub struct RuleSpec {
     /// `inside` or `outside` the workspace.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub workspace: Option<Location>,
+    /// Path globs the rule does not cover even when `path` matches (`**/*.example`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub except: Option<OneOrMany>,
     /// Why (shown to the user and the model).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
@@ -89,6 +92,7 @@ pub enum Match {
 struct PathGlob {
     matcher: GlobMatcher,
     probes: Vec<String>,
+    source: String,
 }
 
 /// A compiled rule.
@@ -103,6 +107,7 @@ pub struct Rule {
     exact: Option<Vec<String>>,
     glob: Option<GlobMatcher>,
     paths: Vec<PathGlob>,
+    except: Vec<GlobMatcher>,
 }
 
 /// Compiles a path glob (`*` stops at `/`, `**` crosses directories).
@@ -110,6 +115,16 @@ pub fn path_glob(pattern: &str) -> Result<GlobMatcher, globset::Error> {
     Ok(GlobBuilder::new(pattern)
         .literal_separator(true)
         .backslash_escape(true)
+        .build()?
+        .compile_matcher())
+}
+
+/// Compiles a path glob that ignores case (deny and ask rules: `.ENV` is `.env`).
+pub fn path_glob_ci(pattern: &str) -> Result<GlobMatcher, globset::Error> {
+    Ok(GlobBuilder::new(pattern)
+        .literal_separator(true)
+        .backslash_escape(true)
+        .case_insensitive(true)
         .build()?
         .compile_matcher())
 }
@@ -210,6 +225,8 @@ impl Rule {
                     .compile_matcher(),
             ),
         };
+        let ci = verdict != Verdict::Allow;
+        let compile = |p: &str| if ci { path_glob_ci(p) } else { path_glob(p) };
         let mut paths = Vec::new();
         for p in spec
             .path
@@ -217,11 +234,36 @@ impl Rule {
             .map(OneOrMany::to_vec)
             .unwrap_or_default()
         {
-            let matcher = path_glob(&p).map_err(|e| format!("field `path`: {e}"))?;
+            let matcher = compile(&p).map_err(|e| format!("field `path`: {e}"))?;
             paths.push(PathGlob {
                 matcher,
                 probes: probes(&p),
+                source: p,
             });
+        }
+        let mut except = Vec::new();
+        for p in spec
+            .except
+            .as_ref()
+            .map(OneOrMany::to_vec)
+            .unwrap_or_default()
+        {
+            except.push(compile(&p).map_err(|e| format!("field `except`: {e}"))?);
+        }
+        if !except.is_empty() && paths.is_empty() {
+            return Err("field `except` needs a `path` to take exceptions from".into());
+        }
+        let any_tool = tools.is_empty();
+        let no_selector = prefix.is_none()
+            && exact.is_none()
+            && glob.is_none()
+            && paths.is_empty()
+            && spec.workspace.is_none();
+        if no_selector && any_tool && (spec.tool.is_none() || verdict == Verdict::Allow) {
+            return Err(
+                "a rule needs at least one matcher (`tool`, `command`, `exact`, `glob`, `path` or `workspace`); an allow rule cannot match everything"
+                    .into(),
+            );
         }
         Ok(Rule {
             verdict,
@@ -230,6 +272,7 @@ impl Rule {
             exact,
             glob,
             paths,
+            except,
             spec,
         })
     }
@@ -259,7 +302,13 @@ impl Rule {
             if let Some(prefixes) = &self.prefix {
                 let best = prefixes
                     .iter()
-                    .map(|p| match_prefix(p, &part.words, strict))
+                    .map(|p| {
+                        if strict {
+                            match_prefix(p, &part.words, true)
+                        } else {
+                            crate::options::match_loose(p, &part.words)
+                        }
+                    })
                     .max();
                 m = m.min(best.unwrap_or(Match::No));
             }
@@ -286,6 +335,8 @@ impl Rule {
                 PathArg::Known(p) => self.match_norm(p),
                 PathArg::Pattern(pat) => self.match_pattern(pat, ctx),
                 PathArg::Relative(rel) => self.match_relative(rel),
+                PathArg::Below(dir) => self.match_below(dir, ctx),
+                PathArg::Unknown if self.verdict != Verdict::Allow => Match::Maybe,
                 PathArg::Unknown => Match::No,
             };
             best = best.max(m);
@@ -303,10 +354,14 @@ impl Rule {
             None => true,
         };
         let glob_ok = self.paths.is_empty()
-            || self
+            || (self
                 .paths
                 .iter()
-                .any(|g| p.spellings.iter().any(|s| g.matcher.is_match(s)));
+                .any(|g| p.spellings.iter().any(|s| g.matcher.is_match(s)))
+                && !self
+                    .except
+                    .iter()
+                    .any(|g| p.spellings.iter().any(|s| g.is_match(s))));
         if loc_ok && glob_ok {
             Match::Yes
         } else {
@@ -339,8 +394,8 @@ impl Rule {
     fn match_pattern(&self, pat: &str, ctx: &PathContext<'_>) -> Match {
         let allow = self.verdict == Verdict::Allow;
         let (dir, _) = pat.rsplit_once('/').unwrap_or(("", pat));
-        if dir.contains(['*', '?', '[', '{']) {
-            return if allow { Match::No } else { Match::Maybe };
+        if dir.contains(['*', '?', '[', '{']) && allow {
+            return Match::No;
         }
         let Ok(arg) = path_glob(pat) else {
             return Match::Maybe;
@@ -361,22 +416,53 @@ impl Rule {
             // an allow rule must be sure about every expansion: only a location can be
             return Match::No;
         }
-        let last = pat.rsplit('/').next().unwrap_or(pat);
-        for g in &self.paths {
-            for probe in &g.probes {
-                // like bash, a wildcard does not match a leading dot (find's `{}` does)
-                if probe.starts_with('.') && !last.starts_with('.') && last != "**" {
-                    continue;
-                }
-                let candidate = format!("{dir}/{probe}");
-                if arg.is_match(&candidate)
-                    && self.match_norm(&NormPath::from_absolute(candidate, ctx)) == Match::Yes
-                {
-                    return Match::Maybe;
-                }
+        if crate::patterns::may_match(self, pat, &arg, ctx) {
+            Match::Maybe
+        } else {
+            Match::No
+        }
+    }
+
+    /// Every file below `dir`. Below the workspace root or outside it, anything a rule covers
+    /// may be there; below a subdirectory of the workspace only what a rule names there
+    /// (`secrets/**`, `config/secrets` itself) — the tree is not listed here.
+    fn match_below(&self, dir: &str, ctx: &PathContext<'_>) -> Match {
+        let pat = format!("{}/**", dir.trim_end_matches('/'));
+        let np = NormPath::from_absolute(dir.to_string(), ctx);
+        if self.verdict == Verdict::Allow || !np.inside {
+            return self.match_pattern(&pat, ctx);
+        }
+        if self.spec.workspace == Some(Location::Outside) {
+            return Match::No;
+        }
+        if self.paths.is_empty() {
+            return self.match_pattern(&pat, ctx);
+        }
+        for (src, _, _) in self.path_globs() {
+            if let Some(root) = crate::patterns::rule_root(src, ctx)
+                && root != "/"
+                && (crate::path::is_under(&root, dir) || crate::path::is_under(dir, &root))
+            {
+                return Match::Maybe;
             }
         }
+        let sample = NormPath::from_absolute(format!("{}/x", dir.trim_end_matches('/')), ctx);
+        if self.matches_norm(&sample) {
+            return Match::Maybe;
+        }
         Match::No
+    }
+
+    /// The compiled path globs with their source text and probes.
+    pub(crate) fn path_globs(&self) -> impl Iterator<Item = (&str, &GlobMatcher, &[String])> {
+        self.paths
+            .iter()
+            .map(|g| (g.source.as_str(), &g.matcher, g.probes.as_slice()))
+    }
+
+    /// Whether a known path matches the rule's path and location selectors.
+    pub(crate) fn matches_norm(&self, p: &NormPath) -> bool {
+        self.match_norm(p) == Match::Yes
     }
 }
 

@@ -6,13 +6,14 @@
 //! and the wrapper kept as a transparent part; output redirections become writes.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 
 use tree_sitter::{Node, Parser, Tree};
 
 pub use crate::part::{Part, PartKind, PathArg};
 use crate::path::{NormPath, PathContext};
 use crate::programs;
-use crate::words::{Word, word};
+use crate::words::{Scope, Word, word_in};
 
 /// How deep nested `bash -c` / `eval` strings are followed before giving up (`ask`).
 pub const MAX_DEPTH: usize = 8;
@@ -22,7 +23,27 @@ thread_local! {
     static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
 }
 
+/// Whether tree-sitter-bash 0.25's scanner can read `src` safely: it calls C `isdigit` on the
+/// character after `{` (and after `{N.` / `{N..`), which is undefined behaviour, and crashes,
+/// for characters beyond ASCII. Such input is not parsed (it is `ask`).
+fn scanner_safe(src: &str) -> bool {
+    let b = src.as_bytes();
+    for (i, _) in src.match_indices('{') {
+        let mut j = i + 1;
+        while j < b.len() && (b[j].is_ascii_digit() || b[j] == b'.') {
+            j += 1;
+        }
+        if j < b.len() && !b[j].is_ascii() {
+            return false;
+        }
+    }
+    true
+}
+
 fn parse(src: &str) -> Option<Tree> {
+    if !scanner_safe(src) {
+        return None;
+    }
     PARSER.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
@@ -45,25 +66,44 @@ pub fn analyse(command: &str, ctx: &PathContext<'_>) -> Vec<Part> {
         ctx,
         cwd: Some(ctx.workspace.to_string()),
         parts: Vec::new(),
+        vars: HashMap::new(),
+        unsure: 0,
     };
     a.script(command, 0);
     a.parts
 }
 
-struct Analyser<'c, 'p> {
-    ctx: &'c PathContext<'p>,
-    cwd: Option<String>,
-    parts: Vec<Part>,
+pub(crate) struct Analyser<'c, 'p> {
+    pub(crate) ctx: &'c PathContext<'p>,
+    pub(crate) cwd: Option<String>,
+    pub(crate) parts: Vec<Part>,
+    /// Variables assigned so far: `Some` a known value, `None` unknowable.
+    pub(crate) vars: HashMap<String, Option<Word>>,
+    /// How many enclosing constructs may not run (or run more than once).
+    pub(crate) unsure: usize,
 }
 
 impl Analyser<'_, '_> {
-    fn opaque(&mut self, text: &str, why: String) {
+    /// The word at `node`, with known variables followed.
+    pub(crate) fn word(&self, node: Node<'_>, src: &str) -> Word {
+        word_in(
+            node,
+            src,
+            &Scope {
+                home: self.ctx.home,
+                pwd: self.cwd.as_deref(),
+                vars: Some(&self.vars),
+            },
+        )
+    }
+
+    pub(crate) fn opaque(&mut self, text: &str, why: String) {
         let mut p = Part::new(PartKind::Opaque, "shell", text);
         p.uncertain = Some(why);
         self.parts.push(p);
     }
 
-    fn script(&mut self, src: &str, depth: usize) {
+    pub(crate) fn script(&mut self, src: &str, depth: usize) {
         if depth > MAX_DEPTH {
             self.opaque(src, format!("nested shells deeper than {MAX_DEPTH}"));
             return;
@@ -78,11 +118,22 @@ impl Analyser<'_, '_> {
                 src,
                 "the command could not be parsed completely".to_string(),
             );
+            // `{git,push}` at the start of a command does not parse: judge its expansion too
+            if let Some(expanded) = crate::braces::expand_text(src) {
+                self.script(&expanded, depth + 1);
+            }
+        }
+        if src.contains("\\\n") {
+            // a line continuation inside a word (`git pu\<newline>sh`) joins it
+            let joined = src.replace("\\\n", "");
+            let saved = (self.cwd.clone(), self.vars.clone());
+            self.script(&joined, depth + 1);
+            (self.cwd, self.vars) = saved;
         }
         self.walk(root, src, depth);
     }
 
-    fn walk(&mut self, node: Node<'_>, src: &str, depth: usize) {
+    pub(crate) fn walk(&mut self, node: Node<'_>, src: &str, depth: usize) {
         match node.kind() {
             "command" => self.command(node, src, depth, None),
             "redirected_statement" => self.redirected(node, src, depth),
@@ -92,18 +143,34 @@ impl Analyser<'_, '_> {
             "comment" => {}
             "subshell" | "command_substitution" | "process_substitution" => {
                 let saved = self.cwd.clone();
+                let vars = self.vars.clone();
                 self.children(node, src, depth);
                 self.cwd = saved;
+                self.vars = vars;
             }
             "declaration_command" => {
                 self.declaration(node, src);
                 self.children(node, src, depth);
+                self.declare(node, src);
             }
+            "variable_assignment" => {
+                self.children(node, src, depth);
+                self.assign(node, src);
+            }
+            "if_statement"
+            | "case_statement"
+            | "while_statement"
+            | "until_statement"
+            | "c_style_for_statement"
+            | "pipeline" => self.unsure_block(node, src, depth),
+            "for_statement" => self.for_loop(node, src, depth),
+            "function_definition" => self.function(node, src, depth),
+            "list" => self.list(node, src, depth),
             _ => self.children(node, src, depth),
         }
     }
 
-    fn children(&mut self, node: Node<'_>, src: &str, depth: usize) {
+    pub(crate) fn children(&mut self, node: Node<'_>, src: &str, depth: usize) {
         let mut c = node.walk();
         for ch in node.named_children(&mut c) {
             self.walk(ch, src, depth);
@@ -133,6 +200,9 @@ impl Analyser<'_, '_> {
         let mut heredoc = None;
         let mut c = node.walk();
         for ch in node.named_children(&mut c) {
+            if ch.kind() == "herestring_redirect" {
+                heredoc = Some(self.herestring(ch, src));
+            }
             if ch.kind() == "heredoc_redirect" {
                 let mut c2 = ch.walk();
                 for b in ch.named_children(&mut c2) {
@@ -174,7 +244,7 @@ impl Analyser<'_, '_> {
         let Some(dest) = dest else { return };
         // substitutions inside the target run too
         self.walk(dest, src, depth);
-        let w = word(dest, src, self.ctx.home);
+        let w = self.word(dest, src);
         let (kind, tool) = match op {
             "<" => (PartKind::Read, "read_file"),
             ">&" | "<&"
@@ -201,8 +271,22 @@ impl Analyser<'_, '_> {
         self.parts.push(p);
     }
 
+    /// The text a here-string feeds (`<<<'git push'`); a dynamic one becomes `$__DYNAMIC`,
+    /// which a shell reading it cannot be judged by.
+    fn herestring(&self, node: Node<'_>, src: &str) -> String {
+        let mut c = node.walk();
+        let arg = node.named_children(&mut c).last();
+        match arg.map(|a| self.word(a, src)) {
+            Some(w) => match w.value {
+                Some(v) if w.pattern.is_none() || !v.is_empty() => v,
+                _ => "\"$__loop_gate_dynamic\"".to_string(),
+            },
+            None => String::new(),
+        }
+    }
+
     /// The path an argument word names, relative to the current directory.
-    fn path_arg(&self, w: &Word) -> PathArg {
+    pub(crate) fn path_arg(&self, w: &Word) -> PathArg {
         if let Some(v) = w.lit() {
             return match NormPath::new(v, self.cwd.as_deref(), self.ctx) {
                 Some(p) => PathArg::Known(p),
@@ -226,7 +310,13 @@ impl Analyser<'_, '_> {
 
     fn command(&mut self, node: Node<'_>, src: &str, depth: usize, heredoc: Option<&str>) {
         let text = &src[node.byte_range()];
+        if let Some(expanded) = crate::braces::expand_command(node, src) {
+            // `{git,push}`, `git{," "}push`: judge the words brace expansion makes
+            self.script(&expanded, depth + 1);
+            return;
+        }
         let mut env = Vec::new();
+        let mut assigns = Vec::new();
         let mut argv = Vec::new();
         let mut c = node.walk();
         for ch in node.named_children(&mut c) {
@@ -236,6 +326,7 @@ impl Analyser<'_, '_> {
                         env.push(src[name.byte_range()].to_string());
                     }
                     self.children(ch, src, depth);
+                    assigns.push(ch);
                 }
                 "file_redirect" | "heredoc_redirect" | "herestring_redirect" => {
                     self.redirect(ch, src, depth)
@@ -244,17 +335,28 @@ impl Analyser<'_, '_> {
                 "command_name" => {
                     if let Some(n) = ch.named_child(0) {
                         self.walk(n, src, depth);
-                        argv.push(word(n, src, self.ctx.home));
+                        argv.push(self.word(n, src));
                     }
                 }
                 _ => {
                     // `$(...)` and `<(...)` inside arguments run as their own parts
                     self.walk(ch, src, depth);
-                    argv.push(word(ch, src, self.ctx.home));
+                    argv.push(self.word(ch, src));
                 }
             }
         }
+        let mut here = heredoc.map(str::to_string);
+        let mut c = node.walk();
+        for ch in node.named_children(&mut c) {
+            if ch.kind() == "herestring_redirect" {
+                here = Some(self.herestring(ch, src));
+            }
+        }
+        let heredoc = here.as_deref();
         if argv.is_empty() {
+            for a in assigns {
+                self.assign(a, src);
+            }
             return;
         }
         let sensitive: Vec<&String> = env.iter().filter(|n| programs::sensitive_env(n)).collect();
@@ -265,7 +367,7 @@ impl Analyser<'_, '_> {
     }
 
     /// Judges one simple command (program + arguments), following wrappers and shells.
-    fn exec(
+    pub(crate) fn exec(
         &mut self,
         text: &str,
         argv: Vec<Word>,
@@ -356,6 +458,16 @@ impl Analyser<'_, '_> {
                 }
                 return;
             }
+            match self.runner(&name, text, &argv, depth) {
+                crate::models::Next::Done => return,
+                crate::models::Next::Inner(inner, more) => {
+                    open_ended |= more;
+                    argv = inner;
+                    continue;
+                }
+                crate::models::Next::Plain => {}
+            }
+            self.runtime_assign(&name, &argv);
             if programs::is_shell(&name) {
                 self.shell(&name, text, &argv, depth, heredoc);
                 return;
@@ -402,24 +514,7 @@ impl Analyser<'_, '_> {
                 }
                 _ => {}
             }
-            let mut p = self.exec_part(PartKind::Exec, text, &argv);
-            p.open_ended = open_ended;
-            if p.uncertain.is_none() {
-                p.uncertain = programs::inline_code(&name, &argv);
-            }
-            self.parts.push(p);
-            for w in programs::write_targets(&name, &argv) {
-                let mut wp = Part::new(PartKind::Write, "write_file", text);
-                let arg = self.path_arg(&w);
-                if matches!(arg, PathArg::Unknown | PathArg::Relative(_)) {
-                    wp.uncertain = Some(format!(
-                        "`{name}` writes to `{}`, which is not known before it runs",
-                        w.text
-                    ));
-                }
-                wp.paths.push(arg);
-                self.parts.push(wp);
-            }
+            self.finish_exec(&name, text, &argv, open_ended, depth);
             return;
         }
         self.opaque(text, "too many nested wrappers".to_string());
@@ -475,7 +570,7 @@ impl Analyser<'_, '_> {
         }
     }
 
-    fn exec_part(&self, kind: PartKind, text: &str, argv: &[Word]) -> Part {
+    pub(crate) fn exec_part(&self, kind: PartKind, text: &str, argv: &[Word]) -> Part {
         let shown: Vec<&str> = argv.iter().map(|w| w.text.as_str()).collect();
         let shown = if shown.is_empty() {
             text.to_string()
@@ -484,7 +579,24 @@ impl Analyser<'_, '_> {
         };
         let mut p = Part::new(kind, "shell", &shown);
         p.words = argv.to_vec();
-        for w in argv.iter().skip(1) {
+        let name = argv
+            .first()
+            .and_then(|w| w.lit())
+            .map(|v| v.rsplit('/').next().unwrap_or(v).to_string())
+            .unwrap_or_default();
+        let skip = crate::models::non_path_args(&name, argv);
+        for (i, w) in argv.iter().enumerate().skip(1) {
+            if skip.contains(&i) {
+                continue;
+            }
+            if w.lit().is_none() && w.pattern.is_none() {
+                // `<(...)` is a pipe, not a file
+                let pipe = w.text.starts_with("<(") || w.text.starts_with(">(");
+                if kind == PartKind::Exec && !pipe && !crate::models::listed_tracked(w) {
+                    p.paths.push(PathArg::Unknown);
+                }
+                continue;
+            }
             let candidate = match w.lit() {
                 Some(v) if v.starts_with('-') => match v.split_once('=') {
                     Some((_, val)) if !val.is_empty() => Word::literal(val),

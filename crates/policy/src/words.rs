@@ -1,6 +1,21 @@
-//! The static value of a shell word: quotes and escapes removed, expansions marked dynamic.
+//! The static value of a shell word: quotes and escapes removed, expansions marked dynamic
+//! unless the variable's value is known (a literal assigned earlier in the same script).
+
+use std::collections::HashMap;
 
 use tree_sitter::Node;
+
+/// What the analyser knows when it reads a word: the home directory, the current directory and
+/// the variables whose values are known (`Some`) or known to be unknowable (`None`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Scope<'a> {
+    /// The home directory, for `~` and `$HOME`.
+    pub home: Option<&'a str>,
+    /// The current directory, for `$PWD`, when known.
+    pub pwd: Option<&'a str>,
+    /// Variables assigned in the script so far.
+    pub vars: Option<&'a HashMap<String, Option<Word>>>,
+}
 
 /// One shell word as the analyser sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,6 +51,8 @@ impl Word {
 
 /// Accumulates the pieces of one word.
 struct Builder {
+    /// The whole word has a `]` (so a `[` in any piece opens a class).
+    closes: bool,
     value: String,
     pattern: String,
     dynamic: bool,
@@ -61,16 +78,29 @@ impl Builder {
     }
 }
 
-/// Reads the word at `node` (any argument-like node kind).
+/// Reads the word at `node` (any argument-like node kind), with only `home` known.
 pub fn word(node: Node<'_>, src: &str, home: Option<&str>) -> Word {
+    word_in(
+        node,
+        src,
+        &Scope {
+            home,
+            ..Scope::default()
+        },
+    )
+}
+
+/// Reads the word at `node` with the variables of `scope` followed.
+pub fn word_in(node: Node<'_>, src: &str, scope: &Scope<'_>) -> Word {
     let text = src[node.byte_range()].to_string();
     let mut b = Builder {
+        closes: text.contains(']'),
         value: String::new(),
         pattern: String::new(),
         dynamic: false,
         wildcard: false,
     };
-    piece(node, src, home, &mut b);
+    piece(node, src, scope, false, &mut b);
     let has_literal = b.pattern.chars().any(|c| c != '*');
     let pattern = if b.dynamic || b.wildcard {
         (has_literal || b.wildcard).then_some(b.pattern)
@@ -85,13 +115,13 @@ pub fn word(node: Node<'_>, src: &str, home: Option<&str>) -> Word {
     }
 }
 
-fn piece(node: Node<'_>, src: &str, home: Option<&str>, b: &mut Builder) {
+fn piece(node: Node<'_>, src: &str, scope: &Scope<'_>, quoted: bool, b: &mut Builder) {
     let text = &src[node.byte_range()];
     match node.kind() {
         "word" | "number" | "file_descriptor" => unquoted(text, b),
         "raw_string" => b.lit(text.get(1..text.len().saturating_sub(1)).unwrap_or("")),
         "ansi_c_string" => ansi_c(text.get(2..text.len().saturating_sub(1)).unwrap_or(""), b),
-        "string" | "translated_string" => double_quoted(node, src, home, b),
+        "string" | "translated_string" => double_quoted(node, src, scope, b),
         "concatenation" => {
             if text.contains('{') && text.contains('}') && text.contains(',') {
                 // brace expansion `{a,b}` (tree-sitter splits it into plain words)
@@ -99,14 +129,101 @@ fn piece(node: Node<'_>, src: &str, home: Option<&str>, b: &mut Builder) {
             }
             let mut c = node.walk();
             for ch in node.children(&mut c) {
-                piece(ch, src, home, b);
+                piece(ch, src, scope, quoted, b);
             }
         }
-        "simple_expansion" | "expansion" => match (text, home) {
-            ("$HOME" | "${HOME}", Some(h)) => b.lit(h),
-            _ => b.dynamic(),
-        },
+        "simple_expansion" | "expansion" => expansion(text, scope, quoted, b),
         _ => b.dynamic(),
+    }
+}
+
+/// A variable name (`[A-Za-z_][A-Za-z0-9_]*`).
+pub fn is_name(s: &str) -> bool {
+    let mut c = s.chars();
+    c.next()
+        .is_some_and(|f| f.is_ascii_alphabetic() || f == '_')
+        && c.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// The value of `$NAME`: `Some(Some(w))` known, `Some(None)` unknowable, `None` never assigned.
+fn lookup(name: &str, scope: &Scope<'_>) -> Option<Option<Word>> {
+    if let Some(v) = scope.vars.and_then(|m| m.get(name)) {
+        return Some(v.clone());
+    }
+    match name {
+        "HOME" => scope.home.map(|h| Some(Word::literal(h))),
+        "PWD" => scope.pwd.map(|h| Some(Word::literal(h))),
+        _ => None,
+    }
+}
+
+/// `$X`, `${X}`, `${X:-default}`, `${X-default}`, `${X:=default}`: followed when known.
+fn expansion(text: &str, scope: &Scope<'_>, quoted: bool, b: &mut Builder) {
+    let inner = text
+        .strip_prefix("${")
+        .and_then(|t| t.strip_suffix('}'))
+        .or_else(|| text.strip_prefix('$'));
+    let Some(inner) = inner else {
+        return b.dynamic();
+    };
+    let (name, default) = match inner.find([':', '-', '=']) {
+        Some(i) if text.starts_with("${") => {
+            let op = &inner[i..];
+            let rest = op
+                .strip_prefix(":-")
+                .or_else(|| op.strip_prefix(":="))
+                .or_else(|| op.strip_prefix('-'))
+                .or_else(|| op.strip_prefix('='));
+            match rest {
+                Some(r) => (&inner[..i], Some(r)),
+                None => return b.dynamic(),
+            }
+        }
+        _ => (inner, None),
+    };
+    if !is_name(name) {
+        return b.dynamic();
+    }
+    let literal_default = default.filter(|d| !d.contains(['$', '`', '"', '\'', '\\']));
+    match lookup(name, scope) {
+        Some(Some(w)) if default.is_none() || w.value.as_deref().is_some_and(|v| !v.is_empty()) => {
+            known(&w, quoted, b)
+        }
+        // set to the empty string in the script: the default is used
+        Some(Some(_)) => match literal_default {
+            Some(d) => known(&Word::literal(d), quoted, b),
+            None => b.dynamic(),
+        },
+        // unknowable, or from the environment
+        _ => b.dynamic(),
+    }
+}
+
+/// Appends a known variable value: quoted it is literal; unquoted it is split and globbed.
+fn known(w: &Word, quoted: bool, b: &mut Builder) {
+    match (w.lit(), &w.pattern) {
+        (Some(v), _) if quoted => b.lit(v),
+        (Some(v), _) if v.chars().any(char::is_whitespace) => b.dynamic(),
+        (Some(v), _) => unquoted_value(v, b),
+        (None, Some(p)) => {
+            b.wildcard = true;
+            b.value.push_str(w.value.as_deref().unwrap_or(""));
+            b.pattern.push_str(p);
+        }
+        (None, None) => b.dynamic(),
+    }
+}
+
+/// An unquoted expansion's value: wildcards in it are active, backslashes are not escapes.
+fn unquoted_value(v: &str, b: &mut Builder) {
+    for c in v.chars() {
+        if matches!(c, '*' | '?' | '[') {
+            b.wildcard = true;
+            b.value.push(c);
+            b.pattern.push(c);
+        } else {
+            b.lit_char(c);
+        }
     }
 }
 
@@ -122,7 +239,7 @@ fn unquoted(text: &str, b: &mut Builder) {
                 b.wildcard = true;
                 b.value.push(c);
                 b.pattern.push(if c == '[' { '[' } else { c });
-                if c == '[' && !text.contains(']') {
+                if c == '[' && !b.closes {
                     b.pattern.pop();
                     b.pattern.push_str("\\[");
                 }
@@ -144,7 +261,7 @@ fn unquoted(text: &str, b: &mut Builder) {
     }
 }
 
-fn double_quoted(node: Node<'_>, src: &str, home: Option<&str>, b: &mut Builder) {
+fn double_quoted(node: Node<'_>, src: &str, scope: &Scope<'_>, b: &mut Builder) {
     let range = node.byte_range();
     let (start, end) = if src[range.clone()].starts_with("$\"") {
         (range.start + 2, range.end.saturating_sub(1))
@@ -158,13 +275,20 @@ fn double_quoted(node: Node<'_>, src: &str, home: Option<&str>, b: &mut Builder)
             continue;
         }
         if ch.start_byte() > pos {
-            dq_literal(&src[pos..ch.start_byte()], b);
+            match src.get(pos..ch.start_byte()) {
+                Some(t) => dq_literal(t, b),
+                None => b.dynamic(),
+            }
         }
-        piece(ch, src, home, b);
+        piece(ch, src, scope, true, b);
         pos = ch.end_byte().max(pos);
     }
     if end > pos {
-        dq_literal(&src[pos..end], b);
+        // an unterminated string may end inside a character: then its value is not known
+        match src.get(pos..end) {
+            Some(t) => dq_literal(t, b),
+            None => b.dynamic(),
+        }
     }
 }
 

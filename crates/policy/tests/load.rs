@@ -221,3 +221,33 @@ fn remember_builds_rules_at_each_scope_and_refuses_denies() {
     let t = remember_rule(&p, "timeout 5 cargo test", Scope::Prefix, "/w", None).unwrap();
     assert!(render_rule(&t).contains("command = \"cargo test\""));
 }
+
+#[test]
+fn a_rule_with_no_matcher_is_a_load_error() {
+    for text in [
+        "[[rule]]\nverdict = \"allow\"\n",
+        "[[rule]]\nverdict = \"allow\"\ntool = \"*\"\n",
+        "[[rule]]\nverdict = \"deny\"\n",
+    ] {
+        let e = Layer::parse(LayerKind::Project, "p.toml", text).unwrap_err();
+        assert!(
+            e.to_string().contains("at least one matcher"),
+            "{text}: {e}"
+        );
+    }
+    // a deny for every tool, spelt out, is a valid lock-down
+    Layer::parse(
+        LayerKind::User,
+        "u.toml",
+        "[[rule]]\nverdict = \"deny\"\ntool = \"*\"\n",
+    )
+    .unwrap();
+    // `except` needs a `path`
+    let e = Layer::parse(
+        LayerKind::Project,
+        "p.toml",
+        "[[rule]]\nverdict = \"deny\"\ncommand = \"x\"\nexcept = \"a\"\n",
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("`except`"), "{e}");
+}

@@ -1,6 +1,11 @@
-//! `loop gate`: permission verdicts for tool calls (check, explain, remember).
+//! `loop gate`: permission verdicts for tool calls (check, explain, remember, hook) and the
+//! changeset policy (`check --action`).
 //!
-//! Exit codes of `check`: 0 allow, 2 deny, 3 ask, 1 error.
+//! Exit codes of `check`: 0 allow, 2 deny, 3 ask, 1 error; with `--action`: 0 allowed,
+//! 2 escalate, 1 error.
+
+mod changeset;
+mod hook;
 
 use std::ffi::OsString;
 use std::fs;
@@ -8,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, anyhow, bail};
-use clap::{Arg, ArgAction, ArgMatches, Command};
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use loopwright_policy::{
     Decision, Layer, LayerKind, Policy, RememberError, Request, Scope, Verdict,
 };
@@ -37,9 +42,9 @@ pub fn command() -> Command {
         .about("Permission verdicts for tool calls: allow, deny or ask")
         .subcommand_required(true)
         .arg_required_else_help(true)
-        .subcommand(common_args(
+        .subcommand(changeset::ChangesetArgs::augment_args(common_args(
             Command::new("check")
-                .about("Judge one tool call; exit 0 allow, 2 deny, 3 ask, 1 error")
+                .about("Judge one tool call (exit 0 allow, 2 deny, 3 ask, 1 error) or, with --action, a changeset (0 allowed, 2 escalate)")
                 .arg(
                     Arg::new("tool")
                         .long("tool")
@@ -55,6 +60,10 @@ pub fn command() -> Command {
                         .action(ArgAction::SetTrue)
                         .help("Print the verdict, deciding rule and every part's verdict as JSON"),
                 ),
+        )))
+        .subcommand(hook::HookArgs::augment_args(
+            Command::new("hook")
+                .about("Hook for Claude Code or Codex: PreToolUse JSON on stdin, the decision JSON on stdout"),
         ))
         .subcommand(common_args(Command::new("explain").about("Print the merged rule chain, in the order rules are tried")))
         .subcommand(common_args(
@@ -80,6 +89,10 @@ pub fn main(args: &[OsString]) -> ExitCode {
     };
     let result = match matches.subcommand() {
         Some(("check", m)) => check(m),
+        Some(("hook", m)) => match hook::HookArgs::from_arg_matches(m) {
+            Ok(a) => Ok(hook::run(&a)),
+            Err(e) => Err(anyhow!("{e}")),
+        },
         Some(("explain", m)) => explain(m),
         Some(("remember", m)) => remember(m),
         _ => Err(anyhow!("unknown subcommand")),
@@ -155,6 +168,13 @@ fn resolve(path: &str, workspace: &Path, home: Option<&str>) -> Option<String> {
 }
 
 fn check(m: &ArgMatches) -> Result<u8> {
+    let cs = changeset::ChangesetArgs::from_arg_matches(m).map_err(|e| anyhow!("{e}"))?;
+    if cs.action.is_some() || cs.git.is_some() || !cs.paths.is_empty() || cs.gate_file.is_some() {
+        if m.get_one::<String>("command").is_some() || m.get_one::<String>("path").is_some() {
+            bail!("--action judges a changeset; it does not take --command or --path");
+        }
+        return changeset::run(&cs, m.get_flag("json"));
+    }
     let env = setup(m)?;
     let tool = m
         .get_one::<String>("tool")

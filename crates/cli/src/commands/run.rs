@@ -251,8 +251,9 @@ fn run(m: &ArgMatches) -> Result<u8> {
         .flatten()
         .map(PathBuf::from)
         .collect();
-    let gate =
-        PolicyGate::load(&workspace, &rules).map_err(|e| anyhow!("permission rules: {e}"))?;
+    let gate = PolicyGate::load(&workspace, &rules)
+        .map_err(|e| anyhow!("permission rules: {e}"))?
+        .yolo(m.get_flag("yolo"));
     let interactive = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
     let approver: Box<dyn Approver> = if m.get_flag("yolo") {
         Box::new(ApproveAsks)

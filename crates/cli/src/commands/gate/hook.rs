@@ -1,0 +1,208 @@
+//! `loop gate hook claude-code|codex`: our verdicts inside the agents people already run.
+//!
+//! Reads the agent's `PreToolUse` JSON on stdin and prints its decision JSON on stdout; always
+//! exits 0 so the agent reads the decision. Input that cannot be read fails closed: `ask` for
+//! Claude Code, `deny` for Codex (whose `PreToolUse` hooks cannot ask).
+
+use std::io::Read;
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+use loopwright_policy::{Decision, Policy, Request, Verdict};
+use serde_json::{Value, json};
+
+use loopwright_agent::policy_gate::load_layers;
+
+/// Which agent's hook protocol to speak.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Agent {
+    /// Claude Code: `hookSpecificOutput.permissionDecision` allow / deny / ask.
+    ClaudeCode,
+    /// Codex: `PreToolUse` (deny; allow with `updatedInput`) and `PermissionRequest`.
+    Codex,
+}
+
+/// Arguments of `loop gate hook`.
+#[derive(Debug, Args)]
+pub struct HookArgs {
+    /// The agent calling the hook
+    #[arg(value_enum)]
+    pub agent: Agent,
+    /// Extra rule file (highest precedence after all denies); repeatable
+    #[arg(long, value_name = "FILE")]
+    pub rules: Vec<PathBuf>,
+    /// Workspace root (default: $CLAUDE_PROJECT_DIR, else the payload's `cwd`)
+    #[arg(long, value_name = "DIR")]
+    pub workspace: Option<PathBuf>,
+}
+
+/// At most this much input is read.
+const MAX_INPUT: u64 = 8 << 20;
+
+/// The request for a tool call, or why it cannot be built.
+fn request(payload: &Value, workspace: &str, cwd: &str) -> Result<Request, String> {
+    let tool = payload
+        .get("tool_name")
+        .and_then(Value::as_str)
+        .ok_or("the payload has no `tool_name`")?;
+    let input = payload.get("tool_input").cloned().unwrap_or(Value::Null);
+    let s = |k: &str| input.get(k).and_then(Value::as_str);
+    let file = |name: &str, key: &str| -> Result<Request, String> {
+        let p = s(key).ok_or(format!("`{tool}` input has no `{key}`"))?;
+        Ok(Request::file(name, p, workspace))
+    };
+    let quote = |v: &str| format!("'{}'", v.replace('\'', "'\\''"));
+    let req = match tool {
+        "Bash" | "shell" | "exec_command" | "local_shell" => {
+            let c = s("command").ok_or("`Bash` input has no `command`")?;
+            let c = if cwd != workspace {
+                format!("cd {} && {c}", quote(cwd))
+            } else {
+                c.to_string()
+            };
+            Request::shell(&c, workspace)
+        }
+        "Read" => file("read_file", "file_path")?,
+        "Write" => file("write_file", "file_path")?,
+        "Edit" | "MultiEdit" => file("edit_file", "file_path")?,
+        "NotebookEdit" => file("edit_file", "notebook_path")?,
+        "NotebookRead" => file("read_file", "notebook_path")?,
+        "Glob" | "LS" => {
+            let dir = s("path").unwrap_or(cwd);
+            Request::file(
+                "read_file",
+                &format!("{}/*", dir.trim_end_matches('/')),
+                workspace,
+            )
+        }
+        "Grep" => {
+            // reads every file below its path, like `rg`
+            let pattern = s("pattern").unwrap_or("");
+            let dir = s("path").unwrap_or(cwd);
+            Request::shell(
+                &format!("rg -e {} -- {}", quote(pattern), quote(dir)),
+                workspace,
+            )
+        }
+        other => Request {
+            tool: other.to_string(),
+            workspace: workspace.to_string(),
+            ..Request::default()
+        },
+    };
+    Ok(req)
+}
+
+fn reason(d: &Decision) -> String {
+    let r = match &d.rule {
+        Some(r) => format!("{} (rule {} #{})", d.reason, r.file, r.index),
+        None => d.reason.clone(),
+    };
+    format!("loop gate: {}: {r}", d.verdict)
+}
+
+fn judge(a: &HookArgs, payload: &Value) -> Result<(Decision, String), String> {
+    let cwd = payload
+        .get("cwd")
+        .and_then(Value::as_str)
+        .map(str::to_string)
+        .or_else(|| {
+            std::env::current_dir()
+                .ok()
+                .map(|p| p.to_string_lossy().into_owned())
+        })
+        .ok_or("the payload has no `cwd`")?;
+    let ws = a
+        .workspace
+        .clone()
+        .or_else(|| std::env::var_os("CLAUDE_PROJECT_DIR").map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from(&cwd));
+    let ws = std::fs::canonicalize(&ws).map_err(|e| format!("workspace {}: {e}", ws.display()))?;
+    let layers = load_layers(&ws, &a.rules)?;
+    let ws_s = ws.to_string_lossy().into_owned();
+    let mut req = request(payload, &ws_s, &cwd)?;
+    req.home = std::env::var("HOME").ok().filter(|h| !h.is_empty());
+    let d = Policy::load(layers).check(&req);
+    let r = reason(&d);
+    Ok((d, r))
+}
+
+fn claude_output(verdict: Verdict, reason: &str) -> Value {
+    json!({
+        "hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "permissionDecision": verdict.as_str(),
+            "permissionDecisionReason": reason,
+        }
+    })
+}
+
+fn codex_output(event: &str, verdict: Verdict, reason: &str, input: &Value) -> Value {
+    match (event, verdict) {
+        ("PermissionRequest", Verdict::Allow) => json!({
+            "hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "allow"}}
+        }),
+        ("PermissionRequest", Verdict::Deny) => json!({
+            "hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "deny", "message": reason}}
+        }),
+        // codex asks the person itself
+        ("PermissionRequest", Verdict::Ask) => json!({ "systemMessage": reason }),
+        (_, Verdict::Deny) => json!({
+            "hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": reason}
+        }),
+        // codex accepts `allow` only together with the (unchanged) input
+        (_, Verdict::Allow) => json!({
+            "hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow", "permissionDecisionReason": reason, "updatedInput": input}
+        }),
+        // PreToolUse cannot ask: codex's own approval policy decides
+        (_, Verdict::Ask) => json!({ "systemMessage": reason }),
+    }
+}
+
+/// Runs the hook: always exit 0 with a decision on stdout.
+pub fn run(a: &HookArgs) -> u8 {
+    let mut raw = String::new();
+    let read = std::io::stdin().take(MAX_INPUT).read_to_string(&mut raw);
+    let payload: Result<Value, String> = match read {
+        Err(e) => Err(format!("cannot read the hook input: {e}")),
+        Ok(_) => serde_json::from_str::<Value>(&raw)
+            .map_err(|e| format!("the hook input is not JSON: {e}"))
+            .and_then(|v| {
+                if v.is_object() {
+                    Ok(v)
+                } else {
+                    Err("the hook input is not a JSON object".to_string())
+                }
+            }),
+    };
+    let outcome = payload.and_then(|p| judge(a, &p).map(|r| (p, r)));
+    let out = match (a.agent, outcome) {
+        (Agent::ClaudeCode, Ok((_, (d, r)))) => claude_output(d.verdict, &r),
+        (Agent::ClaudeCode, Err(e)) => {
+            eprintln!("loop gate hook: {e}");
+            claude_output(
+                Verdict::Ask,
+                &format!("loop gate: ask: {e} (failing closed)"),
+            )
+        }
+        (Agent::Codex, Ok((p, (d, r)))) => {
+            let event = p
+                .get("hook_event_name")
+                .and_then(Value::as_str)
+                .unwrap_or("PreToolUse");
+            let input = p.get("tool_input").cloned().unwrap_or(Value::Null);
+            codex_output(event, d.verdict, &r, &input)
+        }
+        (Agent::Codex, Err(e)) => {
+            eprintln!("loop gate hook: {e}");
+            codex_output(
+                "PreToolUse",
+                Verdict::Deny,
+                &format!("loop gate: deny: {e} (failing closed)"),
+                &Value::Null,
+            )
+        }
+    };
+    println!("{out}");
+    0
+}

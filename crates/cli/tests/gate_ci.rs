@@ -1,0 +1,250 @@
+//! `loop gate check --action` (changeset mode) and `loop gate hook` end to end.
+
+#![allow(clippy::unwrap_used)]
+
+use std::process::Command as Process;
+
+use assert_cmd::Command;
+use serde_json::Value;
+use tempfile::TempDir;
+
+/// The README's example policy.
+const GATE: &str = "denylist:\n  - .env\n  - auth/**\nmaxFiles: 20\nautoMerge:\n  allowlist:\n    - docs/**\n    - \"**/*.md\"\n";
+
+fn lp(dir: &std::path::Path, home: &std::path::Path) -> Command {
+    let mut c = Command::new(assert_cmd::cargo::cargo_bin!("loop"));
+    c.current_dir(dir)
+        .env("HOME", home)
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("CLAUDE_PROJECT_DIR");
+    c
+}
+
+fn git(dir: &std::path::Path, args: &[&str]) {
+    let ok = Process::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+}
+
+fn code(c: &mut Command) -> i32 {
+    c.output().unwrap().status.code().unwrap()
+}
+
+#[test]
+fn changeset_paths_are_normalised() {
+    let d = TempDir::new().unwrap();
+    std::fs::write(d.path().join("gate.yaml"), GATE).unwrap();
+    let abs = format!("{}/config/.env", d.path().canonicalize().unwrap().display());
+    for p in [
+        "./.env",
+        "config/.env",
+        abs.as_str(),
+        "docs/../auth/login.ts",
+        "../elsewhere",
+    ] {
+        let mut c = lp(d.path(), d.path());
+        c.args(["gate", "check", "--action", "commit", "--paths", p]);
+        assert_eq!(code(&mut c), 2, "{p}");
+    }
+    let mut c = lp(d.path(), d.path());
+    c.args([
+        "gate",
+        "check",
+        "--action",
+        "commit",
+        "--paths",
+        "src/a.rs,README.md",
+    ]);
+    assert_eq!(code(&mut c), 0);
+    let mut c = lp(d.path(), d.path());
+    c.args([
+        "gate",
+        "check",
+        "--action",
+        "auto-merge",
+        "--paths",
+        "src/a.rs",
+        "--json",
+    ]);
+    let out = c.output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["decision"], "escalate");
+    assert_eq!(v["allowed"], false);
+    // a misspelt flag is an error, not a silent default
+    let mut c = lp(d.path(), d.path());
+    c.args([
+        "gate",
+        "check",
+        "--action",
+        "commit",
+        "--gatefile",
+        "x.yaml",
+        "--paths",
+        "a",
+    ]);
+    assert_ne!(code(&mut c), 0);
+    let mut c = lp(d.path(), d.path());
+    c.args([
+        "gate",
+        "check",
+        "--action",
+        "commit",
+        "--gate-file",
+        "missing.yaml",
+        "--paths",
+        "a",
+    ]);
+    assert_eq!(code(&mut c), 1);
+}
+
+#[test]
+fn git_mode_counts_both_sides_of_a_rename() {
+    let d = TempDir::new().unwrap();
+    let r = d.path();
+    git(r, &["init", "-q"]);
+    std::fs::create_dir_all(r.join("auth")).unwrap();
+    std::fs::write(r.join("auth/login.ts"), "export {}\n").unwrap();
+    std::fs::write(r.join("gate.yaml"), GATE).unwrap();
+    git(r, &["add", "."]);
+    git(r, &["commit", "-qm", "init"]);
+    std::fs::create_dir_all(r.join("docs")).unwrap();
+    git(r, &["mv", "auth/login.ts", "docs/login.md"]);
+    let mut c = lp(r, r);
+    c.args(["gate", "check", "--action", "auto-merge", "--git", "--json"]);
+    let out = c.output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let files: Vec<&str> = v["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap())
+        .collect();
+    assert!(
+        files.contains(&"auth/login.ts") && files.contains(&"docs/login.md"),
+        "{files:?}"
+    );
+    // a name with a space and a non-ASCII name are read whole
+    git(r, &["commit", "-qm", "mv"]);
+    std::fs::write(r.join("docs/a b.md"), "x\n").unwrap();
+    std::fs::write(r.join("docs/caf\u{e9}.md"), "x\n").unwrap();
+    let mut c = lp(r, r);
+    c.args([
+        "gate",
+        "check",
+        "--action",
+        "auto-merge",
+        "--git",
+        "HEAD",
+        "--json",
+    ]);
+    let out = c.output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+fn hook(agent: &str, ws: &std::path::Path, payload: &str) -> Value {
+    let mut c = lp(ws, ws);
+    c.args(["gate", "hook", agent])
+        .write_stdin(payload.to_string());
+    let out = c.output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn claude_code_hook_decisions() {
+    let d = TempDir::new().unwrap();
+    let ws = d.path().canonicalize().unwrap();
+    let payload = |cmd: &str| {
+        serde_json::json!({
+            "session_id": "s", "hook_event_name": "PreToolUse", "tool_name": "Bash",
+            "tool_input": {"command": cmd}, "cwd": ws,
+        })
+        .to_string()
+    };
+    let v = hook("claude-code", &ws, &payload("F=~/.ssh/id_rsa; cat $F"));
+    let dec = v["hookSpecificOutput"]["permissionDecision"]
+        .as_str()
+        .unwrap();
+    assert!(dec == "deny" || dec == "ask", "{v}");
+    assert_eq!(v["hookSpecificOutput"]["hookEventName"], "PreToolUse");
+    let v = hook("claude-code", &ws, &payload("ls src"));
+    assert_eq!(
+        v["hookSpecificOutput"]["permissionDecision"], "allow",
+        "{v}"
+    );
+    let read = serde_json::json!({"tool_name": "Read", "tool_input": {"file_path": ws.join(".env")}, "cwd": ws}).to_string();
+    let v = hook("claude-code", &ws, &read);
+    assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "deny", "{v}");
+    // unparseable input fails closed
+    let v = hook("claude-code", &ws, "{not json");
+    assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "ask", "{v}");
+}
+
+#[test]
+fn codex_hook_decisions() {
+    let d = TempDir::new().unwrap();
+    let ws = d.path().canonicalize().unwrap();
+    let p = |event: &str, cmd: &str| {
+        serde_json::json!({
+            "session_id": "s", "hook_event_name": event, "tool_name": "Bash", "model": "m",
+            "permission_mode": "default", "tool_use_id": "t", "transcript_path": null,
+            "tool_input": {"command": cmd}, "cwd": ws,
+        })
+        .to_string()
+    };
+    let v = hook("codex", &ws, &p("PreToolUse", "cat .env"));
+    assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "deny", "{v}");
+    assert!(
+        v["hookSpecificOutput"]["permissionDecisionReason"]
+            .as_str()
+            .unwrap()
+            .contains("secrets")
+    );
+    let v = hook("codex", &ws, &p("PreToolUse", "ls"));
+    assert_eq!(
+        v["hookSpecificOutput"]["permissionDecision"], "allow",
+        "{v}"
+    );
+    assert_eq!(v["hookSpecificOutput"]["updatedInput"]["command"], "ls");
+    let v = hook("codex", &ws, &p("PreToolUse", "npm install"));
+    assert!(v.get("hookSpecificOutput").is_none(), "{v}");
+    let v = hook(
+        "codex",
+        &ws,
+        &p("PermissionRequest", "cat ~/.aws/credentials"),
+    );
+    assert_eq!(
+        v["hookSpecificOutput"]["decision"]["behavior"], "deny",
+        "{v}"
+    );
+    let v = hook("codex", &ws, "[]");
+    assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "deny", "{v}");
+}

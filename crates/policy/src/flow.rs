@@ -1,0 +1,252 @@
+//! Data flow inside a script: which variables hold a known value where they are used.
+//!
+//! A variable's value is known when every path to its use assigns a literal: straight-line
+//! assignments (`F=x`, `export F=x`, `local`, `declare`, `readonly`) are followed; a value
+//! assigned inside a construct that may not run (or may run more than once: `if`, `case`, loops,
+//! the right of `&&`/`||`, pipeline stages, functions) is unknowable after it; `read`, `unset`,
+//! `mapfile`, `getopts`, `printf -v` and dynamic values make it unknowable. A variable the
+//! script never assigned comes from the environment: unknowable (except `HOME` and `PWD`).
+
+use std::collections::HashSet;
+
+use tree_sitter::Node;
+
+use crate::shell::Analyser;
+use crate::words::{Word, is_name};
+
+/// At most this many values of a `for` loop are followed one by one.
+const MAX_FOR_VALUES: usize = 16;
+
+impl Analyser<'_, '_> {
+    /// Records `NAME=value` (a bare assignment or one in a declaration).
+    pub(crate) fn assign(&mut self, node: Node<'_>, src: &str) {
+        let Some(name) = node.child_by_field_name("name") else {
+            return;
+        };
+        let name = &src[name.byte_range()];
+        if !is_name(name) {
+            // `a[1]=x`: an array element
+            let base = name.split('[').next().unwrap_or(name).to_string();
+            self.vars.insert(base, None);
+            return;
+        }
+        let text = &src[node.byte_range()];
+        let value = match node.child_by_field_name("value") {
+            None => Some(Word::literal("")),
+            Some(_) if text.contains("+=") => None,
+            Some(v) if v.kind() == "array" => None,
+            Some(v) => {
+                let w = self.word(v, src);
+                // an assignment is not split or globbed: a pattern is a literal here
+                match (w.value.clone(), &w.pattern) {
+                    (Some(val), Some(_)) if !val.is_empty() => Some(Word::literal(&val)),
+                    (Some(_), None) => Some(w),
+                    _ => None,
+                }
+            }
+        };
+        let value = if self.unsure > 0 { None } else { value };
+        self.vars.insert(name.to_string(), value);
+    }
+
+    /// `export X`, `local X`, `declare -a X`: a name without a value (or with options) stays
+    /// as it was unless options change its meaning.
+    pub(crate) fn declare(&mut self, node: Node<'_>, src: &str) {
+        let text = &src[node.byte_range()];
+        let mut c = node.walk();
+        for ch in node.named_children(&mut c) {
+            if ch.kind() == "variable_name" || ch.kind() == "word" {
+                let n = &src[ch.byte_range()];
+                if is_name(n) && (text.starts_with("local") || text.starts_with("declare")) {
+                    self.vars.insert(n.to_string(), Some(Word::literal("")));
+                }
+            }
+        }
+        if text.contains(" -n ") || text.contains(" -a ") || text.contains(" -A ") {
+            // namerefs and arrays: give up on every name declared here
+            let mut c = node.walk();
+            for ch in node.named_children(&mut c) {
+                let n = ch
+                    .child_by_field_name("name")
+                    .map(|n| &src[n.byte_range()])
+                    .unwrap_or(&src[ch.byte_range()]);
+                if is_name(n) {
+                    self.vars.insert(n.to_string(), None);
+                }
+            }
+        }
+    }
+
+    /// Commands that set variables to values known only at run time.
+    pub(crate) fn runtime_assign(&mut self, name: &str, argv: &[Word]) {
+        let names: Vec<String> = match name {
+            "read" | "unset" | "mapfile" | "readarray" | "getopts" => argv
+                .iter()
+                .skip(1)
+                .filter_map(|w| w.lit())
+                .filter(|v| is_name(v))
+                .map(str::to_string)
+                .collect(),
+            "printf" => argv
+                .windows(2)
+                .filter(|p| p[0].lit() == Some("-v"))
+                .filter_map(|p| p[1].lit().map(str::to_string))
+                .collect(),
+            _ => return,
+        };
+        for n in names {
+            self.vars.insert(n, None);
+        }
+        if matches!(name, "mapfile" | "readarray") {
+            self.vars.insert("MAPFILE".into(), None);
+        }
+        if name == "read" {
+            self.vars.insert("REPLY".into(), None);
+        }
+    }
+
+    /// A construct whose parts may not run, or may run many times: every variable it assigns
+    /// is unknowable inside it (before and after its assignment) and after it.
+    pub(crate) fn unsure_block(&mut self, node: Node<'_>, src: &str, depth: usize) {
+        let assigned = assigned_names(node, src);
+        for n in &assigned {
+            self.vars.insert(n.clone(), None);
+        }
+        self.unsure += 1;
+        self.children(node, src, depth);
+        self.unsure -= 1;
+        for n in assigned {
+            self.vars.insert(n, None);
+        }
+    }
+
+    /// `a && b || c`: the first command always runs; the rest may not.
+    pub(crate) fn list(&mut self, node: Node<'_>, src: &str, depth: usize) {
+        let mut c = node.walk();
+        let kids: Vec<Node<'_>> = node.named_children(&mut c).collect();
+        let Some((first, rest)) = kids.split_first() else {
+            return;
+        };
+        self.walk(*first, src, depth);
+        let mut assigned = HashSet::new();
+        for k in rest {
+            assigned.extend(assigned_names(*k, src));
+        }
+        for n in &assigned {
+            self.vars.insert(n.clone(), None);
+        }
+        self.unsure += 1;
+        for k in rest {
+            if k.kind() != "comment" {
+                self.walk(*k, src, depth);
+            }
+        }
+        self.unsure -= 1;
+        for n in assigned {
+            self.vars.insert(n, None);
+        }
+    }
+
+    /// `for x in a b c; do ...; done`: the body is judged once per literal value (up to a
+    /// bound), else with `x` unknowable.
+    pub(crate) fn for_loop(&mut self, node: Node<'_>, src: &str, depth: usize) {
+        let var = node
+            .child_by_field_name("variable")
+            .map(|n| src[n.byte_range()].to_string());
+        let mut values = Vec::new();
+        let mut c = node.walk();
+        for v in node.children_by_field_name("value", &mut c) {
+            // substitutions in the list run once, before the loop
+            self.walk(v, src, depth);
+            values.push(self.word(v, src));
+        }
+        let Some(body) = node.child_by_field_name("body") else {
+            return;
+        };
+        let Some(var) = var else {
+            return self.unsure_block(body, src, depth);
+        };
+        let splits = values.iter().any(|w| {
+            w.lit().is_some_and(|v| v.chars().any(char::is_whitespace))
+                || (w.value.is_none() && w.pattern.is_none())
+        });
+        let has_list = node.child_by_field_name("value").is_some();
+        if !has_list || splits || values.len() > MAX_FOR_VALUES {
+            self.vars.insert(var.clone(), None);
+            return self.unsure_block(body, src, depth);
+        }
+        let saved = self.vars.clone();
+        for w in values {
+            self.vars = saved.clone();
+            self.vars.insert(var.clone(), Some(w));
+            self.unsure_block(body, src, depth);
+        }
+        self.vars.insert(var, None);
+    }
+
+    /// A function body runs whenever it is called: it is judged with the variables as they
+    /// are where it is defined and again with every variable unknowable (the caller may have
+    /// changed them); those it assigns are unknowable after.
+    pub(crate) fn function(&mut self, node: Node<'_>, src: &str, depth: usize) {
+        let saved = self.vars.clone();
+        let cwd = self.cwd.clone();
+        self.unsure += 1;
+        self.children(node, src, depth);
+        self.vars.clear();
+        self.cwd = cwd.clone();
+        self.children(node, src, depth);
+        self.unsure -= 1;
+        self.cwd = cwd;
+        self.vars = saved;
+        for n in assigned_names(node, src) {
+            self.vars.insert(n, None);
+        }
+    }
+}
+
+/// Every variable name a subtree may assign.
+pub(crate) fn assigned_names(node: Node<'_>, src: &str) -> HashSet<String> {
+    let mut out = HashSet::new();
+    let mut stack = vec![node];
+    let mut budget = 10_000usize;
+    while let Some(n) = stack.pop() {
+        budget = budget.saturating_sub(1);
+        if budget == 0 {
+            break;
+        }
+        match n.kind() {
+            "variable_assignment" => {
+                if let Some(name) = n.child_by_field_name("name") {
+                    let t = &src[name.byte_range()];
+                    out.insert(t.split('[').next().unwrap_or(t).to_string());
+                }
+            }
+            "for_statement" => {
+                if let Some(v) = n.child_by_field_name("variable") {
+                    out.insert(src[v.byte_range()].to_string());
+                }
+            }
+            "command" => {
+                // read X, unset X, mapfile X, printf -v X: any plain word could be a name
+                let t = &src[n.byte_range()];
+                let first = t.split_whitespace().next().unwrap_or("");
+                if matches!(
+                    first,
+                    "read" | "unset" | "mapfile" | "readarray" | "getopts" | "printf"
+                ) {
+                    for w in t.split_whitespace().skip(1) {
+                        if is_name(w) {
+                            out.insert(w.to_string());
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        let mut c = n.walk();
+        for ch in n.children(&mut c) {
+            stack.push(ch);
+        }
+    }
+    out
+}

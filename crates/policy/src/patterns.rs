@@ -1,0 +1,154 @@
+//! Whether a wildcard argument (`k*.pem`, `src/**/*.rs`, everything below a directory) may
+//! name a path a deny or ask rule covers. Decided lexically, erring towards "may".
+
+use globset::GlobMatcher;
+
+use crate::path::{NormPath, PathContext, is_under, normalise};
+use crate::rule::{Rule, path_glob_ci};
+
+fn has_wild(s: &str) -> bool {
+    s.contains(['*', '?', '['])
+}
+
+/// One concrete path the pattern matches: wildcards replaced by `x`, classes by their first
+/// member, escapes removed.
+fn sample(pat: &str) -> String {
+    let mut out = String::new();
+    let mut chars = pat.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '*' => {
+                while chars.peek() == Some(&'*') {
+                    chars.next();
+                }
+                out.push('x');
+            }
+            '?' => out.push('x'),
+            '[' => {
+                let first = chars.next().unwrap_or('x');
+                let first = if first == '!' || first == '^' {
+                    'x'
+                } else {
+                    first
+                };
+                for c in chars.by_ref() {
+                    if c == ']' {
+                        break;
+                    }
+                }
+                out.push(first);
+            }
+            '\\' => out.extend(chars.next()),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The directory part of a pattern before its first wildcard component.
+fn literal_prefix(pat: &str) -> String {
+    let mut out = Vec::new();
+    for comp in pat.split('/') {
+        if has_wild(comp) {
+            break;
+        }
+        out.push(comp);
+    }
+    let p = out.join("/");
+    if p.is_empty() { "/".into() } else { p }
+}
+
+/// The absolute directory a rule glob is rooted at, or `None` for `**/...` (anywhere).
+pub(crate) fn rule_root(src: &str, ctx: &PathContext<'_>) -> Option<String> {
+    if src.starts_with("**") || src.starts_with('*') {
+        return None;
+    }
+    let lit = literal_prefix(src);
+    let lit = lit.trim_end_matches('/');
+    if src.starts_with('/') || src.starts_with('~') {
+        normalise(lit, None, ctx.home).or(Some("/".into()))
+    } else {
+        normalise(lit, Some(ctx.workspace), ctx.home)
+    }
+}
+
+fn last(s: &str) -> &str {
+    s.rsplit('/').next().unwrap_or(s)
+}
+
+/// Whether two last components can name the same file.
+fn last_compatible(arg_last: &str, rule_last: &str, probes: &[String]) -> bool {
+    if arg_last == "**" || rule_last == "**" || rule_last == "*" {
+        return true;
+    }
+    let s = sample(arg_last);
+    if let Ok(g) = path_glob_ci(rule_last)
+        && g.is_match(&s)
+    {
+        return true;
+    }
+    let Ok(a) = crate::rule::path_glob(arg_last) else {
+        return true;
+    };
+    probes.iter().any(|p| {
+        // a wildcard does not match a leading dot
+        (arg_last.starts_with('.') || !p.starts_with('.')) && a.is_match(p)
+    })
+}
+
+/// Whether the wildcard pattern `pat` (absolute) may name a path `rule` covers.
+pub fn may_match(rule: &Rule, pat: &str, arg: &GlobMatcher, ctx: &PathContext<'_>) -> bool {
+    // one concrete expansion
+    let concrete = sample(pat);
+    if let Some(abs) = normalise(&concrete, None, ctx.home)
+        && rule.matches_norm(&NormPath::from_absolute(abs, ctx))
+    {
+        return true;
+    }
+    let (dir, arg_last) = pat.rsplit_once('/').unwrap_or(("", pat));
+    if !has_wild(dir) {
+        // the rule's sample names, placed where the pattern looks
+        for (_, _, probes) in rule.path_globs() {
+            for probe in probes {
+                if probe.starts_with('.') && !arg_last.starts_with('.') && arg_last != "**" {
+                    continue;
+                }
+                let candidate = format!("{dir}/{probe}");
+                if arg.is_match(&candidate)
+                    && rule.matches_norm(&NormPath::from_absolute(candidate, ctx))
+                {
+                    return true;
+                }
+            }
+        }
+    }
+    if !has_wild(dir) && arg_last != "**" {
+        return false;
+    }
+    // anything below the literal prefix
+    let prefix = literal_prefix(pat);
+    for (src, _, probes) in rule.path_globs() {
+        let compatible = match rule_root(src, ctx) {
+            None => true,
+            Some(r) => is_under(&r, &prefix) || is_under(&prefix, &r),
+        };
+        if compatible && last_compatible(arg_last, last(src), probes) {
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn samples_and_prefixes() {
+        assert_eq!(sample("/w/k*.pem"), "/w/kx.pem");
+        assert_eq!(sample("/w/src/**/*.rs"), "/w/src/x/x.rs");
+        assert_eq!(literal_prefix("/w/src/**/*.rs"), "/w/src");
+        assert!(last_compatible("k*.pem", "*.pem", &[]));
+        assert!(!last_compatible("*.rs", ".env*", &[".env".into()]));
+    }
+}
