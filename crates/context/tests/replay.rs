@@ -87,9 +87,9 @@ fn last5_loses_events_and_ours_does_not() {
     assert!(replay(t, &ours("mask", 128_000), &O200K).recallable_all);
 }
 
-/// Messages of a request without its dynamic tail.
+/// Messages of a request (replay sends no dynamic tail: recorded runs have no budgets).
 fn body(r: &ModelRequest) -> &[loopwright_protocol::message::Message] {
-    &r.messages[..r.messages.len() - 1]
+    &r.messages
 }
 
 #[test]

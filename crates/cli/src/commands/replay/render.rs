@@ -114,6 +114,48 @@ pub(super) fn table(reports: &[Report]) -> String {
     s
 }
 
+/// Per price card: each run's billed cost per strategy, and ours against full and last5.
+pub(super) fn bills(reports: &[Report]) -> String {
+    let Some(first) = reports.first() else {
+        return String::new();
+    };
+    let mut s = String::new();
+    for (k, card) in first.bills.iter().enumerate() {
+        s.push_str(&format!(
+            "\nbilled with {} (cached / written / uncached prompt tokens, USD)\n",
+            card.card
+        ));
+        for r in reports {
+            let Some(b) = r.bills.get(k) else { continue };
+            let full = reports
+                .iter()
+                .find(|o| o.trajectory == r.trajectory && o.strategy == "full")
+                .and_then(|o| o.bills.get(k));
+            let vs = match full {
+                Some(f) if f.bill.cost > 0.0 && r.strategy != "full" => {
+                    format!("  {:.2}x full", b.bill.cost / f.bill.cost)
+                }
+                _ => String::new(),
+            };
+            let extra = if b.summary_calls > 0 {
+                format!("  ({} summary calls)", b.summary_calls)
+            } else {
+                String::new()
+            };
+            s.push_str(&format!(
+                "{}  {}  {} / {} / {}  ${:.4}{vs}{extra}\n",
+                r.trajectory,
+                r.strategy,
+                thousands(b.bill.cached),
+                thousands(b.bill.written),
+                thousands(b.bill.uncached),
+                b.bill.cost
+            ));
+        }
+    }
+    s
+}
+
 /// Per run: ours' total prompt tokens as a ratio to full and last5 (those replayed).
 pub(super) fn comparisons(reports: &[Report]) -> String {
     let mut names: Vec<&str> = Vec::new();
