@@ -497,6 +497,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn replay_repairs_calls_with_the_session_log_text() {
+        assert_eq!(
+            loopwright_context::replay::INTERRUPTED_TEXT,
+            loopwright_store::session::INTERRUPTED_TEXT
+        );
+    }
+
+    #[test]
     fn share_is_in_zero_one() {
         assert_eq!(share("0.5"), Ok(0.5));
         assert_eq!(share("1"), Ok(1.0));

@@ -37,6 +37,18 @@ pub(super) fn settings(
                 "stale    file reads and edit results masked once the file is read or edited again\n",
             );
         }
+        if let Some(cost) = &cfg.cost {
+            s.push_str(&format!(
+                "cost     masks of sent history only when they pay (cache read {:.2}x, write {:.2}x of input; {} x steps so far to come, --horizon; margin {}, --margin)\n",
+                cost.read, cost.write, cost.horizon, cost.margin
+            ));
+            if let Some(b) = cost.budget {
+                s.push_str(&format!(
+                    "budget   above {} prompt tokens history is condensed whatever it costs (--budget)\n",
+                    thousands(b)
+                ));
+            }
+        }
         if let Some(sum) = &cfg.summary {
             s.push_str(&format!(
                 "summary  at {}% of {} tokens = {} (--summary-threshold, --window), last {} messages kept (--summary-keep)\n",
