@@ -22,7 +22,7 @@ for k, card in enumerate(cards):
     ratios = []
     for name, s in runs.items():
         full, ours, last5 = s.get("full"), s.get("ours"), s.get("last5")
-        if not (full and ours):
+        if not (full and ours) or full["bills"][k]["cost"] == 0:
             continue
         fc, oc = full["bills"][k]["cost"], ours["bills"][k]["cost"]
         lc = last5["bills"][k]["cost"] if last5 else float("nan")
