@@ -6,6 +6,8 @@
 //! to measure what each strategy costs ([`replay`]).
 
 pub mod condense;
+pub mod meter;
+pub mod price;
 pub mod prompt;
 pub mod replay;
 pub mod tokens;

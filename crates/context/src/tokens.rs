@@ -75,10 +75,25 @@ impl TokenCounter {
     }
 
     /// Tokens of a piece of text (special-token strings are counted as ordinary text).
+    ///
+    /// Long texts are counted in line-aligned chunks of at most [`CHUNK_BYTES`] bytes, each
+    /// counted once per thread and remembered (see [`MEMO_ENTRIES`]): a repeated output costs a
+    /// lookup, and a BPE worst case (a long run without spaces) is bounded by the chunk size.
+    /// Chunked counts of exact tokenizers may differ from a single pass by a token per chunk.
     pub fn text(&self, s: &str) -> u64 {
         if s.is_empty() {
             return 0;
         }
+        if self.tokenizer == Tokenizer::Estimate {
+            return estimate(s);
+        }
+        if s.len() <= MEMO_MIN_BYTES {
+            return self.encode(s);
+        }
+        chunks(s).map(|c| self.memoized(c)).sum()
+    }
+
+    fn encode(&self, s: &str) -> u64 {
         match self.tokenizer {
             Tokenizer::O200k => tiktoken_rs::o200k_base_singleton().encode_ordinary(s).len() as u64,
             Tokenizer::Cl100k => tiktoken_rs::cl100k_base_singleton()
@@ -86,6 +101,26 @@ impl TokenCounter {
                 .len() as u64,
             Tokenizer::Estimate => estimate(s),
         }
+    }
+
+    fn memoized(&self, chunk: &str) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (self.tokenizer as u8).hash(&mut h);
+        chunk.hash(&mut h);
+        let key = (h.finish(), chunk.len());
+        if let Some(n) = MEMO.with(|m| m.borrow().get(&key).copied()) {
+            return n;
+        }
+        let n = self.encode(chunk);
+        MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.len() >= MEMO_ENTRIES {
+                m.clear();
+            }
+            m.insert(key, n);
+        });
+        n
     }
 
     /// Tokens of one chat message: content, tool calls (name and arguments) and framing.
@@ -112,6 +147,48 @@ impl TokenCounter {
     pub fn request(&self, r: &ModelRequest) -> u64 {
         self.prefix(r) + r.messages.iter().map(|m| self.message(m)).sum::<u64>()
     }
+}
+
+/// Largest chunk counted in one pass (texts are cut after a newline, or at a character boundary
+/// when a line is longer).
+pub const CHUNK_BYTES: usize = 2048;
+
+/// Texts up to this many bytes are counted directly, without the memo.
+const MEMO_MIN_BYTES: usize = 256;
+
+/// Chunk counts remembered per thread before the memo starts over (bounded memory).
+pub const MEMO_ENTRIES: usize = 200_000;
+
+thread_local! {
+    /// (hash of tokenizer and chunk, chunk length) -> tokens.
+    static MEMO: std::cell::RefCell<std::collections::HashMap<(u64, usize), u64>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// `s` cut into pieces of at most [`CHUNK_BYTES`] bytes, each ending after a newline where one
+/// is near enough.
+fn chunks(s: &str) -> impl Iterator<Item = &str> {
+    let mut rest = s;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        if rest.len() <= CHUNK_BYTES {
+            return Some(std::mem::take(&mut rest));
+        }
+        let mut end = CHUNK_BYTES;
+        while !rest.is_char_boundary(end) {
+            end -= 1;
+        }
+        if let Some(nl) = rest[..end].rfind('\n')
+            && nl > 0
+        {
+            end = nl + 1;
+        }
+        let (head, tail) = rest.split_at(end);
+        rest = tail;
+        Some(head)
+    })
 }
 
 /// The fast estimate: one token per four bytes, rounded up.
@@ -145,6 +222,30 @@ mod tests {
         assert_eq!(TokenCounter::new(Tokenizer::O200k).text("hello world"), 2);
         assert_eq!(TokenCounter::new(Tokenizer::Cl100k).text("hello world"), 2);
         assert_eq!(TokenCounter::new(Tokenizer::O200k).text(""), 0);
+    }
+
+    #[test]
+    fn chunks_cover_the_text_and_stay_bounded() {
+        let line = "x".repeat(100) + "\n";
+        let text = line.repeat(100) + &"é".repeat(3000);
+        let parts: Vec<&str> = chunks(&text).collect();
+        assert_eq!(parts.concat(), text);
+        assert!(parts.iter().all(|p| p.len() <= CHUNK_BYTES));
+        assert!(parts[0].ends_with('\n'));
+    }
+
+    #[test]
+    fn long_texts_count_close_to_one_pass() {
+        let c = TokenCounter::new(Tokenizer::O200k);
+        let text = "let value = compute(item, 42); // a comment\n".repeat(500);
+        let one = c.encode(&text);
+        let chunked = c.text(&text);
+        assert_eq!(c.text(&text), chunked, "memoized count is stable");
+        let n = chunks(&text).count() as u64;
+        assert!(chunked.abs_diff(one) <= n, "{chunked} vs {one}");
+        // A run without spaces (BPE's worst case) is counted in bounded pieces.
+        let run = "a".repeat(100_000);
+        assert!(c.text(&run) > 0);
     }
 
     #[test]

@@ -63,7 +63,9 @@ fn trajectory(steps: &[(u8, u8, u16, u8)]) -> Trajectory {
             instructions: vec![],
             tools: vec![],
         },
+        times: vec![None; items.len()],
         items,
+        repaired: 0,
     }
 }
 

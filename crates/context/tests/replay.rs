@@ -87,9 +87,9 @@ fn last5_loses_events_and_ours_does_not() {
     assert!(replay(t, &ours("mask", 128_000), &O200K).recallable_all);
 }
 
-/// Messages of a request without its dynamic tail.
+/// Messages of a request (replay sends no dynamic tail: recorded runs have no budgets).
 fn body(r: &ModelRequest) -> &[loopwright_protocol::message::Message] {
-    &r.messages[..r.messages.len() - 1]
+    &r.messages
 }
 
 #[test]
@@ -319,4 +319,59 @@ fn reused_call_ids_pair_each_result_with_its_own_call() {
     assert_eq!(t.items[4].message.tool_call_id.as_ref(), Some(second));
     assert_eq!(t.items[4].message.content, "second");
     assert!(replay(t, &Strategy::Full, &O200K).calls_paired_all);
+}
+
+/// Ours with the cost rule of `card` and its defaults (keep the last 3 results, budget 32k).
+fn priced(card: &loopwright_context::price::PriceCard) -> Strategy {
+    use loopwright_context::condense::{COST_AWARE_KEEP_LAST, CostConfig};
+    let mut cfg = Config::from_strategy("mask+summary", 128_000).unwrap();
+    let mut cost = CostConfig::for_card(card);
+    cost.budget = Some(32_000);
+    cfg.cost = Some(cost);
+    if let Some(m) = cfg.mask.as_mut() {
+        m.keep_last = COST_AWARE_KEEP_LAST;
+    }
+    if let Some(s) = cfg.summary.as_mut() {
+        s.threshold = 0.25;
+    }
+    Strategy::Ours(cfg)
+}
+
+#[test]
+fn priced_ours_never_bills_more_than_full_history_and_keeps_invariants() {
+    use loopwright_context::price::PriceCard;
+    use loopwright_context::replay::replay_with;
+    let cards = [
+        PriceCard::named("anthropic").unwrap(),
+        PriceCard::named("openai").unwrap(),
+    ];
+    let bill = |t: &Trajectory, s: &Strategy| {
+        replay_with(t, s, &O200K, &cards, &mut |_, _| Ok::<(), ()>(())).unwrap()
+    };
+    for t in all() {
+        let full = bill(&t, &Strategy::Full);
+        for (k, card) in cards.iter().enumerate() {
+            let ours = bill(&t, &priced(card));
+            assert!(ours.task_present_all && ours.calls_paired_all && ours.recallable_all);
+            let (o, f) = (ours.bills[k].bill.cost, full.bills[k].bill.cost);
+            assert!(o <= f * 1.000_001, "{} {}: {o} vs {f}", t.name, card.name);
+            // On the 42-step run the rule pays off clearly.
+            if full.steps >= 40 {
+                assert!(o < 0.85 * f, "{} {}: {o} vs {f}", t.name, card.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_sink_sees_every_request_and_its_error_stops_the_replay() {
+    use loopwright_context::replay::replay_with;
+    let t = &load("openhands_resolver_mock_output.jsonl")[1];
+    let mut seen = 0;
+    let r = replay_with(t, &Strategy::Full, &O200K, &[], &mut |i, _| {
+        seen += 1;
+        if i == 3 { Err("full disk") } else { Ok(()) }
+    });
+    assert_eq!(r.unwrap_err(), "full disk");
+    assert_eq!(seen, 4);
 }

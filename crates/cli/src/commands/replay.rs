@@ -14,10 +14,38 @@ use std::process::ExitCode;
 
 mod render;
 
-use clap::{Arg, ArgAction, ArgMatches, Command};
-use loopwright_context::condense::Config;
-use loopwright_context::replay::{Report, Strategy, Trajectory, parse, replay};
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
+use loopwright_context::condense::{COST_AWARE_KEEP_LAST, Config, CostConfig};
+use loopwright_context::price::PriceCard;
+use loopwright_context::replay::{Report, Strategy, Trajectory, parse, replay_with};
 use loopwright_context::{ContextError, TokenCounter};
+
+/// The flags for billing, cost-aware condensing and dumps (clap derive, added to the builder).
+#[derive(Debug, Clone, Args)]
+struct BillFlags {
+    /// Bill each strategy with a price card: anthropic, anthropic-1h, openai, deepseek (each
+    /// optionally `:FAMILY`, e.g. openai:gpt-4.1, anthropic:haiku-4.5) or a JSON card FILE;
+    /// repeat for several. The first card also drives ours' cost-aware condensing.
+    #[arg(long = "price-card", value_name = "CARD|FILE")]
+    price_card: Vec<String>,
+    /// Write every request of every strategy as JSON: DIR/RUN/STRATEGY/NNNN.json.
+    #[arg(long, value_name = "DIR")]
+    dump: Option<PathBuf>,
+    /// Ours' working budget in prompt tokens (default: a quarter of --window, at most 32000):
+    /// above it, history is condensed whatever it costs, bounding the peak.
+    #[arg(long, value_name = "TOKENS", value_parser = positive)]
+    budget: Option<u64>,
+    /// Cost rule: steps still to come, projected as this share of the steps run so far.
+    #[arg(long, value_name = "F", value_parser = nonnegative)]
+    horizon: Option<f64>,
+    /// Cost rule: a change applies only when its projected saving is at least F times the
+    /// cache rewrite it causes.
+    #[arg(long, value_name = "F", value_parser = nonnegative)]
+    margin: Option<f64>,
+    /// Ours without the cost rule: masks in fixed batches, as before price cards.
+    #[arg(long)]
+    fixed_batches: bool,
+}
 
 /// The condenser pipelines `--condenser` accepts.
 const CONDENSERS: [&str; 4] = ["none", "mask", "summary", "mask+summary"];
@@ -33,7 +61,7 @@ pub fn command() -> Command {
     let batch = show(mask.map(|m| m.batch.to_string()));
     let threshold = show(sum.map(|s| s.threshold.to_string()));
     let summary_keep = show(sum.map(|s| s.keep_last.to_string()));
-    Command::new("replay")
+    let cmd = Command::new("replay")
         .about("Replay recorded agent runs with each context strategy and compare their cost")
         .long_about(
             "Replay recorded agent runs (SWE-agent .traj, OpenHands event logs, output.jsonl and \
@@ -134,7 +162,35 @@ pub fn command() -> Command {
                 .value_name("N")
                 .value_parser(positive)
                 .help(format!("Summary: messages at the end kept verbatim{summary_keep}")),
-        )
+        );
+    BillFlags::augment_args(cmd)
+}
+
+/// Parses a number of at least 0.
+fn nonnegative(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(f) if f.is_finite() && f >= 0.0 => Ok(f),
+        Ok(_) => Err("must be a number >= 0".into()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// The price cards asked for: built-in names or JSON files.
+fn cards(flags: &BillFlags) -> Result<Vec<PriceCard>, String> {
+    flags
+        .price_card
+        .iter()
+        .map(|c| {
+            let path = std::path::Path::new(c);
+            if path.is_file() {
+                let text =
+                    std::fs::read_to_string(path).map_err(|e| format!("--price-card {c}: {e}"))?;
+                PriceCard::from_json(&text).map_err(|e| format!("--price-card {c}: {e}"))
+            } else {
+                PriceCard::named(c).map_err(|e| format!("--price-card: {e}"))
+            }
+        })
+        .collect()
 }
 
 /// Parses a whole number of at least 1.
@@ -161,7 +217,15 @@ pub fn main(args: &[OsString]) -> ExitCode {
         Ok(m) => m,
         Err(code) => return code,
     };
-    let (strategies, ours) = match strategies(&m) {
+    let flags = match BillFlags::from_arg_matches(&m) {
+        Ok(f) => f,
+        Err(e) => return fail(&e.to_string(), 2),
+    };
+    let cards = match cards(&flags) {
+        Ok(c) => c,
+        Err(msg) => return fail(&msg, 2),
+    };
+    let (strategies, ours) = match strategies(&m, &flags, cards.first()) {
         Ok(s) => s,
         Err(msg) => return fail(&msg, 2),
     };
@@ -184,7 +248,26 @@ pub fn main(args: &[OsString]) -> ExitCode {
     let mut failures = Vec::new();
     for t in &trajectories {
         for s in &strategies {
-            let r = replay(t, s, &counter);
+            let dir = flags
+                .dump
+                .as_ref()
+                .map(|d| d.join(safe(&t.name)).join(safe(&s.name())));
+            if let Some(d) = &dir
+                && let Err(e) = std::fs::create_dir_all(d)
+            {
+                return fail(&format!("--dump {}: {e}", d.display()), 2);
+            }
+            let mut sink = |i: usize, req: &loopwright_protocol::message::ModelRequest| {
+                let Some(d) = &dir else { return Ok(()) };
+                let path = d.join(format!("{:04}.json", i + 1));
+                let bytes = serde_json::to_vec(req).unwrap_or_default();
+                loopwright_store::atomic::write_atomic(&path, &bytes)
+                    .map_err(|e| format!("--dump {}: {e}", path.display()))
+            };
+            let r = match replay_with(t, s, &counter, &cards, &mut sink) {
+                Ok(r) => r,
+                Err(msg) => return fail(&msg, 2),
+            };
             if matches!(s, Strategy::Ours(_)) {
                 failures.extend(invariant_failures(&r));
             }
@@ -200,6 +283,7 @@ pub fn main(args: &[OsString]) -> ExitCode {
     if !json {
         let mut text = render::settings(model, counter.tokenizer, ours.as_ref(), &m);
         text.push_str(&render::table(&reports));
+        text.push_str(&render::bills(&reports));
         text.push_str(&render::comparisons(&reports));
         if let Err(e) = out.write_all(text.as_bytes()) {
             return write_error(&e);
@@ -218,8 +302,25 @@ pub fn main(args: &[OsString]) -> ExitCode {
     }
 }
 
+/// A run or strategy name as one path component.
+fn safe(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.#+()".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
 /// The strategies to replay, in the user's order without repeats, and ours' settings.
-fn strategies(m: &ArgMatches) -> Result<(Vec<Strategy>, Option<Config>), String> {
+fn strategies(
+    m: &ArgMatches,
+    flags: &BillFlags,
+    card: Option<&PriceCard>,
+) -> Result<(Vec<Strategy>, Option<Config>), String> {
     let mut names: Vec<&str> = Vec::new();
     for n in m.get_many::<String>("strategy").into_iter().flatten() {
         if !names.contains(&n.as_str()) {
@@ -229,7 +330,32 @@ fn strategies(m: &ArgMatches) -> Result<(Vec<Strategy>, Option<Config>), String>
     if names.is_empty() {
         names = vec!["full", "last5", "ours"];
     }
-    let cfg = ours_config(m)?;
+    let mut cfg = ours_config(m)?;
+    if !flags.fixed_batches {
+        // Cost-aware by default: the first card, or Anthropic's 5-minute prices (the strictest
+        // about rewrites) when none is given.
+        let default_card = PriceCard::named("anthropic").map_err(|e| e.to_string())?;
+        let mut cost = CostConfig::for_card(card.unwrap_or(&default_card));
+        let window = m.get_one::<u64>("window").copied().unwrap_or(128_000);
+        let budget = flags.budget.unwrap_or((window / 4).min(32_000));
+        cost.budget = Some(budget);
+        if let Some(h) = flags.horizon {
+            cost.horizon = h;
+        }
+        if let Some(f) = flags.margin {
+            cost.margin = f;
+        }
+        if let Some(s) = cfg.summary.as_mut() {
+            s.threshold = s.threshold.min(budget as f64 / s.window.max(1) as f64);
+        }
+        // Priced masks come in large batches, so few results need to stay in full.
+        if let Some(mask) = cfg.mask.as_mut()
+            && m.get_one::<usize>("keep-last").is_none()
+        {
+            mask.keep_last = COST_AWARE_KEEP_LAST;
+        }
+        cfg.cost = Some(cost);
+    }
     let list = names
         .iter()
         .map(|n| match *n {
@@ -371,6 +497,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn replay_repairs_calls_with_the_session_log_text() {
+        assert_eq!(
+            loopwright_context::replay::INTERRUPTED_TEXT,
+            loopwright_store::session::INTERRUPTED_TEXT
+        );
+    }
+
+    #[test]
     fn share_is_in_zero_one() {
         assert_eq!(share("0.5"), Ok(0.5));
         assert_eq!(share("1"), Ok(1.0));
@@ -394,7 +528,8 @@ mod tests {
     fn strategies_default_order_and_dedup() {
         let names = |args: &[&str]| {
             let m = matches(args);
-            let (s, ours) = strategies(&m).unwrap();
+            let flags = BillFlags::from_arg_matches(&m).unwrap();
+            let (s, ours) = strategies(&m, &flags, None).unwrap();
             (
                 s.iter().map(Strategy::name).collect::<Vec<_>>(),
                 ours.is_some(),

@@ -4,6 +4,7 @@
 //! records back on the next step (and after a resume); [`view`] re-applies them without redoing
 //! any work, so a resumed run sends byte-identical requests and never repeats a summary call.
 
+mod cost;
 mod duplicate;
 mod mask;
 mod stale;
@@ -19,6 +20,7 @@ use crate::ContextError;
 use crate::prompt::TodoItem;
 use crate::tokens::TokenCounter;
 
+pub use cost::{COST_AWARE_KEEP_LAST, Change, CostConfig, DEFAULT_HORIZON, DEFAULT_MARGIN};
 pub use duplicate::DuplicateConfig;
 pub use loopwright_protocol::condensation::{Condensation, MaskReason, SummarySource};
 pub use mask::{MASKED_ARGUMENTS_MIN_BYTES, MaskConfig, masked_arguments};
@@ -46,6 +48,10 @@ pub struct Config {
     pub duplicates: Option<DuplicateConfig>,
     /// Summarising compaction.
     pub summary: Option<SummaryConfig>,
+    /// Cost-aware condensing: masks of history already sent apply only when they pay (or the
+    /// prompt is over the working budget); without it they apply in fixed batches.
+    #[serde(default)]
+    pub cost: Option<CostConfig>,
 }
 
 impl Config {
@@ -56,6 +62,7 @@ impl Config {
             stale: Some(StaleConfig::default()),
             duplicates: Some(DuplicateConfig::default()),
             summary: Some(SummaryConfig::for_window(window.max(1))),
+            cost: None,
         }
     }
 
@@ -77,6 +84,7 @@ impl Config {
             stale: mask.then(StaleConfig::default),
             duplicates: mask.then(DuplicateConfig::default),
             summary: summary.then(|| SummaryConfig::for_window(window)),
+            cost: None,
         })
     }
 }
@@ -120,42 +128,9 @@ pub fn condense(
             );
         }
     }
-    let mask_fires = config.mask.as_ref().and_then(|m| {
-        let st = Applied::new(&all);
-        mask::propose(m, items, &st)
-    });
-    if let Some(s) = &config.stale {
-        let st = Applied::new(&all);
-        if let Some(ids) = stale::propose(s, items, &st, mask_fires.is_some()) {
-            push(
-                &mut out,
-                &mut all,
-                Condensation::Mask {
-                    step: input.step,
-                    reason: MaskReason::StaleRead,
-                    ids,
-                },
-            );
-        }
-    }
-    if let Some(m) = &config.mask {
-        let st = Applied::new(&all);
-        // A batch that was due before stale elision took some of its results still fires.
-        let m = MaskConfig {
-            batch: if mask_fires.is_some() { 1 } else { m.batch },
-            ..m.clone()
-        };
-        if let Some(ids) = mask::propose(&m, items, &st) {
-            push(
-                &mut out,
-                &mut all,
-                Condensation::Mask {
-                    step: input.step,
-                    reason: MaskReason::Old,
-                    ids,
-                },
-            );
-        }
+    match &config.cost {
+        Some(cost) => priced_masks(config, cost, items, &mut out, &mut all, input, counter),
+        None => batched_masks(config, items, &mut out, &mut all, input.step),
     }
     if let Some(s) = &config.summary
         && let Some(rec) = summary::propose(s, items, &all, input, counter, summarizer)
@@ -163,6 +138,94 @@ pub fn condense(
         push(&mut out, &mut all, rec);
     }
     out
+}
+
+/// Stale reads and old results masked in fixed batches (one prefix change per batch).
+fn batched_masks(
+    config: &Config,
+    items: &[Item],
+    out: &mut Vec<Condensation>,
+    all: &mut Vec<Condensation>,
+    step: u64,
+) {
+    let mask_fires = config.mask.as_ref().and_then(|m| {
+        let st = Applied::new(all);
+        mask::propose(m, items, &st)
+    });
+    if let Some(s) = &config.stale {
+        let st = Applied::new(all);
+        if let Some(ids) = stale::propose(s, items, &st, mask_fires.is_some()) {
+            let reason = MaskReason::StaleRead;
+            push(out, all, Condensation::Mask { step, reason, ids });
+        }
+    }
+    if let Some(m) = &config.mask {
+        let st = Applied::new(all);
+        // A batch that was due before stale elision took some of its results still fires.
+        let m = MaskConfig {
+            batch: if mask_fires.is_some() { 1 } else { m.batch },
+            ..m.clone()
+        };
+        if let Some(ids) = mask::propose(&m, items, &st) {
+            let reason = MaskReason::Old;
+            push(out, all, Condensation::Mask { step, reason, ids });
+        }
+    }
+}
+
+/// Every stale read and old result that is due, masked together only when that pays.
+fn priced_masks(
+    config: &Config,
+    cost: &CostConfig,
+    items: &[Item],
+    out: &mut Vec<Condensation>,
+    all: &mut Vec<Condensation>,
+    input: StepInput<'_>,
+    counter: &TokenCounter,
+) {
+    let step = input.step;
+    let mut proposed = Vec::new();
+    let mut with = all.clone();
+    if let Some(s) = &config.stale {
+        let st = Applied::new(&with);
+        if let Some(ids) = stale::propose(s, items, &st, true) {
+            let reason = MaskReason::StaleRead;
+            push(
+                &mut proposed,
+                &mut with,
+                Condensation::Mask { step, reason, ids },
+            );
+        }
+    }
+    if let Some(m) = &config.mask {
+        let st = Applied::new(&with);
+        let m = MaskConfig {
+            batch: 1,
+            ..m.clone()
+        };
+        if let Some(ids) = mask::propose(&m, items, &st) {
+            let reason = MaskReason::Old;
+            push(
+                &mut proposed,
+                &mut with,
+                Condensation::Mask { step, reason, ids },
+            );
+        }
+    }
+    if proposed.is_empty() {
+        return;
+    }
+    let change = Change::measure(
+        &view(items, all),
+        &view(items, &with),
+        input.prefix_tokens,
+        counter,
+    );
+    if cost.pays(step, change) {
+        for r in proposed {
+            push(out, all, r);
+        }
+    }
 }
 
 fn push(out: &mut Vec<Condensation>, all: &mut Vec<Condensation>, c: Condensation) {

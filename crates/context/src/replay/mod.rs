@@ -6,5 +6,5 @@
 mod parse;
 mod sim;
 
-pub use parse::{Trajectory, parse};
-pub use sim::{Report, Run, Strategy, replay, run};
+pub use parse::{INTERRUPTED_TEXT, Trajectory, parse};
+pub use sim::{CardBill, Report, Run, Step, Strategy, replay, replay_with, run, walk};

@@ -19,10 +19,22 @@ pub struct Trajectory {
     pub prefix: Prefix,
     /// Task first, then assistant messages, tool results and user messages.
     pub items: Vec<Item>,
+    /// When each item was recorded (seconds since the Unix epoch), where the format says.
+    pub times: Vec<Option<f64>>,
+    /// Tool calls without a recorded result, given the synthetic [`INTERRUPTED_TEXT`] result
+    /// right after their call's turn (as the agent repairs its own log on resume).
+    pub repaired: usize,
 }
+
+/// The result given to a recorded tool call that has none (same text as the session log's
+/// repair on resume).
+pub const INTERRUPTED_TEXT: &str = "interrupted: the run stopped before this tool call completed, \
+and it was not run again. Check the state of the workspace before retrying it.";
 
 struct Builder {
     items: Vec<Item>,
+    times: Vec<Option<f64>>,
+    repaired: usize,
     /// Open calls: (id as recorded, id used here). Some servers reuse ids across turns
     /// (`call_0` every time); each call gets a unique id so results pair with the right call.
     pending: Vec<(String, String)>,
@@ -37,14 +49,38 @@ impl Builder {
                 id: 0,
                 message: Message::text(Role::User, task),
             }],
+            times: vec![None],
+            repaired: 0,
             pending: Vec::new(),
             used: HashSet::new(),
             next_call: 0,
         }
     }
+    /// Appends a message; a message that is not a tool result first closes every call still
+    /// open (a crashed or cut turn), so no request ever holds an unanswered call.
     fn push(&mut self, message: Message) {
+        if message.role != Role::Tool {
+            self.close_open();
+        }
+        self.append(message);
+    }
+    fn append(&mut self, message: Message) {
         let id = self.items.len() as u64;
         self.items.push(Item { id, message });
+        self.times.push(None);
+    }
+    /// Gives every open call the synthetic interrupted result.
+    fn close_open(&mut self) {
+        for (_, id) in std::mem::take(&mut self.pending) {
+            self.repaired += 1;
+            self.append(Message::tool(id, INTERRUPTED_TEXT));
+        }
+    }
+    /// Records when the last item was written.
+    fn stamp(&mut self, t: Option<f64>) {
+        if let Some(last) = self.times.last_mut() {
+            *last = t;
+        }
     }
     /// An assistant message with at most one tool call `(name, id, arguments)`.
     fn assistant(&mut self, text: &str, call: Option<(String, Option<String>, Value)>) {
@@ -57,6 +93,7 @@ impl Builder {
     /// An assistant message with several tool calls `(id, name, arguments)`; an empty id gets
     /// a generated one.
     fn assistant_calls(&mut self, text: &str, calls: Vec<(String, String, Value)>) {
+        self.close_open();
         let mut tool_calls = Vec::new();
         for (recorded, name, arguments) in calls {
             let mut id = recorded.clone();
@@ -76,7 +113,7 @@ impl Builder {
                 arguments,
             });
         }
-        self.push(Message {
+        self.append(Message {
             role: Role::Assistant,
             content: text.to_string(),
             tool_calls,
@@ -101,12 +138,16 @@ impl Builder {
     fn is_open(&self, id: &str) -> bool {
         self.pending.iter().any(|(r, _)| r == id)
     }
-    /// Every call still open gets an explicit result, as after an interrupt.
-    fn finish(mut self) -> Vec<Item> {
-        for (_, id) in std::mem::take(&mut self.pending) {
-            self.push(Message::tool(id, "(no result recorded)"));
+    /// Every call still open gets the interrupted result; the run as a trajectory.
+    fn finish(mut self, name: &str, prefix: Prefix) -> Trajectory {
+        self.close_open();
+        Trajectory {
+            name: name.to_string(),
+            prefix,
+            items: self.items,
+            times: self.times,
+            repaired: self.repaired,
         }
-        self.items
     }
 }
 
@@ -183,11 +224,7 @@ fn sweagent(name: &str, v: &Value) -> Result<Trajectory, ContextError> {
         }
     }
     let b = b.ok_or_else(|| err(name, "no task message"))?;
-    Ok(Trajectory {
-        name: name.to_string(),
-        prefix: prefix(system, demos),
-        items: b.finish(),
-    })
+    Ok(b.finish(name, prefix(system, demos)))
 }
 
 fn args_without_thought(v: &Value) -> Value {
@@ -230,6 +267,7 @@ fn openhands(name: &str, task: Option<&str>, events: &[Value]) -> Result<Traject
                         .find(|t| !t.is_empty())
                         .unwrap_or("");
                     b.assistant(t, None);
+                    b.stamp(timestamp(e));
                 }
                 (_, Some(b)) => {
                     let meta = e.get("tool_call_metadata");
@@ -246,6 +284,7 @@ fn openhands(name: &str, task: Option<&str>, events: &[Value]) -> Result<Traject
                             args_without_thought(&args),
                         )),
                     );
+                    b.stamp(timestamp(e));
                 }
             }
         } else if e.get("observation").is_some() {
@@ -270,11 +309,7 @@ fn openhands(name: &str, task: Option<&str>, events: &[Value]) -> Result<Traject
         }
     }
     let b = b.ok_or_else(|| err(name, "no task message"))?;
-    Ok(Trajectory {
-        name: name.to_string(),
-        prefix: prefix(String::new(), Vec::new()),
-        items: b.finish(),
-    })
+    Ok(b.finish(name, prefix(String::new(), Vec::new())))
 }
 
 fn fenced_command(text: &str) -> Option<(String, String)> {
@@ -372,6 +407,7 @@ fn chat(name: &str, msgs: &[Value]) -> Result<Trajectory, ContextError> {
                         None => b.assistant(&content, None),
                     }
                 }
+                b.stamp(timestamp(m));
             }
             ("tool", Some(b)) => {
                 let id = m.get("tool_call_id").and_then(Value::as_str);
@@ -382,75 +418,179 @@ fn chat(name: &str, msgs: &[Value]) -> Result<Trajectory, ContextError> {
         }
     }
     let b = b.ok_or_else(|| err(name, "no task message"))?;
-    Ok(Trajectory {
-        name: name.to_string(),
-        prefix: prefix(system, Vec::new()),
-        items: b.finish(),
-    })
+    Ok(b.finish(name, prefix(system, Vec::new())))
+}
+
+/// When a record was written: a number of seconds since the epoch (`timestamp` or
+/// `extra.timestamp`) or an RFC 3339 UTC time (`2024-05-01T12:00:00.5`, `Z` or no offset).
+fn timestamp(v: &Value) -> Option<f64> {
+    let t = v
+        .get("timestamp")
+        .or_else(|| v.pointer("/extra/timestamp"))?;
+    match t {
+        Value::Number(n) => n.as_f64().filter(|x| x.is_finite()),
+        Value::String(s) => rfc3339(s),
+        _ => None,
+    }
+}
+
+/// Seconds since the epoch of `YYYY-MM-DDTHH:MM:SS[.frac][Z]` (offsets other than UTC: none).
+fn rfc3339(s: &str) -> Option<f64> {
+    let s = s.strip_suffix('Z').unwrap_or(s);
+    let (date, time) = s.split_once(['T', ' '])?;
+    let mut d = date.splitn(3, '-').map(|p| p.parse::<i64>().ok());
+    let (y, m, day) = (d.next()??, d.next()??, d.next()??);
+    let mut t = time.splitn(3, ':');
+    let (h, min) = (
+        t.next()?.parse::<i64>().ok()?,
+        t.next()?.parse::<i64>().ok()?,
+    );
+    let sec: f64 = t.next()?.parse().ok()?;
+    if !(1..=12).contains(&m) || !(1..=31).contains(&day) || h > 23 || min > 59 {
+        return None;
+    }
+    // Days from the civil date (proleptic Gregorian), as in Howard Hinnant's algorithm.
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    Some((days * 86_400 + h * 3600 + min * 60) as f64 + sec)
+}
+
+/// One parsed JSON document: a run in any recognised format.
+fn parse_value(name: &str, v: &Value) -> Result<Trajectory, ContextError> {
+    match v {
+        Value::Object(o) if o.contains_key("trajectory") && o.contains_key("history") => {
+            sweagent(name, v)
+        }
+        Value::Object(o) if o.contains_key("history") => {
+            let h = o
+                .get("history")
+                .and_then(Value::as_array)
+                .ok_or_else(|| err(name, "`history` is not a list"))?;
+            openhands(name, o.get("instruction").and_then(Value::as_str), h)
+        }
+        Value::Array(a) if a.first().is_some_and(|m| m.get("role").is_some()) => chat(name, a),
+        Value::Object(o) if o.get("messages").is_some_and(Value::is_array) => {
+            let mut msgs: Vec<Value> = o
+                .get("messages")
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default();
+            // A completion log: the request's messages plus the reply it got.
+            if let Some(reply) = v.pointer("/response/choices/0/message") {
+                msgs.push(reply.clone());
+            }
+            let mut t = chat(name, &msgs)?;
+            let tools = v.pointer("/kwargs/tools").or_else(|| v.get("tools"));
+            t.prefix.tools = tools.map(chat_tools).unwrap_or_default();
+            Ok(t)
+        }
+        Value::Array(a) => openhands(name, None, a),
+        _ => Err(err(name, "unrecognised trajectory format")),
+    }
 }
 
 /// Parses a trajectory file's text; the format is recognised from its shape. A JSON-lines file
-/// of OpenHands runs gives one trajectory per line.
+/// gives one run per line (`name`, `name#2`, ...). An unreadable record is an error naming its
+/// line.
 pub fn parse(name: &str, text: &str) -> Result<Vec<Trajectory>, ContextError> {
-    if let Ok(v) = serde_json::from_str::<Value>(text) {
-        return match &v {
-            Value::Object(o) if o.contains_key("trajectory") && o.contains_key("history") => {
-                Ok(vec![sweagent(name, &v)?])
-            }
-            Value::Object(o) if o.contains_key("history") => {
-                let h = o
-                    .get("history")
-                    .and_then(Value::as_array)
-                    .map_or(&[][..], |a| a);
-                Ok(vec![openhands(
-                    name,
-                    o.get("instruction").and_then(Value::as_str),
-                    h,
-                )?])
-            }
-            Value::Array(a) if a.first().is_some_and(|m| m.get("role").is_some()) => {
-                Ok(vec![chat(name, a)?])
-            }
-            Value::Object(o) if o.get("messages").is_some_and(Value::is_array) => {
-                let mut msgs: Vec<Value> = o
-                    .get("messages")
-                    .and_then(Value::as_array)
-                    .cloned()
-                    .unwrap_or_default();
-                // A completion log: the request's messages plus the reply it got.
-                if let Some(reply) = v.pointer("/response/choices/0/message") {
-                    msgs.push(reply.clone());
-                }
-                let mut t = chat(name, &msgs)?;
-                let tools = v.pointer("/kwargs/tools").or_else(|| v.get("tools"));
-                t.prefix.tools = tools.map(chat_tools).unwrap_or_default();
-                Ok(vec![t])
-            }
-            Value::Array(a) => Ok(vec![openhands(name, None, a)?]),
-            _ => Err(err(name, "unrecognised trajectory format")),
-        };
-    }
-    let mut out = Vec::new();
-    for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
-        let v: Value =
-            serde_json::from_str(line).map_err(|e| err(name, &format!("line {}: {e}", i + 1)))?;
-        let h = v
-            .get("history")
-            .and_then(Value::as_array)
-            .ok_or_else(|| err(name, &format!("line {}: no `history` list", i + 1)))?;
-        let n = if i == 0 {
-            name.to_string()
-        } else {
-            format!("{name}#{}", i + 1)
-        };
-        out.push(openhands(
-            &n,
-            v.get("instruction").and_then(Value::as_str),
-            h,
-        )?);
-    }
-    if out.is_empty() {
+    let doc_error = match serde_json::from_str::<Value>(text) {
+        Ok(v) => return Ok(vec![parse_value(name, &v)?]),
+        Err(e) => e,
+    };
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .collect();
+    if lines.is_empty() {
         return Err(err(name, "empty file"));
     }
+    // A document spread over several lines that does not parse is one broken record.
+    if serde_json::from_str::<Value>(lines[0].1).is_err() {
+        return Err(err(
+            name,
+            &format!(
+                "line {}, column {}: {doc_error}",
+                doc_error.line(),
+                doc_error.column()
+            ),
+        ));
+    }
+    let mut out = Vec::new();
+    for (k, (i, line)) in lines.iter().enumerate() {
+        let v: Value =
+            serde_json::from_str(line).map_err(|e| err(name, &format!("line {}: {e}", i + 1)))?;
+        let n = if k == 0 {
+            name.to_string()
+        } else {
+            format!("{name}#{}", k + 1)
+        };
+        out.push(parse_value(&n, &v).map_err(|e| match e {
+            ContextError::Trajectory(m) => {
+                let what = m.strip_prefix(&format!("{n}: ")).unwrap_or(&m).to_string();
+                err(name, &format!("line {}: {what}", i + 1))
+            }
+            other => other,
+        })?);
+    }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rfc3339_times() {
+        assert_eq!(rfc3339("1970-01-01T00:00:00"), Some(0.0));
+        assert_eq!(rfc3339("2024-03-01T00:00:01.5Z"), Some(1_709_251_201.5));
+        assert_eq!(rfc3339("2024-13-01T00:00:00"), None);
+        assert_eq!(rfc3339("yesterday"), None);
+    }
+
+    #[test]
+    fn cut_turns_are_repaired_before_the_next_message() {
+        let msgs = serde_json::json!([
+            {"role": "user", "content": "task"},
+            {"role": "assistant", "content": "", "tool_calls": [
+                {"id": "a", "function": {"name": "bash", "arguments": "{}"}},
+                {"id": "b", "function": {"name": "bash", "arguments": "{}"}}]},
+            {"role": "tool", "tool_call_id": "a", "content": "ok"},
+            {"role": "assistant", "content": "the run was cut and resumed"},
+            {"role": "assistant", "content": "", "tool_calls": [
+                {"id": "c", "function": {"name": "bash", "arguments": "{}"}}]}
+        ]);
+        let t = parse("t", &msgs.to_string()).unwrap().remove(0);
+        assert_eq!(t.repaired, 2);
+        let roles: Vec<_> = t.items.iter().map(|i| i.message.role).collect();
+        use Role::*;
+        assert_eq!(
+            roles,
+            [User, Assistant, Tool, Tool, Assistant, Assistant, Tool]
+        );
+        assert_eq!(t.items[3].message.content, INTERRUPTED_TEXT);
+        assert_eq!(t.items.len(), t.times.len());
+    }
+
+    #[test]
+    fn unreadable_records_name_their_line() {
+        let good = serde_json::json!({"instruction": "t", "history": []}).to_string();
+        let e = parse("f", &format!("{good}\n{{oops\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("f: line 2"), "{e}");
+        let e = parse("f", "{\n \"a\": [1,\n 2,,]\n}")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("line 3"), "{e}");
+        let e = parse("f", &format!("{good}\n{}\n", "[1]"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("line 2"), "{e}");
+    }
 }

@@ -1,13 +1,15 @@
 //! The requests a strategy sends over a replayed trajectory, and what they cost.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
 
 use loopwright_protocol::message::{Message, ModelRequest, Role};
 use serde::Serialize;
 
 use super::Trajectory;
 use crate::condense::{Condensation, Config, StepInput, condense, view};
-use crate::prompt::{Tail, assemble};
+use crate::price::{Bill, PriceCard};
+use crate::prompt::assemble;
 use crate::tokens::TokenCounter;
 
 /// A context strategy to replay.
@@ -45,7 +47,8 @@ impl Strategy {
     }
 }
 
-/// Every request of a replay, with the records ours produced.
+/// Every request of a replay, with the records ours produced (kept in memory: for tests and
+/// small runs; [`replay_with`] streams instead).
 #[derive(Debug, Clone)]
 pub struct Run {
     /// One request per model call.
@@ -58,14 +61,29 @@ pub struct Run {
     pub visible: Vec<usize>,
 }
 
-/// Builds the request before every assistant message of the trajectory.
-pub fn run(t: &Trajectory, strategy: &Strategy, counter: &TokenCounter) -> Run {
-    let mut out = Run {
-        requests: Vec::new(),
-        condensed: Vec::new(),
-        records: Vec::new(),
-        visible: Vec::new(),
-    };
+/// One request of a replay, as it is built.
+#[derive(Debug, Clone, Copy)]
+pub struct Step<'a> {
+    /// 0-based request number.
+    pub index: usize,
+    /// The request.
+    pub request: &'a ModelRequest,
+    /// True when a condenser changed what an earlier request showed, just before this one.
+    pub condensed: bool,
+    /// Trajectory items before this request (the history it stands for).
+    pub visible: usize,
+    /// Records taken just before this request (ours only).
+    pub new_records: &'a [Condensation],
+}
+
+/// Builds the request before every assistant message of the trajectory and hands each to `f`;
+/// only the current request is held in memory.
+pub fn walk(
+    t: &Trajectory,
+    strategy: &Strategy,
+    counter: &TokenCounter,
+    f: &mut dyn FnMut(Step<'_>),
+) {
     let steps: Vec<usize> = t
         .items
         .iter()
@@ -74,18 +92,15 @@ pub fn run(t: &Trajectory, strategy: &Strategy, counter: &TokenCounter) -> Run {
         .map(|(k, _)| k)
         .collect();
     let prefix_tokens = counter.prefix(&assemble(&t.prefix, Vec::new(), None));
-    let mut used = 0u64;
+    let mut records: Vec<Condensation> = Vec::new();
     let mut prev_k = 0usize;
     for (n, &k) in steps.iter().enumerate() {
         let items = &t.items[..k];
         let step = n as u64 + 1;
-        let (history, tail, changed) = match strategy {
-            Strategy::Full => (
-                items.iter().map(|i| i.message.clone()).collect(),
-                None,
-                false,
-            ),
-            Strategy::Last5 => (last5(items), None, false),
+        let before = records.len();
+        let (history, changed) = match strategy {
+            Strategy::Full => (items.iter().map(|i| i.message.clone()).collect(), false),
+            Strategy::Last5 => (last5(items), false),
             Strategy::Ours(cfg) => {
                 let input = StepInput {
                     step,
@@ -93,26 +108,41 @@ pub fn run(t: &Trajectory, strategy: &Strategy, counter: &TokenCounter) -> Run {
                     prefix_tokens,
                     todo: &[],
                 };
-                let new = condense(cfg, items, &out.records, input, counter, None);
+                let new = condense(cfg, items, &records, input, counter, None);
                 // A condensation point: a record changed what the previous request showed.
                 let changed = new.iter().any(|r| breaks_prefix(r, prev_k));
-                out.records.extend(new);
-                let tail = Tail {
-                    step,
-                    max_steps: steps.len() as u64,
-                    tokens_used: used,
-                    ..Tail::default()
-                };
-                (view(items, &out.records), Some(tail), changed)
+                records.extend(new);
+                (view(items, &records), changed)
             }
         };
-        let req = assemble(&t.prefix, history, tail.as_ref());
-        used += counter.request(&req);
-        out.requests.push(req);
-        out.condensed.push(changed);
-        out.visible.push(k);
+        // No tail: a recorded run has no budgets to show, and a tail that changes every step
+        // would make ours cost more than full history for nothing.
+        let request = assemble(&t.prefix, history, None);
+        f(Step {
+            index: n,
+            request: &request,
+            condensed: changed,
+            visible: k,
+            new_records: &records[before..],
+        });
         prev_k = k;
     }
+}
+
+/// Builds every request of the trajectory and keeps them.
+pub fn run(t: &Trajectory, strategy: &Strategy, counter: &TokenCounter) -> Run {
+    let mut out = Run {
+        requests: Vec::new(),
+        condensed: Vec::new(),
+        records: Vec::new(),
+        visible: Vec::new(),
+    };
+    walk(t, strategy, counter, &mut |s| {
+        out.requests.push(s.request.clone());
+        out.condensed.push(s.condensed);
+        out.records.extend(s.new_records.iter().cloned());
+        out.visible.push(s.visible);
+    });
     out
 }
 
@@ -167,109 +197,169 @@ pub struct Report {
     pub prefix_reuse_steady: f64,
     /// Condensation points (requests right after a condenser changed the history).
     pub condensations: usize,
+    /// Tool calls of the trajectory that had no recorded result and were given one.
+    pub repaired_calls: usize,
     /// The task text is present verbatim in every request.
     pub task_present_all: bool,
     /// Every tool call has its result and every result its call, in every request.
     pub calls_paired_all: bool,
     /// Every event not shown in full is named by a recall id (or summary range) in the request.
     pub recallable_all: bool,
+    /// The bill under each price card asked for.
+    pub bills: Vec<CardBill>,
 }
 
-struct Memo<'a> {
-    counter: &'a TokenCounter,
-    cache: HashMap<String, u64>,
-}
-
-impl Memo<'_> {
-    fn message(&mut self, m: &Message) -> u64 {
-        let key = serde_json::to_string(m).unwrap_or_default();
-        if let Some(n) = self.cache.get(&key) {
-            return *n;
-        }
-        let n = self.counter.message(m);
-        self.cache.insert(key, n);
-        n
-    }
+/// What one strategy's requests cost under one price card.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CardBill {
+    /// Card name.
+    pub card: String,
+    /// Prompt tokens of the run's requests, as billed.
+    #[serde(flatten)]
+    pub bill: Bill,
+    /// Summary model calls a live run would have made (their prompt and output are in `bill`).
+    pub summary_calls: usize,
+    /// Requests sent after the cache had expired (from the trajectory's timestamps).
+    pub expired: usize,
 }
 
 fn paired(r: &ModelRequest) -> bool {
-    let mut open: Vec<&str> = Vec::new();
+    let mut open: HashSet<&str> = HashSet::new();
     let mut seen: HashSet<&str> = HashSet::new();
     for m in &r.messages {
         for c in &m.tool_calls {
-            open.push(&c.id);
+            open.insert(&c.id);
             seen.insert(&c.id);
         }
         if let Some(id) = m.tool_call_id.as_deref() {
             if !seen.contains(id) {
                 return false;
             }
-            open.retain(|o| *o != id);
+            open.remove(id);
         }
     }
     open.is_empty()
 }
 
+fn message_key(m: &Message) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (m.role as u8).hash(&mut h);
+    m.content.hash(&mut h);
+    m.tool_call_id.hash(&mut h);
+    for c in &m.tool_calls {
+        c.id.hash(&mut h);
+        c.name.hash(&mut h);
+        c.arguments.to_string().hash(&mut h);
+    }
+    h.finish()
+}
+
+/// Recall ids named in `s` (`recall id N]`).
+fn recall_ids(s: &str, out: &mut HashSet<u64>) {
+    const MARK: &str = "recall id ";
+    let mut rest = s;
+    while let Some(i) = rest.find(MARK) {
+        rest = &rest[i + MARK.len()..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if rest[digits..].starts_with(']')
+            && let Ok(n) = rest[..digits].parse()
+        {
+            out.insert(n);
+        }
+    }
+}
+
 fn recallable(t: &Trajectory, visible: usize, r: &ModelRequest) -> bool {
-    let text: String = r
-        .messages
-        .iter()
-        .flat_map(|m| {
-            std::iter::once(m.content.clone())
-                .chain(m.tool_calls.iter().map(|c| c.arguments.to_string()))
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
-    let ranges: Vec<(u64, u64)> = r
-        .messages
-        .iter()
-        .filter_map(|m| {
-            let rest = m.content.strip_prefix("[context summary of events ")?;
-            let (range, _) = rest.split_once(';')?;
-            let (a, b) = range.split_once("..")?;
-            Some((a.parse().ok()?, b.parse().ok()?))
-        })
-        .collect();
+    let shown: HashSet<u64> = r.messages.iter().map(message_key).collect();
+    let mut ids = HashSet::new();
+    let mut ranges: Vec<(u64, u64)> = Vec::new();
+    for m in &r.messages {
+        recall_ids(&m.content, &mut ids);
+        for c in &m.tool_calls {
+            recall_ids(&c.arguments.to_string(), &mut ids);
+        }
+        let range = m
+            .content
+            .strip_prefix("[context summary of events ")
+            .and_then(|rest| rest.split_once(';'))
+            .and_then(|(range, _)| range.split_once(".."))
+            .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
+        ranges.extend(range);
+    }
     t.items[..visible].iter().all(|it| {
-        r.messages.iter().any(|m| m == &it.message)
+        ids.contains(&it.id)
             || ranges.iter().any(|(a, b)| it.id >= *a && it.id <= *b)
-            || text.contains(&format!("recall id {}]", it.id))
+            || shown.contains(&message_key(&it.message))
     })
 }
 
-/// Replays one trajectory with one strategy and measures it.
+/// Replays one trajectory with one strategy and measures it (token columns only).
 pub fn replay(t: &Trajectory, strategy: &Strategy, counter: &TokenCounter) -> Report {
-    let r = run(t, strategy, counter);
-    let mut memo = Memo {
-        counter,
-        cache: HashMap::new(),
-    };
+    replay_with(t, strategy, counter, &[], &mut |_, _| {
+        Ok::<(), std::convert::Infallible>(())
+    })
+    .unwrap_or_else(|e| match e {})
+}
+
+/// Per-card running bill.
+struct Meter<'a> {
+    card: &'a PriceCard,
+    out: CardBill,
+}
+
+/// Replays one trajectory with one strategy, bills it under each card and hands every request
+/// to `sink` (for `--dump`); the first error of `sink` stops the replay. Memory holds the
+/// current and the previous request only.
+pub fn replay_with<E>(
+    t: &Trajectory,
+    strategy: &Strategy,
+    counter: &TokenCounter,
+    cards: &[PriceCard],
+    sink: &mut dyn FnMut(usize, &ModelRequest) -> Result<(), E>,
+) -> Result<Report, E> {
     let task = &t.items[0].message;
-    let mut total = 0;
-    let mut peak = 0;
-    let mut cached = 0;
+    let (mut total, mut peak, mut cached, mut steps, mut condensations) = (0, 0, 0, 0, 0);
     let (mut reuse, mut reuse_n, mut steady, mut steady_n) = (0.0, 0usize, 0.0, 0usize);
-    for (i, req) in r.requests.iter().enumerate() {
+    let (mut task_all, mut paired_all, mut recall_all) = (true, true, true);
+    let mut meters: Vec<Meter<'_>> = cards
+        .iter()
+        .map(|card| Meter {
+            card,
+            out: CardBill {
+                card: card.name.clone(),
+                bill: Bill::default(),
+                summary_calls: 0,
+                expired: 0,
+            },
+        })
+        .collect();
+    let mut prev: Option<(ModelRequest, Vec<u64>, u64, Option<f64>)> = None;
+    let mut failed: Option<E> = None;
+    walk(t, strategy, counter, &mut |s| {
+        if failed.is_some() {
+            return;
+        }
+        if let Err(e) = sink(s.index, s.request) {
+            failed = Some(e);
+            return;
+        }
+        let req = s.request;
         let prefix = counter.prefix(req);
-        let sizes: Vec<u64> = req.messages.iter().map(|m| memo.message(m)).collect();
+        let sizes: Vec<u64> = req.messages.iter().map(|m| counter.message(m)).collect();
         let size = prefix + sizes.iter().sum::<u64>();
+        let time = t.times.get(s.visible).copied().flatten();
         total += size;
         peak = peak.max(size);
-        if i > 0 {
-            let prev = &r.requests[i - 1];
-            let mut shared = if prev.system == req.system && prev.tools == req.tools {
-                prefix
-            } else {
-                0
-            };
-            if shared > 0 {
-                for (k, (a, b)) in prev.messages.iter().zip(&req.messages).enumerate() {
-                    if a != b {
-                        break;
-                    }
-                    shared += sizes[k];
-                }
-            }
+        steps += 1;
+        condensations += usize::from(s.condensed);
+        task_all &= req.messages.iter().any(|m| m == task);
+        paired_all &= paired(req);
+        recall_all &= recallable(t, s.visible, req);
+        let shared = match &prev {
+            Some((p, psizes, _, _)) => shared_tokens(p, psizes, req, prefix, &sizes),
+            None => 0,
+        };
+        if let Some((_, _, psize, ptime)) = &prev {
             cached += shared.min(size);
             let share = if size == 0 {
                 1.0
@@ -278,32 +368,78 @@ pub fn replay(t: &Trajectory, strategy: &Strategy, counter: &TokenCounter) -> Re
             };
             reuse += share;
             reuse_n += 1;
-            if !r.condensed[i] {
+            if !s.condensed {
                 steady += share;
                 steady_n += 1;
             }
+            let gap = match (ptime, time) {
+                (Some(a), Some(b)) => Some(b - a),
+                _ => None,
+            };
+            for m in &mut meters {
+                let alive = gap.is_none_or(|g| g <= m.card.ttl_secs as f64);
+                m.out.expired += usize::from(!alive);
+                // A live run would have asked the model for each summary: the previous
+                // prompt (cached) plus the instruction, and the summary as output.
+                for r in s.new_records {
+                    if let Condensation::Summary { text, .. } = r {
+                        let ask = *psize + SUMMARY_INSTRUCTION_TOKENS;
+                        m.out.bill.add(&m.card.bill(ask, *psize, alive));
+                        m.out.bill.cost += m.card.output_cost(counter.text(text));
+                        m.out.summary_calls += 1;
+                    }
+                }
+                m.out.bill.add(&m.card.bill(size, shared, alive));
+            }
+        } else {
+            for m in &mut meters {
+                m.out.bill.add(&m.card.bill(size, 0, false));
+            }
         }
+        prev = Some((req.clone(), sizes, size, time));
+    });
+    if let Some(e) = failed {
+        return Err(e);
     }
     let mean = |s: f64, n: usize| if n == 0 { 1.0 } else { s / n as f64 };
-    Report {
+    Ok(Report {
         trajectory: t.name.clone(),
         strategy: strategy.name(),
-        steps: r.requests.len(),
+        steps,
         total_prompt_tokens: total,
         peak_prompt_tokens: peak,
         cached_prompt_tokens: cached,
         prefix_reuse: mean(reuse, reuse_n),
         prefix_reuse_steady: mean(steady, steady_n),
-        condensations: r.condensed.iter().filter(|c| **c).count(),
-        task_present_all: r
-            .requests
-            .iter()
-            .all(|q| q.messages.iter().any(|m| m == task)),
-        calls_paired_all: r.requests.iter().all(paired),
-        recallable_all: r
-            .requests
-            .iter()
-            .zip(&r.visible)
-            .all(|(q, v)| recallable(t, *v, q)),
+        condensations,
+        repaired_calls: t.repaired,
+        task_present_all: task_all,
+        calls_paired_all: paired_all,
+        recallable_all: recall_all,
+        bills: meters.into_iter().map(|m| m.out).collect(),
+    })
+}
+
+/// Tokens a summary instruction adds to the request it is appended to (an estimate).
+const SUMMARY_INSTRUCTION_TOKENS: u64 = 300;
+
+/// Tokens at the start of `req` that repeat `prev`: the prefix when system and tools match,
+/// then whole messages up to the first that differs.
+fn shared_tokens(
+    prev: &ModelRequest,
+    _prev_sizes: &[u64],
+    req: &ModelRequest,
+    prefix: u64,
+    sizes: &[u64],
+) -> u64 {
+    if prev.system != req.system || prev.tools != req.tools {
+        return 0;
     }
+    let same = prev
+        .messages
+        .iter()
+        .zip(&req.messages)
+        .take_while(|(a, b)| a == b)
+        .count();
+    prefix + sizes[..same].iter().sum::<u64>()
 }

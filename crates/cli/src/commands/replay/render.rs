@@ -37,6 +37,18 @@ pub(super) fn settings(
                 "stale    file reads and edit results masked once the file is read or edited again\n",
             );
         }
+        if let Some(cost) = &cfg.cost {
+            s.push_str(&format!(
+                "cost     masks of sent history only when they pay (cache read {:.2}x, write {:.2}x of input; {} x steps so far to come, --horizon; margin {}, --margin)\n",
+                cost.read, cost.write, cost.horizon, cost.margin
+            ));
+            if let Some(b) = cost.budget {
+                s.push_str(&format!(
+                    "budget   above {} prompt tokens history is condensed whatever it costs (--budget)\n",
+                    thousands(b)
+                ));
+            }
+        }
         if let Some(sum) = &cfg.summary {
             s.push_str(&format!(
                 "summary  at {}% of {} tokens = {} (--summary-threshold, --window), last {} messages kept (--summary-keep)\n",
@@ -110,6 +122,48 @@ pub(super) fn table(reports: &[Report]) -> String {
     let mut s = line(&header.map(String::from));
     for row in &rows {
         s.push_str(&line(row));
+    }
+    s
+}
+
+/// Per price card: each run's billed cost per strategy, and ours against full and last5.
+pub(super) fn bills(reports: &[Report]) -> String {
+    let Some(first) = reports.first() else {
+        return String::new();
+    };
+    let mut s = String::new();
+    for (k, card) in first.bills.iter().enumerate() {
+        s.push_str(&format!(
+            "\nbilled with {} (cached / written / uncached prompt tokens, USD)\n",
+            card.card
+        ));
+        for r in reports {
+            let Some(b) = r.bills.get(k) else { continue };
+            let full = reports
+                .iter()
+                .find(|o| o.trajectory == r.trajectory && o.strategy == "full")
+                .and_then(|o| o.bills.get(k));
+            let vs = match full {
+                Some(f) if f.bill.cost > 0.0 && r.strategy != "full" => {
+                    format!("  {:.2}x full", b.bill.cost / f.bill.cost)
+                }
+                _ => String::new(),
+            };
+            let extra = if b.summary_calls > 0 {
+                format!("  ({} summary calls)", b.summary_calls)
+            } else {
+                String::new()
+            };
+            s.push_str(&format!(
+                "{}  {}  {} / {} / {}  ${:.4}{vs}{extra}\n",
+                r.trajectory,
+                r.strategy,
+                thousands(b.bill.cached),
+                thousands(b.bill.written),
+                thousands(b.bill.uncached),
+                b.bill.cost
+            ));
+        }
     }
     s
 }

@@ -1,0 +1,147 @@
+//! Cost-aware condensing: a change to history the model has already seen is applied only when
+//! its projected saving over the steps still to come beats the cache rewrite it causes, or when
+//! the prompt is over the working budget.
+//!
+//! With a prompt cache, a token already sent costs the read price (Anthropic 0.1x, OpenAI
+//! 0.1x-0.5x) at every later step; a change at position P makes every token after P be written
+//! again once (Anthropic 1.25x, others 1x). Masking S tokens at step n therefore pays when
+//! `S * read * (R + 1) >= margin * (L' - P) * (write - read)`, where L' is the new prompt size
+//! and R the steps still to come, projected as `horizon * n` (a run that has gone n steps is
+//! expected to go on for a share of that; nothing about the future is known).
+
+use loopwright_protocol::message::Message;
+use serde::{Deserialize, Serialize};
+
+use crate::price::PriceCard;
+use crate::tokens::TokenCounter;
+
+/// Settings of cost-aware condensing.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CostConfig {
+    /// Cache read price as a share of the input price.
+    pub read: f64,
+    /// Cache write price as a share of the input price.
+    pub write: f64,
+    /// Steps still to come, projected as this share of the steps run so far.
+    pub horizon: f64,
+    /// A change applies only when its projected saving is at least this many times the rewrite.
+    pub margin: f64,
+    /// Working budget: above this many prompt tokens history is condensed whatever it costs.
+    pub budget: Option<u64>,
+}
+
+/// Default projection: the run goes on for half as many steps as it has run.
+pub const DEFAULT_HORIZON: f64 = 0.5;
+/// Tool results kept in full when masks are priced (they then come in large batches, so few
+/// results need to stay; chosen on the `train` runs of `bench/context-replay/data`).
+pub const COST_AWARE_KEEP_LAST: usize = 3;
+/// Default margin over the rewrite cost.
+pub const DEFAULT_MARGIN: f64 = 1.5;
+
+impl CostConfig {
+    /// The rule for a price card, with the default horizon and margin and no budget.
+    pub fn for_card(card: &PriceCard) -> Self {
+        CostConfig {
+            read: card.read_ratio(),
+            write: card.write_ratio(),
+            horizon: DEFAULT_HORIZON,
+            margin: DEFAULT_MARGIN,
+            budget: None,
+        }
+    }
+
+    /// Whether changing the shown history from `before` to `after` at step `step` pays.
+    pub fn pays(&self, step: u64, parts: Change) -> bool {
+        if parts.saved == 0 {
+            return false;
+        }
+        if self.budget.is_some_and(|b| parts.before_total > b) {
+            return true;
+        }
+        let remaining = self.horizon * step as f64;
+        let saving = parts.saved as f64 * self.read * (remaining + 1.0);
+        let rewrite = parts.rewritten as f64 * (self.write - self.read).max(0.0);
+        saving >= self.margin * rewrite
+    }
+}
+
+/// What a change to the shown history does to the prompt, in tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Change {
+    /// Prompt before the change.
+    pub before_total: u64,
+    /// Tokens the change removes.
+    pub saved: u64,
+    /// Tokens after the first changed message, once changed (written to the cache again).
+    pub rewritten: u64,
+}
+
+impl Change {
+    /// Measures the change from `before` to `after` (the shown history), after a prefix of
+    /// `prefix_tokens`.
+    pub fn measure(
+        before: &[Message],
+        after: &[Message],
+        prefix_tokens: u64,
+        counter: &TokenCounter,
+    ) -> Change {
+        let b: Vec<u64> = before.iter().map(|m| counter.message(m)).collect();
+        let a: Vec<u64> = after.iter().map(|m| counter.message(m)).collect();
+        let common = before.iter().zip(after).take_while(|(x, y)| x == y).count();
+        let before_total = prefix_tokens + b.iter().sum::<u64>();
+        let after_total = prefix_tokens + a.iter().sum::<u64>();
+        Change {
+            before_total,
+            saved: before_total.saturating_sub(after_total),
+            rewritten: a[common.min(a.len())..].iter().sum(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn anthropic() -> CostConfig {
+        CostConfig::for_card(&PriceCard::named("anthropic").unwrap())
+    }
+
+    #[test]
+    fn a_small_saving_far_back_does_not_pay() {
+        let c = Change {
+            before_total: 50_000,
+            saved: 2_000,
+            rewritten: 45_000,
+        };
+        assert!(!anthropic().pays(20, c));
+    }
+
+    #[test]
+    fn a_large_saving_pays_when_enough_steps_are_expected() {
+        let c = Change {
+            before_total: 50_000,
+            saved: 30_000,
+            rewritten: 15_000,
+        };
+        assert!(anthropic().pays(40, c));
+        assert!(!anthropic().pays(2, c));
+        let over = CostConfig {
+            budget: Some(40_000),
+            ..anthropic()
+        };
+        assert!(over.pays(2, c), "over the working budget it applies anyway");
+        assert!(!over.pays(2, Change { saved: 0, ..c }));
+    }
+
+    #[test]
+    fn cheaper_writes_make_changes_pay_sooner() {
+        let c = Change {
+            before_total: 50_000,
+            saved: 10_000,
+            rewritten: 30_000,
+        };
+        let openai = CostConfig::for_card(&PriceCard::named("openai:gpt-4o").unwrap());
+        assert!(openai.pays(10, c));
+        assert!(!anthropic().pays(10, c));
+    }
+}
