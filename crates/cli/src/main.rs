@@ -26,6 +26,7 @@ fn main() -> ExitCode {
         Some("compress") => commands::compress::main(rest),
         Some("spill") => commands::spill::main(rest),
         Some("replay") => commands::replay::main(rest),
+        Some("mcp") => commands::mcp::main(rest),
         // Subcommands register here: Some("name") => commands::name::main(rest),
         _ => commands::top::main(&args),
     }

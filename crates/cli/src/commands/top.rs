@@ -17,6 +17,7 @@ fn subcommands() -> Vec<Command> {
         super::compress::command(),
         super::spill::command(),
         super::replay::command(),
+        super::mcp::command(),
         // Subcommands register here.
         Command::new("completions")
             .about("Print a shell completion script")
