@@ -125,6 +125,7 @@ impl ContextState {
                 keep_last,
                 min_gain: 0.0,
             }),
+            cost: None,
         }
     }
 

@@ -22,6 +22,7 @@ pub fn plain_decision(verdict: Verdict, reason: impl Into<String>) -> Decision {
         reason: reason.into(),
         rule: None,
         parts: Vec::new(),
+        may_deny: false,
     }
 }
 

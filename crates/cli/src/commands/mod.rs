@@ -6,6 +6,7 @@ pub mod context;
 pub mod cost;
 pub mod demo;
 pub mod gate;
+pub mod mcp;
 pub mod replay;
 pub mod run;
 pub mod run_context;

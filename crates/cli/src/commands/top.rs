@@ -18,6 +18,7 @@ fn subcommands() -> Vec<Command> {
         super::spill::command(),
         super::replay::command(),
         super::worktree::command(),
+        super::mcp::command(),
         // Subcommands register here.
         Command::new("completions")
             .about("Print a shell completion script")

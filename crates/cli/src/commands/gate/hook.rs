@@ -118,7 +118,7 @@ fn judge(a: &HookArgs, payload: &Value) -> Result<(Decision, String), String> {
         .or_else(|| std::env::var_os("CLAUDE_PROJECT_DIR").map(PathBuf::from))
         .unwrap_or_else(|| PathBuf::from(&cwd));
     let ws = std::fs::canonicalize(&ws).map_err(|e| format!("workspace {}: {e}", ws.display()))?;
-    let layers = load_layers(&ws, &a.rules)?;
+    let layers = load_layers(&ws, &a.rules).map_err(|e| e.to_string())?;
     let ws_s = ws.to_string_lossy().into_owned();
     let mut req = request(payload, &ws_s, &cwd)?;
     req.home = std::env::var("HOME").ok().filter(|h| !h.is_empty());
