@@ -16,6 +16,7 @@ mod budget;
 mod cap;
 mod clean;
 mod compress;
+mod generic;
 mod grep;
 mod normalize;
 mod options;
@@ -29,7 +30,7 @@ pub use clean::{clean_line, clean_text, strip_ansi_into};
 pub use compress::{Compressed, Compressor, Stats, Unchanged, compress, count_lines};
 pub use grep::{Search, parse as parse_grep_command};
 pub use options::CompressOptions;
-pub use rules::Kind;
+pub use rules::{Kind, TOOL_FAMILIES};
 pub use shape::{Shaped, shape_output};
 
 /// Errors of this crate.

@@ -1,0 +1,526 @@
+//! The tool-agnostic core: structural signals that mark a line worth keeping in the output of
+//! any tool, with no rule naming the tool. Tool rules (`rules.rs`) only add to these.
+//!
+//! - severity words in any case and position (`error`, `FATAL`, `failed`, `panicked`,
+//!   `Segmentation fault`, `denied`, `could not`, …) as whole words, not inside identifiers,
+//!   paths or flags (`http-errors`, `error.rs`, `-Werror` are not severities);
+//! - a diagnostic prefix `path:line[:col]:` followed by a severity word or a rule code;
+//! - lines that are only a location (`--> src/a.rs:3:5`, `❯ test/x.ts:32:43`, `at file:1`);
+//! - stack frames of any language that point into the project (not into a standard library,
+//!   `site-packages`, `node_modules`, `/usr`, the Rust toolchain or libc);
+//! - counts of passed/failed/errors/warnings, outcome words and exit statuses.
+//!
+//! A chunk is scanned once for candidate words ([`Generic::scan`]); the shape checks are
+//! byte tests on the start of a line.
+
+use regex::bytes::Regex;
+
+use crate::rules::Kind;
+
+/// What the generic core says about one line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Signal {
+    pub kind: Kind,
+    /// Context lines kept after it (indented ones).
+    pub after: u16,
+    /// Grouped with lines of the same shape, folded beyond the group limit.
+    pub group: bool,
+}
+
+const fn sig(kind: Kind, after: u16, group: bool) -> Signal {
+    Signal { kind, after, group }
+}
+
+static GENERIC: std::sync::LazyLock<Option<Generic>> =
+    std::sync::LazyLock::new(|| Generic::new().ok());
+
+/// The compiled tool-agnostic core (`None` only if its regex failed to build: a bug the tests
+/// catch).
+pub(crate) fn generic() -> Option<&'static Generic> {
+    GENERIC.as_ref()
+}
+
+/// The compiled word scanner.
+#[derive(Debug)]
+pub(crate) struct Generic {
+    words: Regex,
+}
+
+const SEVERE: &str = r"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom";
+const WARN: &str = r"warnings|warning|warn|deprecated|deprecation|caution|notice";
+const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?)\b|\b(?:tests|pass|fail|failures|errors|skipped|passed|failed)[ \t]*[:=][ \t]*\d+";
+const OUTCOME: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE))\b|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)\b";
+
+/// Severity classes of the word alternatives, in the order of the regex groups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Word {
+    Severe,
+    Warn,
+    Count,
+    Outcome,
+}
+
+impl Generic {
+    pub(crate) fn new() -> Result<Self, regex::Error> {
+        let words = regex::bytes::RegexBuilder::new(&format!(
+            r"(?im)(?P<s>{SEVERE})|(?P<w>{WARN})|(?P<c>{COUNT})|(?P<o>{OUTCOME})"
+        ))
+        .unicode(false)
+        .build()?;
+        Ok(Self { words })
+    }
+
+    /// Byte offsets in `block` of candidate words (not yet checked for word boundaries).
+    pub(crate) fn scan(&self, block: &[u8], out: &mut Vec<(usize, usize)>) {
+        out.clear();
+        out.extend(self.words.find_iter(block).map(|m| (m.start(), m.end())));
+    }
+
+    /// Classifies `line`; `hits` are the candidate words found in it by [`scan`](Self::scan)
+    /// (pass `None` to search the line here).
+    pub(crate) fn classify(&self, line: &[u8], hits: Option<bool>) -> Option<Signal> {
+        if let Some(s) = shape(line) {
+            return Some(s);
+        }
+        // A line led by `path:N[:M]:` is a diagnostic when a severity or a rule code follows
+        // the location, and else the data of a listing (`grep -n`).
+        if let Some(rest) = after_location(line) {
+            return diagnostic_after_location(rest);
+        }
+        if hits == Some(false) {
+            return None;
+        }
+        let mut best: Option<Word> = None;
+        for caps in self.words.captures_iter(line) {
+            let (word, m) = if let Some(m) = caps.name("s") {
+                (Word::Severe, m)
+            } else if let Some(m) = caps.name("w") {
+                (Word::Warn, m)
+            } else if let Some(m) = caps.name("c") {
+                (Word::Count, m)
+            } else if let Some(m) = caps.name("o") {
+                (Word::Outcome, m)
+            } else {
+                continue;
+            };
+            if matches!(word, Word::Severe | Word::Warn) && !whole_word(line, m.start(), m.end()) {
+                continue;
+            }
+            best = Some(match (best, word) {
+                (Some(Word::Severe), _) | (_, Word::Severe) => Word::Severe,
+                (Some(Word::Warn), _) | (_, Word::Warn) => Word::Warn,
+                (Some(Word::Count), _) | (_, Word::Count) => Word::Count,
+                _ => Word::Outcome,
+            });
+            if best == Some(Word::Severe) {
+                break;
+            }
+        }
+        let best = best?;
+        Some(match best {
+            Word::Severe if zero_count(line) => sig(Kind::Summary, 0, false),
+            Word::Severe => sig(Kind::Error, 6, true),
+            Word::Warn if zero_count(line) => sig(Kind::Summary, 0, false),
+            Word::Warn => sig(Kind::Warning, 2, true),
+            Word::Count | Word::Outcome => sig(Kind::Summary, 0, false),
+        })
+    }
+}
+
+fn ident(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'/' | b'\\' | b'-')
+}
+
+/// Whether `line[s..e]` stands as a word: not glued to an identifier, a path, a flag or an
+/// extension (`errors.rs`).
+fn whole_word(line: &[u8], s: usize, e: usize) -> bool {
+    if s > 0 && (ident(line[s - 1]) || line[s - 1] == b'.') {
+        return false;
+    }
+    match line.get(e) {
+        Some(&b) if ident(b) => false,
+        Some(b'.') => !line.get(e + 1).is_some_and(u8::is_ascii_alphabetic),
+        _ => true,
+    }
+}
+
+/// `0 errors`, `no warnings`, `errors: 0`: a count saying nothing went wrong.
+fn zero_count(line: &[u8]) -> bool {
+    let lower = line.to_ascii_lowercase();
+    [
+        &b"0 error"[..],
+        b"0 warning",
+        b"0 fail",
+        b"no error",
+        b"no warning",
+        b"no issues",
+        b"no problems",
+        b"0 problems",
+        b"0 leaks",
+        b"errors: 0",
+        b"failures: 0",
+        b"failed: 0",
+        b"failed=0",
+    ]
+    .iter()
+    .any(|n| memchr::memmem::find(&lower, n).is_some_and(|i| i == 0 || !lower[i - 1].is_ascii_digit()))
+}
+
+/// After a leading `path:N:` or `path:N:M:` (no spaces in the path), the rest of the line.
+fn after_location(line: &[u8]) -> Option<&[u8]> {
+    let end = line.iter().position(|b| matches!(b, b' ' | b'\t'))?;
+    let tok = &line[..end];
+    let c = memchr::memchr(b':', tok)?;
+    if c == 0 || !tok.get(c + 1).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let mut i = c + 1;
+    while i < tok.len() && (tok[i].is_ascii_digit() || tok[i] == b':') {
+        i += 1;
+    }
+    (i == tok.len()).then(|| line[end..].trim_ascii_start())
+}
+
+/// Severity word or rule code as the first words after a location: a diagnostic.
+fn diagnostic_after_location(rest: &[u8]) -> Option<Signal> {
+    // The first two words, as in `error: …`, `fatal error: …`, `Error - …`.
+    let words = rest
+        .split(|b| matches!(b, b' ' | b'\t'))
+        .filter(|w| !w.is_empty())
+        .take(2)
+        .map(|w| w.trim_ascii_start().strip_prefix(b"[").unwrap_or(w).to_ascii_lowercase());
+    let mut warn = code_word(rest);
+    for w in words {
+        let starts = |p: &[u8]| w.starts_with(p);
+        if starts(b"error") || starts(b"fatal") || starts(b"fail") || starts(b"panic") {
+            return Some(sig(Kind::Error, 6, true));
+        }
+        warn |= starts(b"warn") || starts(b"note") || starts(b"info") || starts(b"style");
+        if w.ends_with(b":") {
+            break;
+        }
+    }
+    if warn {
+        return Some(sig(Kind::Warning, 2, true));
+    }
+    None
+}
+
+/// A rule code such as `E501`, `F401`, `SC2086`, `B006`, `[W0611]`.
+fn code_word(rest: &[u8]) -> bool {
+    let t = rest.strip_prefix(b"[").unwrap_or(rest);
+    let letters = t.iter().take_while(|b| b.is_ascii_uppercase()).count();
+    let digits = t[letters..].iter().take_while(|b| b.is_ascii_digit()).count();
+    (1..=4).contains(&letters)
+        && (2..=5).contains(&digits)
+        && !t.get(letters + digits).is_some_and(u8::is_ascii_alphanumeric)
+}
+
+/// Shapes checked on the line itself: location-only lines and project stack frames.
+fn shape(line: &[u8]) -> Option<Signal> {
+    let t = line.trim_ascii_start();
+    let first = *t.first()?;
+    if !(first.is_ascii_punctuation() || first.is_ascii_alphanumeric() || first >= 0x80) {
+        return None;
+    }
+    if is_frame(t) {
+        return (!library_path(t)).then_some(sig(Kind::Frame, 1, false));
+    }
+    if location_only(t) {
+        return Some(sig(Kind::Location, 2, false));
+    }
+    if t.starts_with(b"diff --git ") || t.starts_with(b"diff -u") || t.starts_with(b"diff -r") {
+        return Some(sig(Kind::Structure, 0, false));
+    }
+    // `B028 No explicit stacklevel`, `E501: line too long`: a rule code heading a diagnostic.
+    if line.first() == Some(&first) && code_word(t) && t.len() > 8 {
+        return Some(sig(Kind::Warning, 2, true));
+    }
+    if numbered_item(t) {
+        return Some(sig(Kind::Failure, 2, false));
+    }
+    if expectation(t) {
+        return Some(sig(Kind::Message, 0, false));
+    }
+    None
+}
+
+/// `1) cart deep`, `12) Foo::bar`: the numbered failure lists of test runners (mocha, RSpec,
+/// PHPUnit).
+fn numbered_item(t: &[u8]) -> bool {
+    let digits = t.iter().take_while(|b| b.is_ascii_digit()).count();
+    (1..=4).contains(&digits)
+        && t[digits..].starts_with(b") ")
+        && t.get(digits + 2).is_some_and(|b| !b.is_ascii_whitespace())
+}
+
+/// `Expected: 3`, `actual: 101,`, `Received value = x`, `got: …`, `want: …`: what a failed
+/// assertion compared.
+fn expectation(t: &[u8]) -> bool {
+    let word = t.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+    if !(3..=8).contains(&word) {
+        return false;
+    }
+    let w = t[..word].to_ascii_lowercase();
+    if !matches!(
+        w.as_slice(),
+        b"expected" | b"actual" | b"received" | b"got" | b"want" | b"wanted" | b"expect"
+    ) {
+        return false;
+    }
+    let rest = &t[word..];
+    let rest = rest
+        .iter()
+        .position(|b| !(b.is_ascii_alphabetic() || *b == b' '))
+        .map_or(&[][..], |i| &rest[i..]);
+    !rest.is_empty() && matches!(rest[0], b':' | b'=')
+        && t[word..].len() - rest.len() <= 12
+}
+
+/// Strips one leading marker of a location line: arrows, box corners, `at`, `in`, `|`.
+fn strip_marker(t: &[u8]) -> &[u8] {
+    for m in [
+        "-->".as_bytes(),
+        b"->",
+        "❯".as_bytes(),
+        "›".as_bytes(),
+        "╭─".as_bytes(),
+        "┌─".as_bytes(),
+        b"at ",
+        b"in ",
+        b"from ",
+        b"| ",
+    ] {
+        if let Some(rest) = t.strip_prefix(m) {
+            let rest = rest.trim_ascii_start();
+            return rest.strip_prefix(b"[").unwrap_or(rest);
+        }
+    }
+    t
+}
+
+/// `file.ext:N[:M]` (or `file.ext(N[,M])`) and nothing else on the line but a marker.
+fn location_only(t: &[u8]) -> bool {
+    let t = strip_marker(t).trim_ascii_end();
+    let t = t.strip_prefix(b"(").unwrap_or(t);
+    let t = t
+        .strip_suffix(b")")
+        .or_else(|| t.strip_suffix(b"]"))
+        .unwrap_or(t);
+    if t.is_empty() || t.len() > 400 || t.iter().any(|b| matches!(b, b' ' | b'\t')) {
+        return false;
+    }
+    // The location ends the token: `a.rs:3:5`, `a.ts(3,5)`, `a.py:12:` but not `a.py:12:pass`.
+    let tail = t
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_digit() || matches!(b, b':' | b',' | b'('))
+        .count();
+    if tail < 2 {
+        return false;
+    }
+    let (head, tail) = t.split_at(t.len() - tail);
+    matches!(tail[0], b':' | b'(') && tail[1].is_ascii_digit() && ends_with_ext(head)
+}
+
+/// Whether `name` ends with `.ext` (1-6 letters or digits, the first a letter) after a name.
+fn ends_with_ext(name: &[u8]) -> bool {
+    let ext_len = name
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_alphanumeric())
+        .count();
+    let Some(d) = name.len().checked_sub(ext_len + 1) else {
+        return false;
+    };
+    (1..=6).contains(&ext_len) && d > 0 && name[d] == b'.' && name[d + 1].is_ascii_alphabetic()
+}
+
+/// Whether `t` holds `name.ext:DIGIT` or `name.ext(DIGIT` (ext 1-6 letters/digits, starting
+/// with a letter).
+fn has_file_line(t: &[u8]) -> bool {
+    for i in memchr::memchr2_iter(b':', b'(', t) {
+        if !t.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            continue;
+        }
+        if ends_with_ext(&t[..i]) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Stack-frame shapes of common languages, on a line without its indentation.
+fn is_frame(t: &[u8]) -> bool {
+    if let Some(rest) = t.strip_prefix(b"at ") {
+        return has_file_line(rest) || memchr::memmem::find(rest, b" line ").is_some();
+    }
+    if t.starts_with(b"File \"") {
+        return memchr::memmem::find(t, b"\", line ").is_some();
+    }
+    if let Some(rest) = t.strip_prefix(b"from ") {
+        return has_file_line(rest);
+    }
+    if t.first() == Some(&b'#') {
+        // gdb `#1  0x... in f (a=1) at file.c:12`, PHP `#0 /x/file.php(12): f()`
+        let digits = t[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        return digits > 0 && has_file_line(t);
+    }
+    if t.starts_with(b"==") {
+        // valgrind `==123==    at 0x4C2: f (file.c:12)`
+        let Some(end) = memchr::memmem::find(&t[2..], b"==") else {
+            return false;
+        };
+        let rest = t[end + 4..].trim_ascii_start();
+        return (rest.starts_with(b"at 0x") || rest.starts_with(b"by 0x")) && has_file_line(rest);
+    }
+    // Go `\t/src/x/calc.go:12 +0x1d`, Lua/Ruby `file.rb:12: in`, Python `x.py:12: in f`.
+    let tok = &t[..t
+        .iter()
+        .position(|b| matches!(b, b' ' | b'\t'))
+        .unwrap_or(t.len())];
+    if has_file_line(tok) {
+        let rest = t[tok.len()..].trim_ascii_start();
+        return rest.starts_with(b"+0x") || rest.starts_with(b"in ") || rest.starts_with(b"in `");
+    }
+    false
+}
+
+/// Frames in code the user did not write.
+fn library_path(t: &[u8]) -> bool {
+    const LIB: &[&str] = &[
+        "site-packages",
+        "dist-packages",
+        "/lib/python",
+        "<frozen",
+        "node_modules",
+        "node:",
+        "internal/",
+        "/rustc/",
+        ".cargo/registry",
+        "/usr/",
+        "libc.so",
+        "ld-linux",
+        "/go/src/",
+        "go/src/runtime",
+        "vg_replace",
+        "(in /",
+        " java.",
+        " jdk.",
+        " sun.",
+        " org.junit.",
+        "/library/std/",
+        "/library/core/",
+        "<unknown>",
+        "(native)",
+    ];
+    LIB.iter()
+        .any(|n| memchr::memmem::find(t, n.as_bytes()).is_some())
+}
+
+/// Group key of a generic error: the line without a leading timestamp, with process ids and
+/// hex addresses masked, so repeats of one message fold while distinct messages stay.
+pub(crate) fn error_key(line: &[u8]) -> u64 {
+    let start = line
+        .iter()
+        .position(|b| !(b.is_ascii_digit() || b" :.-TZ,+/[]".contains(b)))
+        .unwrap_or(line.len());
+    let mut key = Vec::with_capacity(line.len() - start);
+    let mut i = start;
+    while i < line.len() {
+        let b = line[i];
+        if b == b'0' && line.get(i + 1) == Some(&b'x') {
+            key.push(b'#');
+            i += 2;
+            while i < line.len() && line[i].is_ascii_hexdigit() {
+                i += 1;
+            }
+            continue;
+        }
+        if b == b'[' || b == b'=' {
+            // `[1234]` pids, `==1234==` valgrind prefixes
+            let digits = line[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+            if digits > 0 {
+                key.extend_from_slice(b"#");
+                i += 1 + digits;
+                continue;
+            }
+        }
+        key.push(b);
+        i += 1;
+    }
+    crate::normalize::hash_bytes(&key) ^ 0x9e37_79b9
+}
+
+/// Whether `line` is a file name alone (`/src/a.js`, `src/b.ts`): the header of a per-file
+/// group of diagnostics, kept when a diagnostic follows it.
+pub(crate) fn file_header(line: &[u8]) -> bool {
+    let t = line.trim_ascii_end();
+    if t.is_empty() || t.len() > 300 || t.iter().any(|b| matches!(b, b' ' | b'\t')) {
+        return false;
+    }
+    let dot = memchr::memrchr(b'.', t);
+    let slash = memchr::memchr2(b'/', b'\\', t);
+    matches!((dot, slash), (Some(d), Some(_)) if t.len() - d <= 7 && t.len() - d >= 2
+        && t[d + 1..].iter().all(u8::is_ascii_alphanumeric))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(line: &str) -> Option<Kind> {
+        Generic::new().unwrap().classify(line.as_bytes(), None).map(|s| s.kind)
+    }
+
+    #[test]
+    fn severity_words_in_any_case_and_position() {
+        assert_eq!(kind("2024-01-01 10:00:00 UTC [42] ERROR:  relation \"t\" does not exist"), Some(Kind::Error));
+        assert_eq!(kind("Dec  1 host sshd[12]: Failed password for root"), Some(Kind::Error));
+        assert_eq!(kind("something Segmentation fault (core dumped)"), Some(Kind::Error));
+        assert_eq!(kind("npm http fetch GET 200 https://r/http-errors 12ms"), None);
+        assert_eq!(kind("   Compiling error-chain v0.12"), None);
+        assert_eq!(kind("src/error.rs is fine"), None);
+        assert_eq!(kind("cc -Werror -c x.c"), None);
+        assert_eq!(kind("Found 0 errors in 3 files"), Some(Kind::Summary));
+    }
+
+    #[test]
+    fn grep_listings_are_data_diagnostics_are_not() {
+        assert_eq!(kind("src/a.py:12:    raise ValueError('error here')"), None);
+        assert_eq!(kind("src/a.py:12:5: error: bad thing"), Some(Kind::Error));
+        assert_eq!(kind("src/a.py:12:5: E501 line too long"), Some(Kind::Warning));
+        assert_eq!(kind("script.sh:3:10: note: Double quote to prevent globbing [SC2086]"), Some(Kind::Warning));
+    }
+
+    #[test]
+    fn locations_and_frames_of_any_language() {
+        assert_eq!(kind("  --> shop/cart.py:66:1"), Some(Kind::Location));
+        assert_eq!(kind(" ❯ test/cart.test.ts:32:43"), Some(Kind::Location));
+        assert_eq!(kind("==5069==    by 0x10D8DB: main (host.c:46)"), Some(Kind::Frame));
+        assert_eq!(kind("==5069==    at 0x483B7F3: malloc (in /usr/lib/vgpreload_memcheck.so)"), None);
+        assert_eq!(kind("#1  0x0000555 in main (argc=2, argv=0x7ff) at host.c:11"), Some(Kind::Frame));
+        assert_eq!(kind("    at Object.<anonymous> (/p/test/cart.test.js:3:40)"), Some(Kind::Frame));
+        assert_eq!(kind("    at Module._compile (node:internal/modules/cjs/loader:1105:14)"), None);
+        assert_eq!(kind("  File \"/p/shop/cart.py\", line 20, in discount"), Some(Kind::Frame));
+        assert_eq!(kind("  File \"/usr/lib/python3.11/json/__init__.py\", line 346, in loads"), None);
+        assert_eq!(kind("\t/tmp/go/calc.go:12 +0x1d"), Some(Kind::Frame));
+        assert_eq!(kind("             at ./src/lib.rs:5:78"), Some(Kind::Frame));
+    }
+
+    #[test]
+    fn counts_outcomes_and_exit_statuses() {
+        assert_eq!(kind("Tests: 2 failed, 3 passed, 5 total"), Some(Kind::Error));
+        assert_eq!(kind("12 passed in 0.3s"), Some(Kind::Summary));
+        assert_eq!(kind("2024-05-01 12:00:01 (51.9 MB/s) - '/dev/null' saved [3000000/3000000]"), Some(Kind::Summary));
+        assert_eq!(kind("exit status 2"), Some(Kind::Summary));
+        assert_eq!(kind("Listing files in 12 directories"), None);
+    }
+
+    #[test]
+    fn file_headers() {
+        assert!(file_header(b"/tmp/js/src/cart.js"));
+        assert!(!file_header(b"hello world.js"));
+        assert!(!file_header(b"version 1.2"));
+    }
+}
