@@ -188,7 +188,6 @@ S = [
     ("postgres_server_log", "postgres", "misc", "rm -rf pg && mkdir pg && chown postgres pg && su postgres -c \"$(ls -d /usr/lib/postgresql/*/bin | head -1)/initdb -D $PWD/pg/d >/dev/null && $(ls -d /usr/lib/postgresql/*/bin | head -1)/pg_ctl -D $PWD/pg/d -o '-p 18432 -k /tmp -c listen_addresses=127.0.0.1' -l $PWD/pg/log start -w >/dev/null && psql -h 127.0.0.1 -p 18432 -c 'select * from nope' -c 'create table t(a int primary key)' -c 'insert into t values (1),(1)' postgres; psql -h 127.0.0.1 -p 18432 -U nobody postgres; $(ls -d /usr/lib/postgresql/*/bin | head -1)/pg_ctl -D $PWD/pg/d stop -w >/dev/null; cat $PWD/pg/log\""),
     ("psql_errors", "psql", "misc", "psql -h 127.0.0.1 -p 18433 postgres; psql -c 'select 1' 'postgresql://x@127.0.0.1:1/db'"),
     ("journalctl", "journalctl", "misc", "journalctl --no-pager -n 200"),
-    ("dmesg", "dmesg", "misc", "dmesg"),
     ("syslog_logger", "syslog", "misc", "cat /var/log/syslog 2>&1 | tail -n 300; ls /var/log"),
     ("python_http_server", "python-http", "misc", "timeout 3 python3 -m http.server 18082 --bind 127.0.0.1 & sleep 1; for p in / /a /b /misc /bad.json /c; do curl -s -o /dev/null 127.0.0.1:18082$p; done; wait"),
     ("docker_ps", "docker", "misc", "docker ps; docker run --rm alpine echo hi"),
@@ -221,9 +220,7 @@ S = [
     ("grep_rn_def", "grep", "misc", f"grep -rn 'def ' {PKG('requests')} | head -n 1500"),
     ("grep_rn_error", "grep", "misc", f"grep -rn -i 'error' {PKG('urllib3')} | head -n 800"),
     ("du_site", "du", "misc", f"du -a {PKG('click')} {PKG('urllib3')}"),
-    ("ps_aux", "ps", "misc", "ps aux"),
     ("tar_verbose", "tar", "misc", f"tar -cvf /dev/null {PKG('urllib3')} {PKG('requests')}"),
-    ("env_sorted", "env", "misc", "env | sort"),
 ]
 
 

@@ -23,7 +23,7 @@ COUNT = re.compile(r"\b\d+\s+(tests?|passed|passing|failed|failing|fail|pass|err
                    r"skipped|pending|todo|failures?|suites?|examples?|assertions?|checks?|files?\s+(would\s+be\s+)?"
                    r"(reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?)\b|"
                    r"\b(tests|pass|fail|failures|errors|skipped|passed|failed)\s*[:=]\s*\d+", re.I)
-OUTCOME = re.compile(r"^\W*(finished|build (succeeded|failed|success|failure)|success(fully)?|ok\b|pass(ed)?\b|fail(ed)?\b|"
+OUTCOME = re.compile(r"^\W*(finished|build (succeeded|failed|success|failure)|success(fully)?|(ok|pass(ed)?|fail(ed)?)\s*$|"
                      r"done\b|all (checks|tests) passed|compiled successfully|completed|saved|downloaded|installed|"
                      r"your code has been rated|no issues|found \d+)|\bsaved\b|exit(ed)? (status|code)|exit code|"
                      r"status \d+/|returned non-zero|\*\*\* \[|error \d+\)?$|\bELIFECYCLE\b|BUILD (SUCCESS|FAILURE)", re.I)
@@ -132,8 +132,18 @@ def label(lines, tool):
         if re.match(r"^\s*([\w.$]+\.)?[A-Z]\w*(Error|Exception|Warning)\b(:|$)|^\s*E\s{2,}\S|^\s*(Expected|Received|actual|expected)\b.*[:=]", t):
             add(i, "message"); last_diag = i; continue
         # 5. summaries, counts, outcomes
-        if COUNT.search(t) or OUTCOME.search(t):
+        if COUNT.search(t):
             add(i, "summary"); continue
+        if OUTCOME.search(t):
+            # outcomes of one shape (`Downloaded x` per package) count once per 5, like warnings
+            key = "outcome:" + re.sub(r"\d", "0", t.split()[0].lower())
+            n = warn_groups.get(key, 0) + 1
+            warn_groups[key] = n
+            if n <= 5:
+                add(i, "summary")
+            else:
+                secondary.add(i + 1)
+            continue
         # 6. file header of a per-file group of diagnostics (eslint stylish, tsc --pretty)
         if HEADER.match(t) and i + 1 < len(lines) and re.match(r"^\s+\d+:\d+\s", lines[i + 1]):
             add(i, "structure"); continue

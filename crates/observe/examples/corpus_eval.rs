@@ -43,7 +43,11 @@ struct Tally {
 }
 
 fn pct(f: usize, a: usize) -> f64 {
-    if a == 0 { 100.0 } else { f as f64 * 100.0 / a as f64 }
+    if a == 0 {
+        100.0
+    } else {
+        f as f64 * 100.0 / a as f64
+    }
 }
 
 fn throughput(file: &str) {
@@ -74,7 +78,11 @@ fn names(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir.join("labels"))
         .map(|d| {
             d.filter_map(Result::ok)
-                .filter_map(|e| e.path().file_stem().map(|s| s.to_string_lossy().into_owned()))
+                .filter_map(|e| {
+                    e.path()
+                        .file_stem()
+                        .map(|s| s.to_string_lossy().into_owned())
+                })
                 .collect()
         })
         .unwrap_or_default();
@@ -92,7 +100,12 @@ fn main() {
         throughput(file);
         return;
     }
-    let flag = |f: &str| args.iter().position(|a| a == f).and_then(|i| args.get(i + 1)).cloned();
+    let flag = |f: &str| {
+        args.iter()
+            .position(|a| a == f)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
     let mode = flag("--mode").unwrap_or_else(|| "all".into());
     let show = flag("--show");
     let mut dirs: Vec<PathBuf> = Vec::new();
@@ -122,7 +135,8 @@ fn main() {
             let Ok(log) = std::fs::read(dir.join("logs").join(format!("{name}.log"))) else {
                 continue;
             };
-            let Ok(label) = std::fs::read_to_string(dir.join("labels").join(format!("{name}.json")))
+            let Ok(label) =
+                std::fs::read_to_string(dir.join("labels").join(format!("{name}.json")))
             else {
                 continue;
             };

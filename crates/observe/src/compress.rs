@@ -150,6 +150,7 @@ pub struct Compressor<'o> {
     ring: usize,
     hits: Vec<(usize, usize)>,
     ghits: Vec<(usize, usize)>,
+    found: Option<regex_automata::PatternSet>,
 }
 
 /// How a kept line was classified: by a tool rule or by the generic core.
@@ -182,6 +183,7 @@ impl<'o> Compressor<'o> {
             ring: opts.tail_lines.max(1) + TAIL_BLANKS,
             hits: Vec::new(),
             ghits: Vec::new(),
+            found: rules::builtin().ok().map(Builtin::pattern_set),
         }
     }
 
@@ -219,16 +221,21 @@ impl<'o> Compressor<'o> {
                 g.scan(block, &mut ghits);
             }
             let (mut h, mut g) = (0, 0);
+            let mut words = Vec::new();
             for nl in memchr::memchr_iter(b'\n', block) {
                 while h < hits.len() && hits[h].1 < start {
                     h += 1;
                 }
-                while g < ghits.len() && ghits[g].1 <= start {
+                while g < ghits.len() && ghits[g].0 < start {
                     g += 1;
                 }
                 let anywhere = h < hits.len() && hits[h].0 <= nl;
-                let words = g < ghits.len() && ghits[g].0 < nl;
-                self.line(&rest[start..nl], 0, anywhere, Some(words));
+                words.clear();
+                while g < ghits.len() && ghits[g].0 < nl {
+                    words.push((ghits[g].0 - start, ghits[g].1.min(nl) - start));
+                    g += 1;
+                }
+                self.line(&rest[start..nl], 0, anywhere, Some(&words));
                 start = nl + 1;
             }
             self.hits = hits;
@@ -252,10 +259,18 @@ impl<'o> Compressor<'o> {
     }
 
     /// Classifies one line: a tool rule first, then the generic core.
-    fn hit(&self, line: &[u8], anywhere: bool, words: Option<bool>) -> Option<Hit> {
-        let rule = self
-            .rules
-            .and_then(|r| r.classify_without(line, anywhere, self.opts.rules_off()));
+    fn hit(
+        &mut self,
+        line: &[u8],
+        anywhere: bool,
+        words: Option<&[(usize, usize)]>,
+    ) -> Option<Hit> {
+        let rule = match (self.rules, self.found.as_mut()) {
+            (Some(r), Some(found)) => {
+                r.classify_without(line, anywhere, self.opts.rules_off(), found)
+            }
+            _ => None,
+        };
         if let Some(rule) = rule {
             return Some(Hit {
                 kind: rule.kind,
@@ -274,18 +289,20 @@ impl<'o> Compressor<'o> {
         let sig = self.generic?.classify(line, words)?;
         let group = sig.group.then(|| match sig.kind {
             Kind::Warning => rules::group_key(line),
+            Kind::Summary => generic::outcome_key(line),
             _ => generic::error_key(line),
         });
+        let (cont, after) = generic::context(line, sig.kind, sig.after);
         Some(Hit {
             kind: sig.kind,
-            after: sig.after,
-            cont: Cont::Indented,
-            before: 0,
+            after,
+            cont,
+            before: u8::from(generic::pulls_previous(line, sig.kind)),
             group,
         })
     }
 
-    fn line(&mut self, raw: &[u8], cut: u64, anywhere: bool, words: Option<bool>) {
+    fn line(&mut self, raw: &[u8], cut: u64, anywhere: bool, words: Option<&[(usize, usize)]>) {
         self.lineno += 1;
         let no = self.lineno;
         let clean = clean_line(raw);

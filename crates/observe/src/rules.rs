@@ -5,7 +5,9 @@
 
 use std::sync::LazyLock;
 
-use regex::bytes::{RegexSet, RegexSetBuilder};
+use regex_automata::meta::Regex as MetaRegex;
+use regex_automata::util::syntax;
+use regex_automata::{Input, MatchKind, PatternSet};
 
 /// What a kept line is, for statistics and for the reader.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -59,6 +61,8 @@ pub enum Cont {
     UntilBlank,
     /// Blank lines until the first non-blank one, then non-blank lines up to the next blank.
     Paragraph,
+    /// Lines led by the same one-byte marker and a space (pytest's `E   …` block).
+    Marker(u8),
 }
 
 impl Cont {
@@ -79,6 +83,9 @@ impl Cont {
                 !blank && !line.starts_with(b"stack backtrace:") && !line.starts_with(b"note: ")
             }
             Cont::Paragraph => !(blank && seen_content),
+            Cont::Marker(m) => {
+                line.first() == Some(&m) && matches!(line.get(1), Some(b' ' | b'\t'))
+            }
         }
     }
 }
@@ -319,7 +326,11 @@ const RULES: &[Rule] = &[
 /// The compiled built-in rules, with a prefilter that lets most noise lines skip the regexes.
 #[derive(Debug)]
 pub struct Builtin {
-    set: RegexSet,
+    set: MetaRegex,
+    /// Only the rules anchored at the line start (most lines need no more), and their indices
+    /// in [`RULES`].
+    anchored: MetaRegex,
+    anchored_idx: Vec<usize>,
     /// Two-byte lead tables for lines without indentation, with one space, and with more.
     lead: Box<[Vec<bool>; 3]>,
     /// Whether any rule is checked on the first token.
@@ -329,12 +340,16 @@ pub struct Builtin {
 }
 
 static BUILTIN: LazyLock<Result<Builtin, String>> = LazyLock::new(|| {
-    let set = RegexSetBuilder::new(RULES.iter().map(|r| r.pat))
-        .unicode(false)
-        .size_limit(64 << 20)
-        .dfa_size_limit(64 << 20)
-        .build()
-        .map_err(|e| e.to_string())?;
+    let set = rule_set(&RULES.iter().map(|r| r.pat).collect::<Vec<_>>())?;
+    let anchored_idx: Vec<usize> = (0..RULES.len())
+        .filter(|&i| RULES[i].lead != Lead::Anywhere)
+        .collect();
+    let anchored = rule_set(
+        &anchored_idx
+            .iter()
+            .map(|&i| RULES[i].pat)
+            .collect::<Vec<_>>(),
+    )?;
     let table: Vec<&str> = RULES
         .iter()
         .filter(|r| r.lead == Lead::Table)
@@ -352,17 +367,34 @@ static BUILTIN: LazyLock<Result<Builtin, String>> = LazyLock::new(|| {
         Some(
             regex::bytes::RegexBuilder::new(&format!("(?m){}", anywhere.join("|")))
                 .unicode(false)
+                .dfa_size_limit(32 << 20)
                 .build()
                 .map_err(|e| e.to_string())?,
         )
     };
     Ok(Builtin {
         set,
+        anchored,
+        anchored_idx,
         lead,
         token_rules: RULES.iter().any(|r| r.lead == Lead::Token),
         anywhere,
     })
 });
+
+/// All rules as one regex reporting every matching pattern (no Unicode classes).
+fn rule_set(pats: &[&str]) -> Result<MetaRegex, String> {
+    MetaRegex::builder()
+        .configure(
+            MetaRegex::config()
+                .match_kind(MatchKind::All)
+                .nfa_size_limit(Some(64 << 20))
+                .hybrid_cache_capacity(64 << 20),
+        )
+        .syntax(syntax::Config::new().unicode(false).utf8(false))
+        .build_many(pats)
+        .map_err(|e| e.to_string())
+}
 
 /// Returns the compiled built-in rules, or the compile error (a bug caught by the tests).
 pub fn builtin() -> Result<&'static Builtin, &'static str> {
@@ -409,8 +441,15 @@ impl Builtin {
                 .iter()
                 .position(|b| matches!(b, b' ' | b'\t'))
                 .unwrap_or(rest.len())];
-            if token.len() == rest.len() || token.ends_with(b":") {
+            if token.ends_with(b":") {
                 return true;
+            }
+            if token.len() == rest.len() {
+                // A line of one token can only be an exception name alone (`KeyboardInterrupt`).
+                let t = token.trim_ascii_end();
+                return [&b"Error"[..], b"Exception", b"Exit", b"Interrupt"]
+                    .iter()
+                    .any(|w| t.ends_with(w));
             }
             return memchr::memchr2_iter(b':', b'(', token).any(|i| {
                 token
@@ -425,7 +464,12 @@ impl Builtin {
     /// The first rule matching `line`, if any. `anywhere` tells that a block scan found an
     /// unanchored rule on this line (pass `true` when unknown).
     pub fn classify(&self, line: &[u8], anywhere: bool) -> Option<&'static Rule> {
-        self.classify_without(line, anywhere, &[])
+        self.classify_without(line, anywhere, &[], &mut self.pattern_set())
+    }
+
+    /// Scratch space for [`classify_without`](Self::classify_without), reused across lines.
+    pub fn pattern_set(&self) -> PatternSet {
+        PatternSet::new(self.set.pattern_len())
     }
 
     /// Like [`classify`](Self::classify), ignoring the rules of the tool families in `off`.
@@ -434,19 +478,25 @@ impl Builtin {
         line: &[u8],
         anywhere: bool,
         off: &[String],
+        found: &mut PatternSet,
     ) -> Option<&'static Rule> {
         let line = &line[..line.len().min(CLASSIFY_PREFIX)];
         if !anywhere && !self.may_match_anchored(line) {
             return None;
         }
-        let matches = self.set.matches(line);
-        if !matches.matched_any() {
-            return None;
+        let accept = |rule: &&Rule| !off.iter().any(|t| t == rule.tool) && rule.post.accepts(line);
+        found.clear();
+        let input = Input::new(line);
+        if !anywhere {
+            // No unanchored rule matches this line: the anchored set says all.
+            self.anchored.which_overlapping_matches(&input, found);
+            return found
+                .iter()
+                .map(|i| &RULES[self.anchored_idx[i.as_usize()]])
+                .find(accept);
         }
-        matches
-            .iter()
-            .map(|i| &RULES[i])
-            .find(|rule| !off.iter().any(|t| t == rule.tool) && rule.post.accepts(line))
+        self.set.which_overlapping_matches(&input, found);
+        found.iter().map(|i| &RULES[i.as_usize()]).find(accept)
     }
 }
 
