@@ -6,6 +6,9 @@
 //! ```text
 //! corpus_eval [--mode all|loto|generic] [--show NAME] DIR...
 //! ```
+//! `corpus_eval --stream GB LINE_MB` streams generated output (GB GiB of lines, then one line of
+//! LINE_MB MiB) through one `Compressor` and prints the peak memory.
+//!
 //! `all`: every rule on. `loto` (leave one tool out): for each file, the rules written for its
 //! tool's family are switched off. `generic`: every tool rule off, only the tool-agnostic core.
 
@@ -74,6 +77,59 @@ fn throughput(file: &str) {
     );
 }
 
+/// Peak resident memory of this process in KiB (Linux `/proc/self/status` `VmHWM`).
+fn peak_rss_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1).and_then(|n| n.parse().ok()))
+        })
+        .unwrap_or(0)
+}
+
+/// Streams `gb` GB of generated log lines, then one line of `line_mb` MB, through one
+/// `Compressor` in 64 KiB chunks, and prints what was kept and the peak memory.
+fn stream(gb: u64, line_mb: u64) {
+    let opts = CompressOptions::default();
+    let mut c = loopwright_observe::Compressor::new(&opts);
+    let mut chunk = Vec::with_capacity(1 << 17);
+    let mut sent = 0u64;
+    let mut i = 0u64;
+    let t = std::time::Instant::now();
+    while sent < gb << 30 {
+        chunk.clear();
+        while chunk.len() < 1 << 16 {
+            i += 1;
+            let line = match i % 1000 {
+                0 => format!("src/mod{}.rs:{}:5: error: thing {i} went wrong\n", i % 7, i % 300),
+                1..=3 => format!("warning: unused variable `x{}`\n", i % 11),
+                _ => format!("2026-12-01T10:00:{:02} INFO request {i} served in {}ms\n", i % 60, i % 97),
+            };
+            chunk.extend_from_slice(line.as_bytes());
+        }
+        sent += chunk.len() as u64;
+        c.push(&chunk);
+    }
+    let piece = vec![b'x'; 1 << 20];
+    for _ in 0..line_mb {
+        c.push(&piece);
+    }
+    c.push(b"\nfinal line: exit status 1\n");
+    let out = c.finish();
+    println!(
+        "stream: {} bytes in ({} GiB of lines + one {} MiB line), {} bytes out, {} lines out, {:.1} s, peak RSS {} MiB",
+        out.stats.bytes_in,
+        gb,
+        line_mb,
+        out.stats.bytes_out,
+        out.stats.lines_out,
+        t.elapsed().as_secs_f64(),
+        peak_rss_kib() / 1024
+    );
+}
+
 fn names(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir.join("labels"))
         .map(|d| {
@@ -98,6 +154,11 @@ fn main() {
             std::process::exit(2);
         };
         throughput(file);
+        return;
+    }
+    if let Some(i) = args.iter().position(|a| a == "--stream") {
+        let num = |k: usize| args.get(i + k).and_then(|v| v.parse().ok()).unwrap_or(1);
+        stream(num(1), num(2));
         return;
     }
     let flag = |f: &str| {
