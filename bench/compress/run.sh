@@ -1,32 +1,36 @@
 #!/usr/bin/env bash
-# bench/compress: compression ratio and anchor recall of `loop compress` on the labelled corpus
-# (per file, per tool, per anchor kind), then throughput on a ~50 MB log next to `gzip -1` on the
-# same input in the same run (single thread both).
+# bench/compress: compression ratio and anchor recall of `loop compress` on the labelled corpora
+# (per file, per tool, per anchor kind, worst files) with every rule on and leaving each tool's
+# own rules out (loto), then throughput on the whole corpus concatenated (repeated to ~SIZE_MB)
+# next to `gzip -1` on the same input in the same run (single thread both).
 #
-#   bench/compress/run.sh [CORPUS_DIR] [SIZE_MB]
+#   bench/compress/run.sh [SIZE_MB]          # STREAM_GB=1 also streams 1 GiB + a 1 GiB line
 #
 # Uses CARGO_TARGET_DIR if set. Set LOOP=/path/to/loop to also time the `loop compress` binary
 # end to end (stdin -> stdout, --no-spill).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-CORPUS="${1:-crates/observe/tests/data/corpus}"
-SIZE_MB="${2:-50}"
+CORPORA="crates/observe/tests/data/wild crates/observe/tests/data/corpus"
+SIZE_MB="${1:-50}"
 
 cargo build -q --release -p loopwright-observe --example corpus_eval
 EVAL="${CARGO_TARGET_DIR:-target}/release/examples/corpus_eval"
 
-echo "## Ratio and anchor recall ($CORPUS)"
-echo
-"$EVAL" "$CORPUS"
-echo
+for mode in all loto; do
+    echo "## Ratio and anchor recall, mode $mode ($CORPORA)"
+    echo
+    # shellcheck disable=SC2086
+    "$EVAL" --mode "$mode" $CORPORA
+    echo
+done
 
 BIG="$(mktemp -t loop-compress-bench.XXXXXX)"
 trap 'rm -f "$BIG" "$BIG.gz"' EXIT
 while [ "$(stat -c %s "$BIG")" -lt $((SIZE_MB * 1024 * 1024)) ]; do
-    cat "$CORPUS"/logs/*.log >>"$BIG"
+    for c in $CORPORA; do cat "$c"/logs/*.log >>"$BIG"; done
 done
 BYTES="$(stat -c %s "$BIG")"
-echo "## Throughput on $BYTES bytes (the corpus logs concatenated until ~${SIZE_MB} MB)"
+echo "## Throughput on $BYTES bytes (all corpus logs concatenated, repeated until ~${SIZE_MB} MB)"
 echo
 
 # gzip -1, single thread, best of 3 (file already in the page cache).
@@ -52,3 +56,7 @@ if [ -n "${LOOP:-}" ]; then
     printf 'loop compress CLI  %10d bytes  %.3f s  %.1f MB/s (stdin -> stdout, one run)\n' "$BYTES" "$t" "$(echo "$BYTES / $t / 1000000" | bc -l)"
 fi
 printf '\nthroughput ratio observe::compress / gzip -1 = %.2f\n' "$(echo "$OUR_MBS / $GZ_MBS" | bc -l)"
+if [ -n "${STREAM_GB:-}" ]; then
+    echo
+    "$EVAL" --stream "$STREAM_GB" 1024
+fi

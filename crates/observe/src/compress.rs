@@ -3,6 +3,7 @@
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
 use crate::clean::{clean_line, clean_text};
+use crate::generic::{self, Generic};
 use crate::normalize::similar;
 use crate::options::CompressOptions;
 use crate::rules::{self, Builtin, Cont, Kind};
@@ -91,6 +92,9 @@ pub fn count_lines(text: &[u8]) -> u64 {
     }
 }
 
+/// Blank lines at the end of an output that do not count towards the kept tail.
+const TAIL_BLANKS: usize = 8;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Item {
     Line {
@@ -133,6 +137,7 @@ struct Ctx {
 pub struct Compressor<'o> {
     opts: &'o CompressOptions,
     rules: Option<&'static Builtin>,
+    generic: Option<&'static Generic>,
     partial: Vec<u8>,
     partial_cut: u64,
     lineno: u64,
@@ -144,6 +149,19 @@ pub struct Compressor<'o> {
     stats: Stats,
     ring: usize,
     hits: Vec<(usize, usize)>,
+    ghits: Vec<(usize, usize)>,
+    found: Option<regex_automata::PatternSet>,
+}
+
+/// How a kept line was classified: by a tool rule or by the generic core.
+#[derive(Debug, Clone, Copy)]
+struct Hit {
+    kind: Kind,
+    after: u16,
+    cont: Cont,
+    before: u8,
+    /// Group key when the line is grouped (folded beyond the group limit).
+    group: Option<u64>,
 }
 
 impl<'o> Compressor<'o> {
@@ -152,6 +170,7 @@ impl<'o> Compressor<'o> {
         Self {
             opts,
             rules: rules::builtin().ok(),
+            generic: generic::generic(),
             partial: Vec::new(),
             partial_cut: 0,
             lineno: 0,
@@ -161,8 +180,10 @@ impl<'o> Compressor<'o> {
             ctx: None,
             groups: HashMap::new(),
             stats: Stats::default(),
-            ring: opts.tail_lines.max(1),
+            ring: opts.tail_lines.max(1) + TAIL_BLANKS,
             hits: Vec::new(),
+            ghits: Vec::new(),
+            found: rules::builtin().ok().map(Builtin::pattern_set),
         }
     }
 
@@ -178,7 +199,7 @@ impl<'o> Compressor<'o> {
                     let line = std::mem::take(&mut self.partial);
                     let cut = std::mem::take(&mut self.partial_cut);
                     let anywhere = self.rules.is_some_and(|r| r.anywhere_match(&line));
-                    self.line(&line, cut, anywhere);
+                    self.line(&line, cut, anywhere, None);
                     self.partial = line;
                     self.partial.clear();
                 }
@@ -191,19 +212,34 @@ impl<'o> Compressor<'o> {
         let mut start = 0;
         if let Some(last_nl) = memchr::memrchr(b'\n', rest) {
             let mut hits = std::mem::take(&mut self.hits);
+            let mut ghits = std::mem::take(&mut self.ghits);
+            let block = &rest[..=last_nl];
             if let Some(r) = self.rules {
-                r.scan_anywhere(&rest[..=last_nl], &mut hits);
+                r.scan_anywhere(block, &mut hits);
             }
-            let mut h = 0;
-            for nl in memchr::memchr_iter(b'\n', &rest[..=last_nl]) {
+            if let Some(g) = self.generic {
+                g.scan(block, &mut ghits);
+            }
+            let (mut h, mut g) = (0, 0);
+            let mut words = Vec::new();
+            for nl in memchr::memchr_iter(b'\n', block) {
                 while h < hits.len() && hits[h].1 < start {
                     h += 1;
                 }
+                while g < ghits.len() && ghits[g].0 < start {
+                    g += 1;
+                }
                 let anywhere = h < hits.len() && hits[h].0 <= nl;
-                self.line(&rest[start..nl], 0, anywhere);
+                words.clear();
+                while g < ghits.len() && ghits[g].0 < nl {
+                    words.push((ghits[g].0 - start, ghits[g].1.min(nl) - start));
+                    g += 1;
+                }
+                self.line(&rest[start..nl], 0, anywhere, Some(&words));
                 start = nl + 1;
             }
             self.hits = hits;
+            self.ghits = ghits;
         }
         if start < rest.len() {
             self.append_partial(&rest[start..]);
@@ -222,7 +258,51 @@ impl<'o> Compressor<'o> {
         }
     }
 
-    fn line(&mut self, raw: &[u8], cut: u64, anywhere: bool) {
+    /// Classifies one line: a tool rule first, then the generic core.
+    fn hit(
+        &mut self,
+        line: &[u8],
+        anywhere: bool,
+        words: Option<&[(usize, usize)]>,
+    ) -> Option<Hit> {
+        let rule = match (self.rules, self.found.as_mut()) {
+            (Some(r), Some(found)) => {
+                r.classify_without(line, anywhere, self.opts.rules_off(), found)
+            }
+            _ => None,
+        };
+        if let Some(rule) = rule {
+            return Some(Hit {
+                kind: rule.kind,
+                after: rule.after,
+                cont: rule.cont,
+                before: rule.before,
+                group: rule.group.then(|| rules::group_key(line)),
+            });
+        }
+        let line = &line[..line.len().min(rules::CLASSIFY_PREFIX)];
+        let words = if line.len() == rules::CLASSIFY_PREFIX {
+            None
+        } else {
+            words
+        };
+        let sig = self.generic?.classify(line, words)?;
+        let group = sig.group.then(|| match sig.kind {
+            Kind::Warning => rules::group_key(line),
+            Kind::Summary => generic::outcome_key(line),
+            _ => generic::error_key(line),
+        });
+        let (cont, after) = generic::context(line, sig.kind, sig.after);
+        Some(Hit {
+            kind: sig.kind,
+            after,
+            cont,
+            before: u8::from(generic::pulls_previous(line, sig.kind)),
+            group,
+        })
+    }
+
+    fn line(&mut self, raw: &[u8], cut: u64, anywhere: bool, words: Option<&[(usize, usize)]>) {
         self.lineno += 1;
         let no = self.lineno;
         let clean = clean_line(raw);
@@ -233,11 +313,12 @@ impl<'o> Compressor<'o> {
                 .keep_set()
                 .is_some_and(|s| s.is_match(&line[..line.len().min(rules::CLASSIFY_PREFIX * 4)]));
         // ANSI codes or redraws may hide or create matches: check such lines fully.
-        let anywhere = anywhere || line.len() != raw.len();
-        let rule = self.rules.and_then(|r| r.classify(line, anywhere));
-        if let Some(rule) = rule {
-            if rule.group {
-                let n = self.groups.entry(rules::group_key(line)).or_insert(0);
+        let cleaned = line.len() != raw.len();
+        let anywhere = anywhere || cleaned;
+        let words = if cleaned { None } else { words };
+        if let Some(hit) = self.hit(line, anywhere, words) {
+            if let Some(key) = hit.group {
+                let n = self.groups.entry(key).or_insert(0);
                 *n += 1;
                 if *n > self.opts.group_limit as u64 && !keep_user {
                     self.stats.grouped_folded += 1;
@@ -246,11 +327,22 @@ impl<'o> Compressor<'o> {
                     return;
                 }
             }
-            *self.stats.kinds.entry(rule.kind.as_str()).or_insert(0) += 1;
-            self.keep(no, line, cut, usize::from(rule.before));
-            self.ctx = (rule.after > 0).then_some(Ctx {
-                left: rule.after,
-                cont: rule.cont,
+            *self.stats.kinds.entry(hit.kind.as_str()).or_insert(0) += 1;
+            let mut before = usize::from(hit.before);
+            if before == 0
+                && matches!(hit.kind, Kind::Error | Kind::Warning)
+                && self
+                    .run
+                    .recent
+                    .back()
+                    .is_some_and(|(n, l)| *n + 1 == no && generic::file_header(l))
+            {
+                before = 1;
+            }
+            self.keep(no, line, cut, before);
+            self.ctx = (hit.after > 0).then_some(Ctx {
+                left: hit.after,
+                cont: hit.cont,
                 seen: false,
             });
             return;
@@ -420,9 +512,17 @@ impl<'o> Compressor<'o> {
             let line = std::mem::take(&mut self.partial);
             let cut = self.partial_cut;
             let anywhere = self.rules.is_some_and(|r| r.anywhere_match(&line));
-            self.line(&line, cut, anywhere);
+            self.line(&line, cut, anywhere, None);
         }
-        let tail = self.opts.tail_lines;
+        // The tail is the last lines with content: blank lines at the very end do not count.
+        let blanks = self
+            .run
+            .recent
+            .iter()
+            .rev()
+            .take_while(|(_, l)| l.iter().all(u8::is_ascii_whitespace))
+            .count();
+        let tail = self.opts.tail_lines + blanks.min(TAIL_BLANKS);
         self.close_run(tail);
         let mut text = String::new();
         let mut lines_out = 0u64;

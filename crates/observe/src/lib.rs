@@ -17,6 +17,7 @@ mod budget;
 mod cap;
 mod clean;
 mod compress;
+mod generic;
 mod grep;
 mod normalize;
 mod options;
@@ -34,7 +35,7 @@ pub use options::CompressOptions;
 pub use plan::{
     CommandEnd, Output, Planned, Pointer, Spill, TurnPlanner, folding_pays, plan_output,
 };
-pub use rules::Kind;
+pub use rules::{Kind, TOOL_FAMILIES};
 pub use shape::{Shaped, shape_output};
 
 /// Errors of this crate.

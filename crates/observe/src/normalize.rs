@@ -99,7 +99,45 @@ pub fn similar(a: &[u8], b: &[u8]) -> bool {
     if !ws(a[i]) && !ws(b[i]) && (plain(a, i) || plain(b, i)) {
         return false;
     }
-    slow_similar(a, b)
+    equal_but_numbers(a, b) || slow_similar(a, b)
+}
+
+/// Whether `a` and `b` are byte-equal once each run of a number is skipped on both sides
+/// (the common case of near-identical lines; tokens then split the same way, so this implies
+/// the token-by-token definition).
+fn equal_but_numbers(a: &[u8], b: &[u8]) -> bool {
+    let (mut i, mut j) = (0, 0);
+    loop {
+        let common = (a.len() - i).min(b.len() - j);
+        let d = first_difference(&a[i..], &b[j..]).unwrap_or(common);
+        i += d;
+        j += d;
+        if i == a.len() && j == b.len() {
+            return true;
+        }
+        // At a difference: both sides must be in a number that started at or before it.
+        let in_number = |t: &[u8], k: usize| {
+            t.get(k).is_some_and(u8::is_ascii_digit) || (k > 0 && t[k - 1].is_ascii_digit())
+        };
+        if !(in_number(a, i) && in_number(b, j)) {
+            return false;
+        }
+        let (mut si, mut sj) = (i, j);
+        while si > 0 && sj > 0 && a[si - 1].is_ascii_digit() && b[sj - 1].is_ascii_digit() {
+            si -= 1;
+            sj -= 1;
+        }
+        if !(a.get(si).is_some_and(u8::is_ascii_digit) && b.get(sj).is_some_and(u8::is_ascii_digit))
+        {
+            return false;
+        }
+        let (ei, ej) = (skip_number(a, si), skip_number(b, sj));
+        if ei <= i && ej <= j {
+            return false;
+        }
+        i = ei.max(i);
+        j = ej.max(j);
+    }
 }
 
 /// Index of the first differing byte within the common length, if any.

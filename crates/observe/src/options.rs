@@ -29,6 +29,7 @@ pub struct CompressOptions {
     keep_patterns: Vec<String>,
     keep: Option<RegexSet>,
     keep_all: bool,
+    rules_off: Vec<String>,
 }
 
 impl Default for CompressOptions {
@@ -44,6 +45,7 @@ impl Default for CompressOptions {
             keep_patterns: Vec::new(),
             keep: None,
             keep_all: false,
+            rules_off: Vec::new(),
         }
     }
 }
@@ -91,6 +93,23 @@ impl CompressOptions {
             }
         }
         self
+    }
+
+    /// Switches off the rules written for the given tool families (see
+    /// [`TOOL_FAMILIES`](crate::TOOL_FAMILIES)); the tool-agnostic core stays. Used to measure
+    /// how the compressor does on tools it has no rule for. Unknown names are ignored.
+    pub fn without_tool_rules<I, S>(mut self, families: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        self.rules_off
+            .extend(families.into_iter().map(|f| f.as_ref().to_owned()));
+        self
+    }
+
+    pub(crate) fn rules_off(&self) -> &[String] {
+        &self.rules_off
     }
 
     /// The keep patterns in effect (from `--keep` and from the command).

@@ -5,7 +5,9 @@
 
 use std::sync::LazyLock;
 
-use regex::bytes::{RegexSet, RegexSetBuilder};
+use regex_automata::meta::Regex as MetaRegex;
+use regex_automata::util::syntax;
+use regex_automata::{Input, MatchKind, PatternSet};
 
 /// What a kept line is, for statistics and for the reader.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -59,6 +61,8 @@ pub enum Cont {
     UntilBlank,
     /// Blank lines until the first non-blank one, then non-blank lines up to the next blank.
     Paragraph,
+    /// Lines led by the same one-byte marker and a space (pytest's `E   …` block).
+    Marker(u8),
 }
 
 impl Cont {
@@ -79,6 +83,9 @@ impl Cont {
                 !blank && !line.starts_with(b"stack backtrace:") && !line.starts_with(b"note: ")
             }
             Cont::Paragraph => !(blank && seen_content),
+            Cont::Marker(m) => {
+                line.first() == Some(&m) && matches!(line.get(1), Some(b' ' | b'\t'))
+            }
         }
     }
 }
@@ -139,6 +146,8 @@ pub struct Rule {
     pub group: bool,
     post: Post,
     lead: Lead,
+    /// The tool family the rule was written for (`""`: tool-agnostic).
+    pub tool: &'static str,
 }
 
 /// How the prefilter finds lines that may match a rule.
@@ -167,6 +176,7 @@ const fn r(pat: &'static str, kind: Kind) -> Rule {
         group: false,
         post: Post::None,
         lead,
+        tool: "",
     }
 }
 
@@ -188,6 +198,10 @@ impl Rule {
         self.post = post;
         self
     }
+    const fn tool(mut self, tool: &'static str) -> Self {
+        self.tool = tool;
+        self
+    }
     const fn token(mut self) -> Self {
         self.lead = Lead::Token;
         self
@@ -197,116 +211,126 @@ impl Rule {
 use Cont::{Indented, Paragraph, Snippet, UntilBlank};
 use Kind::*;
 
+/// Tool families that rules are written for; any of them can be switched off
+/// ([`CompressOptions::without_tool_rules`](crate::CompressOptions::without_tool_rules)).
+pub const TOOL_FAMILIES: &[&str] = &[
+    "rust", "c", "valgrind", "lint", "python", "java", "js", "go", "git", "apt", "shell",
+];
+
 /// The built-in rules, most specific first.
 const RULES: &[Rule] = &[
     // --- summaries that look like warnings or errors -------------------------------------
-    r(r"^warning: .*generated \d+ warnings?", Summary),
-    r(r"^error: could not compile ", Summary),
-    r(r"^\d+ (warnings?|errors?)( and \d+ (warnings?|errors?))? generated\.?$", Summary),
+    r(r"^warning: .*generated \d+ warnings?", Summary).tool("rust"),
+    r(r"^error: could not compile ", Summary).tool("rust"),
+    r(r"^\d+ (warnings?|errors?)( and \d+ (warnings?|errors?))? generated\.?$", Summary).tool("c"),
     // --- rustc / cargo / clippy ------------------------------------------------------------
-    r(r"^error(\[E\d+\])?: ", Error).after(14, Snippet),
-    r(r"^warning(\[\w+\])?: ", Warning).after(1, Indented).grouped(),
-    r(r"^\s*Finished .*target\(s\) in ", Summary),
-    r(r"^test result: ", Summary),
-    r(r"^test .* \.\.\. FAILED", Failure),
-    r(r"^---- .* stdout ----$", Structure),
-    r(r"^failures:$", Structure).after(200, Indented),
-    r(r"^thread '.*' (\(\d+\) )?panicked at ", Message).after(8, UntilBlank),
-    r(r"^note: test did not panic", Message),
-    r(r"^\s+at (\./)?[\w-][\w./-]*\.rs:\d+(:\d+)?$", Frame).before(1),
-    r(r"^\s+Running ", Structure),
+    r(r"^error(\[E\d+\])?: ", Error).after(14, Snippet).tool("rust"),
+    r(r"^warning(\[\w+\])?: ", Warning).after(1, Indented).grouped().tool("rust"),
+    r(r"^\s*Finished .*target\(s\) in ", Summary).tool("rust"),
+    r(r"^test result: ", Summary).tool("rust"),
+    r(r"^test .* \.\.\. FAILED", Failure).tool("rust"),
+    r(r"^---- .* stdout ----$", Structure).tool("rust"),
+    r(r"^failures:$", Structure).after(200, Indented).tool("rust"),
+    r(r"^thread '.*' (\(\d+\) )?panicked at ", Message).after(8, UntilBlank).tool("rust"),
+    r(r"^note: test did not panic", Message).tool("rust"),
+    r(r"^\s+at (\./)?[\w-][\w./-]*\.rs:\d+(:\d+)?$", Frame).before(1).tool("rust"),
+    r(r"^\s+Running ", Structure).tool("rust"),
     // --- C / C++ / make / linkers ------------------------------------------------------------
-    r(r"^[^\s:]+:\d+(:\d+)?: (fatal error|error): ", Error).after(4, Snippet).before(1).token(),
-    r(r"^[^\s:]+:\d+(:\d+)?: warning: ", Warning).after(2, Indented).grouped().token(),
-    r(r"^[\w./+-]+: (fatal )?error: ", Error).after(4, Indented).token(),
-    r(r": undefined reference to ", Error),
-    r(r"^g?make(\[\d+\])?: \*\*\* ", Summary),
-    r(r"^g?make(\[\d+\])?: Target .* not remade", Summary),
-    r(r"^(Segmentation fault|Bus error|Killed|Aborted)( \(core dumped\))?", Error),
+    r(r"^[^\s:]+:\d+(:\d+)?: (fatal error|error): ", Error).after(4, Snippet).before(1).token().tool("c"),
+    r(r"^[^\s:]+:\d+(:\d+)?: warning: ", Warning).after(2, Indented).grouped().token().tool("c"),
+    r(r"^[\w./+-]+: (fatal )?error: ", Error).after(4, Indented).token().tool("c"),
+    r(r": undefined reference to ", Error).tool("c"),
+    r(r"^g?make(\[\d+\])?: \*\*\* ", Summary).tool("c"),
+    r(r"^g?make(\[\d+\])?: Target .* not remade", Summary).tool("c"),
+    r(r"^(Segmentation fault|Bus error|Killed|Aborted)( \(core dumped\))?", Error).tool("c"),
     // --- valgrind ---------------------------------------------------------------------------
     r(
         r"^==\d+== (Invalid (read|write|free)|Conditional jump|Use of uninitialised|Mismatched free|Syscall param|Source and destination overlap|Process terminating|\S+ bytes in \S+ blocks are (definitely|possibly) lost)",
         Error,
     )
-    .after(3, Indented),
-    r(r"^==\d+== (ERROR SUMMARY|\s+(definitely|indirectly|possibly) lost:)", Summary),
+    .after(3, Indented).tool("valgrind"),
+    r(r"^==\d+== (ERROR SUMMARY|\s+(definitely|indirectly|possibly) lost:)", Summary).tool("valgrind"),
     // --- typescript / eslint / mypy / ruff / flake8 ------------------------------------------
-    r(r"^\S+\(\d+,\d+\): error TS\d+: ", Error).after(6, Indented).token(),
-    r(r"^\S+:\d+:\d+ - error TS\d+: ", Error).after(6, Indented).token(),
-    r(r"^Found \d+ errors?", Summary),
-    r(r"^Success: no issues found", Summary),
-    r(r"^\s+\d+:\d+\s+error\s+", Error),
-    r(r"^\s+\d+:\d+\s+warning\s+", Warning).grouped(),
-    r(r"^(✖|×) \d+ problems?", Summary),
-    r(r"^[^\s:]+:\d+:\d+: [A-Z]{1,3}\d{2,4}\b", Error).token(),
-    r(r"^All checks passed!", Summary),
+    r(r"^\S+\(\d+,\d+\): error TS\d+: ", Error).after(6, Indented).token().tool("lint"),
+    r(r"^\S+:\d+:\d+ - error TS\d+: ", Error).after(6, Indented).token().tool("lint"),
+    r(r"^Found \d+ errors?", Summary).tool("lint"),
+    r(r"^Success: no issues found", Summary).tool("lint"),
+    r(r"^\s+\d+:\d+\s+error\s+", Error).tool("lint"),
+    r(r"^\s+\d+:\d+\s+warning\s+", Warning).grouped().tool("lint"),
+    r(r"^(✖|×) \d+ problems?", Summary).tool("lint"),
+    r(r"^[^\s:]+:\d+:\d+: [A-Z]{1,3}\d{2,4}\b", Error).token().tool("lint"),
+    r(r"^All checks passed!", Summary).tool("lint"),
     // --- python / pytest / unittest ------------------------------------------------------------
-    r(r"^Traceback \(most recent call last\):", Structure),
-    r(r"^(The above exception was the direct cause|During handling of the above exception)", Structure),
-    r(r#"^\s*File "[^"]+", line \d+"#, Frame).after(1, Indented).post(Post::PyProject),
-    r(r"^E\s{2,}\S", Message),
-    r(r"^>\s{3,}\S", Message),
-    r(r"^[^\s:]+\.py:\d+: \w+", Location).token(),
-    r(r"^(FAILED|ERROR|SUBFAILED|XPASS)[ (]", Failure),
-    r(r"^(FAIL|ERROR): \w+ \(", Failure),
-    r(r"^\S+::\S+.* (FAILED|ERROR)\b", Failure).token(),
-    r(r"^=+ .*\b(passed|failed|errors?|skipped|xfailed|xpassed|deselected|no tests ran)\b.* =+$", Summary),
-    r(r"^=+ (FAILURES|ERRORS|short test summary info) =+$", Structure),
-    r(r"^_{3,} .* _{3,}$", Structure),
-    r(r"^Ran \d+ tests? in ", Summary),
-    r(r"^(OK|FAILED)( \(.*\))?$", Summary),
-    r(r"^(ERROR|WARNING): ", Error),
-    r(r"^Successfully installed ", Summary),
+    r(r"^Traceback \(most recent call last\):", Structure).tool("python"),
+    r(r"^(The above exception was the direct cause|During handling of the above exception)", Structure).tool("python"),
+    r(r#"^\s*File "[^"]+", line \d+"#, Frame).after(1, Indented).post(Post::PyProject).tool("python"),
+    r(r"^E\s{2,}\S", Message).tool("python"),
+    r(r"^>\s{3,}\S", Message).tool("python"),
+    r(r"^[^\s:]+\.py:\d+: \w+", Location).token().tool("python"),
+    r(r"^(FAILED|ERROR|SUBFAILED|XPASS)[ (]", Failure).tool("python"),
+    r(r"^(FAIL|ERROR): \w+ \(", Failure).tool("python"),
+    r(r"^\S+::\S+.* (FAILED|ERROR)\b", Failure).token().tool("python"),
+    r(r"^=+ .*\b(passed|failed|errors?|skipped|xfailed|xpassed|deselected|no tests ran)\b.* =+$", Summary).tool("python"),
+    r(r"^=+ (FAILURES|ERRORS|short test summary info) =+$", Structure).tool("python"),
+    r(r"^_{3,} .* _{3,}$", Structure).tool("python"),
+    r(r"^Ran \d+ tests? in ", Summary).tool("python"),
+    r(r"^(OK|FAILED)( \(.*\))?$", Summary).tool("python"),
+    r(r"^(ERROR|WARNING): ", Error).tool("python"),
+    r(r"^Successfully installed ", Summary).tool("python"),
     // --- java -------------------------------------------------------------------------------------
-    r(r"^Exception in thread ", Message),
-    r(r"^\s*(Caused by|Suppressed): ", Message),
-    r(r"^\s+at [\w$.]+(/[\w$.]+)?\([\w$]+\.(java|kt|scala):\d+\)", Frame).post(Post::JavaProject),
+    r(r"^Exception in thread ", Message).tool("java"),
+    r(r"^\s*(Caused by|Suppressed): ", Message).tool("java"),
+    r(r"^\s+at [\w$.]+(/[\w$.]+)?\([\w$]+\.(java|kt|scala):\d+\)", Frame).post(Post::JavaProject).tool("java"),
     // --- javascript: jest, vitest, node test, TAP, npm ------------------------------------------
-    r(r"^\s*● ", Failure).after(6, Paragraph),
-    r(r"^\s*(FAIL|✗|×|✖) ", Failure),
-    r(r"^\s*(Expected|Received|Snapshot)( \w+)?:\s", Message),
-    r(r"^\s+at .*\.(js|mjs|cjs|ts|tsx|jsx|mts|cts|vue|svelte):\d+:\d+\)?$", Frame).post(Post::JsProject),
-    r(r"^(Tests|Test Suites|Test Files|Snapshots|Time):\s+", Summary),
-    r(r"^\s+(Test Files|Tests)\s+\d+ (failed|passed)", Summary),
-    r(r"^\s*not ok \d+", Failure).after(30, Indented),
-    r(r"^# (tests|suites|pass|fail|cancelled|skipped|todo) \d+", Summary),
-    r(r"^ℹ (tests|pass|fail|cancelled) \d+", Summary),
-    r(r"^1\.\.\d+$", Summary),
-    r(r"^npm (ERR!|error) ", Error),
-    r(r"^npm warn ", Warning).grouped(),
-    r(r"^(added|removed|changed|updated|audited) \d+ packages?", Summary),
-    r(r"^(found \d+ vulnerabilit|\d+ (\w+ severity )?vulnerabilit)", Summary),
-    r(r"^npm info ok", Summary),
+    r(r"^\s*● ", Failure).after(6, Paragraph).tool("js"),
+    r(r"^\s*(FAIL|✗|×|✖) ", Failure).tool("js"),
+    r(r"^\s*(Expected|Received|Snapshot)( \w+)?:\s", Message).tool("js"),
+    r(r"^\s+at .*\.(js|mjs|cjs|ts|tsx|jsx|mts|cts|vue|svelte):\d+:\d+\)?$", Frame).post(Post::JsProject).tool("js"),
+    r(r"^(Tests|Test Suites|Test Files|Snapshots|Time):\s+", Summary).tool("js"),
+    r(r"^\s+(Test Files|Tests)\s+\d+ (failed|passed)", Summary).tool("js"),
+    r(r"^\s*not ok \d+", Failure).after(30, Indented).tool("js"),
+    r(r"^# (tests|suites|pass|fail|cancelled|skipped|todo) \d+", Summary).tool("js"),
+    r(r"^ℹ (tests|pass|fail|cancelled) \d+", Summary).tool("js"),
+    r(r"^1\.\.\d+$", Summary).tool("js"),
+    r(r"^npm (ERR!|error) ", Error).tool("js"),
+    r(r"^npm warn ", Warning).grouped().tool("js"),
+    r(r"^(added|removed|changed|updated|audited) \d+ packages?", Summary).tool("js"),
+    r(r"^(found \d+ vulnerabilit|\d+ (\w+ severity )?vulnerabilit)", Summary).tool("js"),
+    r(r"^npm info ok", Summary).tool("js"),
     // --- go ---------------------------------------------------------------------------------------
-    r(r"^--- FAIL: ", Failure).after(10, Indented),
-    r(r"^(FAIL|ok)\s+\S+\s+[\d.]+s$", Summary),
-    r(r"^(PASS|FAIL)$", Summary),
-    r(r"^panic: ", Message).after(3, UntilBlank),
-    r(r"^\s+\S+_test\.go:\d+: ", Message).token(),
-    r(r"^\S+\.go:\d+:\d+: ", Error).token(),
+    r(r"^--- FAIL: ", Failure).after(10, Indented).tool("go"),
+    r(r"^(FAIL|ok)\s+\S+\s+[\d.]+s$", Summary).tool("go"),
+    r(r"^(PASS|FAIL)$", Summary).tool("go"),
+    r(r"^panic: ", Message).after(3, UntilBlank).tool("go"),
+    r(r"^\s+\S+_test\.go:\d+: ", Message).token().tool("go"),
+    r(r"^\S+\.go:\d+:\d+: ", Error).token().tool("go"),
     // --- git, apt, shells ---------------------------------------------------------------------
-    r(r"^commit [0-9a-f]{7,64}\b", Structure),
-    r(r"^(fatal|error|CONFLICT)\b[:( ]", Error),
-    r(r"^Automatic merge failed", Error),
-    r(r"^ ! \[(rejected|remote rejected)\]", Error),
-    r(r"^ \d+ files? changed", Summary),
-    r(r"^E: ", Error),
-    r(r"^W: ", Warning).grouped(),
-    r(r"^\d+ upgraded, \d+ newly installed", Summary),
-    r(r": (command not found|No such file or directory|Permission denied)$", Error),
-    r(r"(exit(ed)? (with )?(code|status)|Exit code:?) -?\d+", Summary),
+    r(r"^commit [0-9a-f]{7,64}\b", Structure).tool("git"),
+    r(r"^(fatal|error|CONFLICT)\b[:( ]", Error).tool("git"),
+    r(r"^Automatic merge failed", Error).tool("git"),
+    r(r"^ ! \[(rejected|remote rejected)\]", Error).tool("git"),
+    r(r"^ \d+ files? changed", Summary).tool("git"),
+    r(r"^E: ", Error).tool("apt"),
+    r(r"^W: ", Warning).grouped().tool("apt"),
+    r(r"^\d+ upgraded, \d+ newly installed", Summary).tool("apt"),
+    r(r": (command not found|No such file or directory|Permission denied)$", Error).tool("shell"),
+    r(r"(exit(ed)? (with )?(code|status)|Exit code:?) -?\d+", Summary).tool("shell"),
     // --- generic, last ----------------------------------------------------------------------------
-    r(r"^\s*\[?(ERROR|FATAL|PANIC|CRITICAL)\b", Error),
-    r(r"\[(ERROR|FATAL|error|fatal)\]|\blevel=(error|fatal)\b|\s(ERROR|FATAL|CRITICAL)\s", Error),
-    r(r"^\s*\[?(WARN|WARNING)\b", Warning).grouped(),
-    r(r"^\s*([\w$]+\.)*[\w$]*(Error|Exception|Exit|Interrupt)(: |$)", Message).token(),
-    r(r"\bFAILED\b", Failure),
+    r(r"^\s*\[?(ERROR|FATAL|PANIC|CRITICAL)\b", Error).tool(""),
+    r(r"\[(ERROR|FATAL|error|fatal)\]|\blevel=(error|fatal)\b|\s(ERROR|FATAL|CRITICAL)\s", Error).tool(""),
+    r(r"^\s*\[?(WARN|WARNING)\b", Warning).grouped().tool(""),
+    r(r"^\s*([\w$]+\.)*[\w$]*(Error|Exception|Exit|Interrupt)(: |$)", Message).token().tool(""),
+    r(r"\bFAILED\b", Failure).tool(""),
 ];
 
 /// The compiled built-in rules, with a prefilter that lets most noise lines skip the regexes.
 #[derive(Debug)]
 pub struct Builtin {
-    set: RegexSet,
+    set: MetaRegex,
+    /// Only the rules anchored at the line start (most lines need no more), and their indices
+    /// in [`RULES`].
+    anchored: MetaRegex,
+    anchored_idx: Vec<usize>,
     /// Two-byte lead tables for lines without indentation, with one space, and with more.
     lead: Box<[Vec<bool>; 3]>,
     /// Whether any rule is checked on the first token.
@@ -316,12 +340,16 @@ pub struct Builtin {
 }
 
 static BUILTIN: LazyLock<Result<Builtin, String>> = LazyLock::new(|| {
-    let set = RegexSetBuilder::new(RULES.iter().map(|r| r.pat))
-        .unicode(false)
-        .size_limit(64 << 20)
-        .dfa_size_limit(64 << 20)
-        .build()
-        .map_err(|e| e.to_string())?;
+    let set = rule_set(&RULES.iter().map(|r| r.pat).collect::<Vec<_>>())?;
+    let anchored_idx: Vec<usize> = (0..RULES.len())
+        .filter(|&i| RULES[i].lead != Lead::Anywhere)
+        .collect();
+    let anchored = rule_set(
+        &anchored_idx
+            .iter()
+            .map(|&i| RULES[i].pat)
+            .collect::<Vec<_>>(),
+    )?;
     let table: Vec<&str> = RULES
         .iter()
         .filter(|r| r.lead == Lead::Table)
@@ -339,17 +367,34 @@ static BUILTIN: LazyLock<Result<Builtin, String>> = LazyLock::new(|| {
         Some(
             regex::bytes::RegexBuilder::new(&format!("(?m){}", anywhere.join("|")))
                 .unicode(false)
+                .dfa_size_limit(32 << 20)
                 .build()
                 .map_err(|e| e.to_string())?,
         )
     };
     Ok(Builtin {
         set,
+        anchored,
+        anchored_idx,
         lead,
         token_rules: RULES.iter().any(|r| r.lead == Lead::Token),
         anywhere,
     })
 });
+
+/// All rules as one regex reporting every matching pattern (no Unicode classes).
+fn rule_set(pats: &[&str]) -> Result<MetaRegex, String> {
+    MetaRegex::builder()
+        .configure(
+            MetaRegex::config()
+                .match_kind(MatchKind::All)
+                .nfa_size_limit(Some(64 << 20))
+                .hybrid_cache_capacity(64 << 20),
+        )
+        .syntax(syntax::Config::new().unicode(false).utf8(false))
+        .build_many(pats)
+        .map_err(|e| e.to_string())
+}
 
 /// Returns the compiled built-in rules, or the compile error (a bug caught by the tests).
 pub fn builtin() -> Result<&'static Builtin, &'static str> {
@@ -396,8 +441,15 @@ impl Builtin {
                 .iter()
                 .position(|b| matches!(b, b' ' | b'\t'))
                 .unwrap_or(rest.len())];
-            if token.len() == rest.len() || token.ends_with(b":") {
+            if token.ends_with(b":") {
                 return true;
+            }
+            if token.len() == rest.len() {
+                // A line of one token can only be an exception name alone (`KeyboardInterrupt`).
+                let t = token.trim_ascii_end();
+                return [&b"Error"[..], b"Exception", b"Exit", b"Interrupt"]
+                    .iter()
+                    .any(|w| t.ends_with(w));
             }
             return memchr::memchr2_iter(b':', b'(', token).any(|i| {
                 token
@@ -408,21 +460,43 @@ impl Builtin {
         false
     }
 
+    #[cfg(test)]
     /// The first rule matching `line`, if any. `anywhere` tells that a block scan found an
     /// unanchored rule on this line (pass `true` when unknown).
     pub fn classify(&self, line: &[u8], anywhere: bool) -> Option<&'static Rule> {
+        self.classify_without(line, anywhere, &[], &mut self.pattern_set())
+    }
+
+    /// Scratch space for [`classify_without`](Self::classify_without), reused across lines.
+    pub fn pattern_set(&self) -> PatternSet {
+        PatternSet::new(self.set.pattern_len())
+    }
+
+    /// Like [`classify`](Self::classify), ignoring the rules of the tool families in `off`.
+    pub fn classify_without(
+        &self,
+        line: &[u8],
+        anywhere: bool,
+        off: &[String],
+        found: &mut PatternSet,
+    ) -> Option<&'static Rule> {
         let line = &line[..line.len().min(CLASSIFY_PREFIX)];
         if !anywhere && !self.may_match_anchored(line) {
             return None;
         }
-        let matches = self.set.matches(line);
-        if !matches.matched_any() {
-            return None;
+        let accept = |rule: &&Rule| !off.iter().any(|t| t == rule.tool) && rule.post.accepts(line);
+        found.clear();
+        let input = Input::new(line);
+        if !anywhere {
+            // No unanchored rule matches this line: the anchored set says all.
+            self.anchored.which_overlapping_matches(&input, found);
+            return found
+                .iter()
+                .map(|i| &RULES[self.anchored_idx[i.as_usize()]])
+                .find(accept);
         }
-        matches
-            .iter()
-            .map(|i| &RULES[i])
-            .find(|rule| rule.post.accepts(line))
+        self.set.which_overlapping_matches(&input, found);
+        found.iter().map(|i| &RULES[i.as_usize()]).find(accept)
     }
 }
 

@@ -12,14 +12,22 @@ fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus")
 }
 
+fn wild_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wild")
+}
+
 struct Case {
     name: String,
+    tool: String,
     log: Vec<u8>,
     anchors: Vec<usize>,
 }
 
 fn cases() -> Vec<Case> {
-    let dir = corpus_dir();
+    cases_in(&corpus_dir())
+}
+
+fn cases_in(dir: &Path) -> Vec<Case> {
     let mut names: Vec<String> = std::fs::read_dir(dir.join("labels"))
         .unwrap()
         .map(|e| {
@@ -46,7 +54,13 @@ fn cases() -> Vec<Case> {
                 .iter()
                 .map(|v| v.as_u64().unwrap() as usize)
                 .collect();
-            Case { name, log, anchors }
+            let tool = label["tool"].as_str().unwrap_or("?").to_owned();
+            Case {
+                name,
+                tool,
+                log,
+                anchors,
+            }
         })
         .collect()
 }
@@ -56,6 +70,66 @@ fn output_lines(text: &str) -> std::collections::HashSet<&str> {
     text.lines()
         .map(|l| l.split_once("  [×").map_or(l, |(a, _)| a))
         .collect()
+}
+
+/// Anchors of `case` missing from its compressed text (and a check that it never grows).
+fn missed(case: &Case, opts: &CompressOptions) -> Vec<String> {
+    let out = compress(&case.log, opts);
+    assert!(
+        out.text.len() <= case.log.len(),
+        "{}: output {} bytes > input {}",
+        case.name,
+        out.text.len(),
+        case.log.len()
+    );
+    let lines: Vec<&[u8]> = case.log.split(|&b| b == b'\n').collect();
+    let kept = output_lines(&out.text);
+    case.anchors
+        .iter()
+        .filter_map(|&a| {
+            let want = String::from_utf8_lossy(&clean_line(lines[a - 1])).into_owned();
+            (!kept.contains(want.as_str())).then(|| format!("{} line {a}: {want}", case.name))
+        })
+        .collect()
+}
+
+#[test]
+fn every_anchor_of_the_wild_corpus_is_kept() {
+    let cases = cases_in(&wild_dir());
+    assert!(cases.len() >= 100, "wild corpus files: {}", cases.len());
+    let tools: std::collections::HashSet<&str> = cases.iter().map(|c| c.tool.as_str()).collect();
+    assert!(tools.len() >= 40, "wild corpus tools: {}", tools.len());
+    let opts = CompressOptions::default();
+    let failures: Vec<String> = cases.iter().flat_map(|c| missed(c, &opts)).collect();
+    assert!(
+        failures.is_empty(),
+        "missed anchors:\n{}",
+        failures.join("\n")
+    );
+}
+
+/// With every tool rule off (only the tool-agnostic core), each tool of both corpora keeps at
+/// least 95% of its anchors: a stricter form of leaving each tool's own rules out.
+#[test]
+fn the_generic_core_alone_keeps_95_percent_of_each_tools_anchors() {
+    let opts = CompressOptions::default().without_tool_rules(loopwright_observe::TOOL_FAMILIES);
+    let mut per_tool: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
+    let mut all = cases_in(&wild_dir());
+    for mut c in cases() {
+        c.tool = c.name.split('_').next().unwrap_or("?").to_owned();
+        all.push(c);
+    }
+    for case in &all {
+        let e = per_tool.entry(case.tool.clone()).or_default();
+        e.0 += case.anchors.len();
+        e.1 += case.anchors.len() - missed(case, &opts).len();
+    }
+    let low: Vec<String> = per_tool
+        .iter()
+        .filter(|(_, (a, f))| (*f as f64) < 0.95 * *a as f64)
+        .map(|(t, (a, f))| format!("{t}: {f}/{a}"))
+        .collect();
+    assert!(low.is_empty(), "tools under 95%: {low:?}");
 }
 
 #[test]
@@ -109,7 +183,7 @@ fn mean_reduction_over_large_files_is_at_least_75_percent() {
 #[test]
 fn streaming_in_small_chunks_gives_the_same_result() {
     let opts = CompressOptions::default();
-    for case in cases() {
+    for case in cases().into_iter().chain(cases_in(&wild_dir())) {
         let whole = compress(&case.log, &opts);
         let mut c = loopwright_observe::Compressor::new(&opts);
         for chunk in case.log.chunks(777) {

@@ -1,0 +1,766 @@
+//! The tool-agnostic core: structural signals that mark a line worth keeping in the output of
+//! any tool, with no rule naming the tool. Tool rules (`rules.rs`) only add to these.
+//!
+//! - severity words in any case and position (`error`, `FATAL`, `failed`, `panicked`,
+//!   `Segmentation fault`, `denied`, `could not`, …) as whole words, not inside identifiers,
+//!   paths or flags (`http-errors`, `error.rs`, `-Werror` are not severities);
+//! - a diagnostic prefix `path:line[:col]:` followed by a severity word or a rule code;
+//! - lines that are only a location (`--> src/a.rs:3:5`, `❯ test/x.ts:32:43`, `at file:1`);
+//! - stack frames of any language that point into the project (not into a standard library,
+//!   `site-packages`, `node_modules`, `/usr`, the Rust toolchain or libc);
+//! - counts of passed/failed/errors/warnings, outcome words and exit statuses.
+//!
+//! A chunk is scanned once for candidate words ([`Generic::scan`]); the shape checks are
+//! byte tests on the start of a line.
+
+use regex::bytes::Regex;
+
+use crate::rules::{Cont, Kind};
+
+/// What the generic core says about one line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Signal {
+    pub kind: Kind,
+    /// Context lines kept after it (indented ones).
+    pub after: u16,
+    /// Grouped with lines of the same shape, folded beyond the group limit.
+    pub group: bool,
+}
+
+const fn sig(kind: Kind, after: u16, group: bool) -> Signal {
+    Signal { kind, after, group }
+}
+
+static GENERIC: std::sync::LazyLock<Option<Generic>> =
+    std::sync::LazyLock::new(|| Generic::new().ok());
+
+/// The compiled tool-agnostic core (`None` only if its regex failed to build: a bug the tests
+/// catch).
+pub(crate) fn generic() -> Option<&'static Generic> {
+    GENERIC.as_ref()
+}
+
+/// The compiled word scanner.
+#[derive(Debug)]
+pub(crate) struct Generic {
+    words: Regex,
+}
+
+const SEVERE: &str = r"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom";
+const WARN: &str = r"warnings|warning|warn|deprecated|deprecation|caution|notice";
+const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?)\b|\b(?:tests|pass|fail|failures|errors|skipped|passed|failed)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
+const OUTCOME: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE))\b|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
+
+/// Severity classes of the word alternatives, in the order of the regex groups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Word {
+    Severe,
+    Warn,
+    Count,
+    Outcome,
+}
+
+impl Generic {
+    pub(crate) fn new() -> Result<Self, regex::Error> {
+        let words = regex::bytes::RegexBuilder::new(&format!(
+            r"(?im)(?:{SEVERE})|(?:{WARN})|(?:{COUNT})|(?:{OUTCOME})"
+        ))
+        .unicode(false)
+        .dfa_size_limit(32 << 20)
+        .build()?;
+        Ok(Self { words })
+    }
+
+    /// Byte offsets in `block` of candidate words (not yet checked for word boundaries).
+    pub(crate) fn scan(&self, block: &[u8], out: &mut Vec<(usize, usize)>) {
+        out.clear();
+        out.extend(self.words.find_iter(block).map(|m| (m.start(), m.end())));
+    }
+
+    /// Classifies `line`; `hits` are the candidate words found in it by [`scan`](Self::scan),
+    /// as ranges relative to the line (pass `None` to search the line here).
+    pub(crate) fn classify(&self, line: &[u8], hits: Option<&[(usize, usize)]>) -> Option<Signal> {
+        if let Some(s) = shape(line) {
+            return Some(s);
+        }
+        let mut own = Vec::new();
+        let hits = match hits {
+            Some(h) => h,
+            None => {
+                own.extend(self.words.find_iter(line).map(|m| (m.start(), m.end())));
+                &own
+            }
+        };
+        let mut best: Option<Word> = None;
+        for &(s, e) in hits {
+            let Some(m) = line.get(s..e) else { continue };
+            let word = word_class(m);
+            if matches!(word, Word::Severe | Word::Warn) && !whole_word(line, s, e) {
+                continue;
+            }
+            best = Some(match (best, word) {
+                (Some(Word::Severe), _) | (_, Word::Severe) => Word::Severe,
+                (Some(Word::Warn), _) | (_, Word::Warn) => Word::Warn,
+                (Some(Word::Count), _) | (_, Word::Count) => Word::Count,
+                _ => Word::Outcome,
+            });
+            if best == Some(Word::Severe) {
+                break;
+            }
+        }
+        // A line led by `path:N[:M]:` is a diagnostic when a severity or a rule code follows
+        // the location, and else the data of a listing (`grep -n`). A coded diagnostic that
+        // says `undefined name`, `invalid …` is an error, each one kept.
+        if let Some(rest) = after_location(line) {
+            let diag = diagnostic_after_location(rest)?;
+            if diag.kind == Kind::Warning && best == Some(Word::Severe) && !zero_count(line) {
+                return Some(sig(Kind::Error, 6, true));
+            }
+            return Some(diag);
+        }
+        let best = best?;
+        Some(match best {
+            Word::Severe if zero_count(line) => sig(Kind::Summary, 0, false),
+            Word::Severe => sig(Kind::Error, 6, true),
+            Word::Warn if zero_count(line) => sig(Kind::Summary, 0, false),
+            Word::Warn => sig(Kind::Warning, 2, true),
+            Word::Count => sig(Kind::Summary, 0, false),
+            // `Downloaded x v1.2` a hundred times is a progress listing, not an outcome.
+            Word::Outcome => sig(Kind::Summary, 0, true),
+        })
+    }
+}
+
+/// Which alternative of the word regex matched `m`, told from the matched text.
+fn word_class(m: &[u8]) -> Word {
+    let (Some(&first), Some(&last)) = (m.first(), m.last()) else {
+        return Word::Outcome;
+    };
+    if first.is_ascii_digit() || last.is_ascii_digit() {
+        return Word::Count;
+    }
+    if !first.is_ascii_alphabetic() {
+        return Word::Outcome;
+    }
+    let lower = |p: &[u8]| m.len() >= p.len() && m[..p.len()].eq_ignore_ascii_case(p);
+    if lower(b"warn") || lower(b"deprecat") || lower(b"caution") || lower(b"notice") {
+        return Word::Warn;
+    }
+    const OUTCOME_WORDS: &[&[u8]] = &[
+        b"finished",
+        b"succeeded",
+        b"success",
+        b"saved",
+        b"downloaded",
+        b"installed",
+        b"completed",
+        b"done",
+        b"rated at",
+        b"exit",
+        b"returned non-zero",
+        b"elifecycle",
+        b"build ",
+    ];
+    if OUTCOME_WORDS.iter().any(|w| lower(w)) {
+        return Word::Outcome;
+    }
+    Word::Severe
+}
+
+fn ident(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'/' | b'\\' | b'-')
+}
+
+/// Whether `line[s..e]` stands as a word: not glued to an identifier, a path, a flag or an
+/// extension (`errors.rs`).
+fn whole_word(line: &[u8], s: usize, e: usize) -> bool {
+    if s > 0 && (ident(line[s - 1]) || line[s - 1] == b'.') {
+        return false;
+    }
+    match line.get(e) {
+        Some(&b) if ident(b) => false,
+        Some(b'.') => !line.get(e + 1).is_some_and(u8::is_ascii_alphabetic),
+        _ => true,
+    }
+}
+
+/// `0 errors`, `no warnings`, `errors: 0`: a count saying nothing went wrong.
+fn zero_count(line: &[u8]) -> bool {
+    const LEAD: &[&[u8]] = &[
+        b"0 error",
+        b"0 warning",
+        b"0 fail",
+        b"0 problem",
+        b"0 leak",
+        b"no error",
+        b"no warning",
+        b"no issue",
+        b"no problem",
+    ];
+    const TRAIL: &[&[u8]] = &[b"errors", b"failures", b"failed"];
+    let at = |i: usize, w: &[u8]| {
+        line.len() - i >= w.len() && line[i..i + w.len()].eq_ignore_ascii_case(w)
+    };
+    for i in memchr::memchr3_iter(b'0', b'n', b'N', line) {
+        if (i == 0 || !line[i - 1].is_ascii_alphanumeric()) && LEAD.iter().any(|w| at(i, w)) {
+            return true;
+        }
+    }
+    // `errors: 0`, `failed=0`
+    for i in memchr::memchr2_iter(b':', b'=', line) {
+        let rest = line[i + 1..].trim_ascii_start();
+        if rest.first() == Some(&b'0')
+            && !rest.get(1).is_some_and(u8::is_ascii_digit)
+            && TRAIL
+                .iter()
+                .any(|w| i >= w.len() && line[i - w.len()..i].eq_ignore_ascii_case(w))
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// After a leading `path:N:` or `path:N:M:` (no spaces in the path), the rest of the line.
+fn after_location(line: &[u8]) -> Option<&[u8]> {
+    let end = memchr::memchr2(b' ', b'\t', line)?;
+    let tok = &line[..end];
+    let c = memchr::memchr(b':', tok)?;
+    if c == 0 || !tok.get(c + 1).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let mut i = c + 1;
+    while i < tok.len() && (tok[i].is_ascii_digit() || tok[i] == b':') {
+        i += 1;
+    }
+    (i == tok.len()).then(|| line[end..].trim_ascii_start())
+}
+
+/// Severity word or rule code as the first words after a location: a diagnostic.
+fn diagnostic_after_location(rest: &[u8]) -> Option<Signal> {
+    // The first two words, as in `error: …`, `fatal error: …`, `Error - …`.
+    let words = rest
+        .split(|b| matches!(b, b' ' | b'\t'))
+        .filter(|w| !w.is_empty())
+        .take(2)
+        .map(|w| {
+            w.trim_ascii_start()
+                .strip_prefix(b"[")
+                .unwrap_or(w)
+                .to_ascii_lowercase()
+        });
+    let mut warn = code_word(rest);
+    for w in words {
+        let starts = |p: &[u8]| w.starts_with(p);
+        if starts(b"error") || starts(b"fatal") || starts(b"fail") || starts(b"panic") {
+            return Some(sig(Kind::Error, 6, true));
+        }
+        warn |= starts(b"warn") || starts(b"note") || starts(b"info") || starts(b"style");
+        if w.ends_with(b":") {
+            break;
+        }
+    }
+    if warn {
+        return Some(sig(Kind::Warning, 2, true));
+    }
+    None
+}
+
+/// A rule code such as `E501`, `F401`, `SC2086`, `B006`, `[W0611]`.
+fn code_word(rest: &[u8]) -> bool {
+    let t = rest.strip_prefix(b"[").unwrap_or(rest);
+    let letters = t.iter().take_while(|b| b.is_ascii_uppercase()).count();
+    let digits = t[letters..]
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    (1..=4).contains(&letters)
+        && (2..=5).contains(&digits)
+        && !t
+            .get(letters + digits)
+            .is_some_and(u8::is_ascii_alphanumeric)
+}
+
+/// Shapes checked on the line itself: location-only lines and project stack frames.
+fn shape(line: &[u8]) -> Option<Signal> {
+    let t = line.trim_ascii_start();
+    let first = *t.first()?;
+    if !(first.is_ascii_punctuation() || first.is_ascii_alphanumeric() || first >= 0x80) {
+        return None;
+    }
+    let space = memchr::memchr2(b' ', b'\t', t);
+    if is_frame(t, space) {
+        return (!library_path(t)).then_some(sig(Kind::Frame, 1, false));
+    }
+    if location_only(t, space) {
+        return Some(sig(Kind::Location, 2, false));
+    }
+    if first == b'n' && t.starts_with(b"not ok ") {
+        return Some(sig(Kind::Failure, 30, false));
+    }
+    if first >= 0x80 && failure_glyph(t) {
+        return Some(sig(Kind::Failure, 4, false));
+    }
+    if matches!(first, b'-' | b'=' | b'_' | b'*' | b'#' | b'~') && banner(t) {
+        return Some(sig(Kind::Structure, 0, false));
+    }
+    if exception_name(t, space) {
+        return Some(sig(Kind::Message, 4, false));
+    }
+    match first {
+        b'd' if t.starts_with(b"diff --git ") || t.starts_with(b"diff -u") => {
+            Some(sig(Kind::Structure, 0, false))
+        }
+        b'a'..=b'z' if line.first() == Some(&first) && hex_header(t, space) => {
+            Some(sig(Kind::Structure, 0, false))
+        }
+        // `B028 No explicit stacklevel`, `E501: line too long`: a rule code heading a diagnostic.
+        b'A'..=b'Z' if line.first() == Some(&first) && t.len() > 8 && code_word(t) => {
+            Some(sig(Kind::Warning, 2, true))
+        }
+        b'0'..=b'9' if numbered_item(t) => Some(sig(Kind::Failure, 2, false)),
+        b'e' | b'E' | b'a' | b'A' | b'r' | b'R' | b'g' | b'G' | b'w' | b'W' if expectation(t) => {
+            Some(sig(Kind::Message, 0, false))
+        }
+        _ => None,
+    }
+}
+
+/// `● suite › test`, `× name 12ms`, `✗ name`: the failure marks of test runners.
+fn failure_glyph(t: &[u8]) -> bool {
+    ["●", "×", "✗", "✖", "✘", "❌", "⨯"]
+        .iter()
+        .any(|g| t.starts_with(g.as_bytes()) && t.get(g.len()).is_some_and(|b| *b == b' '))
+}
+
+/// `---- tests::x stdout ----`, `____ test_total ____`, `==== FAILURES ====`: a section banner.
+fn banner(t: &[u8]) -> bool {
+    let t = t.trim_ascii_end();
+    let c = t[0];
+    let lead = t.iter().take_while(|b| **b == c).count();
+    let trail = t.iter().rev().take_while(|b| **b == c).count();
+    lead >= 3
+        && trail >= 3
+        && lead + trail + 2 < t.len()
+        && t[lead] == b' '
+        && t[t.len() - trail - 1] == b' '
+}
+
+/// `commit 3f2a9c1…`, `changeset 12ab34cd…`: a record header naming a hex id.
+fn hex_header(t: &[u8], space: Option<usize>) -> bool {
+    let Some(sp) = space else { return false };
+    if sp > 12 || !t[..sp].iter().all(u8::is_ascii_lowercase) {
+        return false;
+    }
+    let id = t[sp + 1..]
+        .iter()
+        .take_while(|b| b.is_ascii_hexdigit())
+        .count();
+    (7..=64).contains(&id) && !t.get(sp + 1 + id).is_some_and(u8::is_ascii_alphanumeric)
+}
+
+/// `KeyError: 'x'`, `E   AssertionError: …`, `Caused by: x.NumberFormatException: …`: an
+/// exception or error type naming what went wrong, in the first words of a line.
+fn exception_name(t: &[u8], space: Option<usize>) -> bool {
+    let mut rest = t;
+    let _ = space;
+    for _ in 0..3 {
+        let end = memchr::memchr2(b' ', b'\t', rest).unwrap_or(rest.len());
+        let tok = rest[..end].strip_suffix(b":").unwrap_or(&rest[..end]);
+        let named = [&b"Error"[..], b"Exception", b"Failure", b"Panic", b"Fault"]
+            .iter()
+            .any(|w| tok.len() > w.len() && tok.ends_with(w));
+        if named
+            && tok
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'$'))
+        {
+            return rest[..end].ends_with(b":") || end == rest.len();
+        }
+        if end == rest.len() {
+            return false;
+        }
+        rest = rest[end..].trim_ascii_start();
+    }
+    false
+}
+
+/// `1) cart deep`, `12) Foo::bar`: the numbered failure lists of test runners (mocha, RSpec,
+/// PHPUnit).
+fn numbered_item(t: &[u8]) -> bool {
+    let digits = t.iter().take_while(|b| b.is_ascii_digit()).count();
+    (1..=4).contains(&digits)
+        && t[digits..].starts_with(b") ")
+        && t.get(digits + 2).is_some_and(|b| !b.is_ascii_whitespace())
+}
+
+/// `Expected: 3`, `actual: 101,`, `Received value = x`, `got: …`, `want: …`: what a failed
+/// assertion compared.
+fn expectation(t: &[u8]) -> bool {
+    let word = t.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+    if !(3..=8).contains(&word) {
+        return false;
+    }
+    let w = &t[..word];
+    if ![
+        &b"expected"[..],
+        b"actual",
+        b"received",
+        b"got",
+        b"want",
+        b"wanted",
+        b"expect",
+    ]
+    .iter()
+    .any(|x| w.eq_ignore_ascii_case(x))
+    {
+        return false;
+    }
+    let rest = &t[word..];
+    let rest = rest
+        .iter()
+        .position(|b| !(b.is_ascii_alphabetic() || *b == b' '))
+        .map_or(&[][..], |i| &rest[i..]);
+    !rest.is_empty() && matches!(rest[0], b':' | b'=') && t[word..].len() - rest.len() <= 12
+}
+
+/// `file.ext:N[:M]` (or `file.ext(N[,M])`) and nothing else on the line but a marker;
+/// `space` is the first space or tab in `t`.
+fn location_only(t: &[u8], space: Option<usize>) -> bool {
+    let t = match space {
+        None => t,
+        Some(sp) => {
+            const MARKERS: &[&str] = &["-->", "->", "❯", "›", "╭─", "┌─", "at", "in", "from", "|"];
+            let tok = &t[..sp];
+            if !MARKERS
+                .iter()
+                .any(|m| tok.starts_with(m.as_bytes()) && tok.len() <= m.len() + 3)
+            {
+                return false;
+            }
+            let rest = t[sp..].trim_ascii();
+            if memchr::memchr2(b' ', b'\t', rest).is_some() {
+                return false;
+            }
+            rest
+        }
+    };
+    let t = t.trim_ascii_end();
+    let t = t.strip_prefix(b"[").unwrap_or(t);
+    let t = t.strip_prefix(b"(").unwrap_or(t);
+    let t = t
+        .strip_suffix(b")")
+        .or_else(|| t.strip_suffix(b"]"))
+        .unwrap_or(t);
+    if t.is_empty() || t.len() > 400 {
+        return false;
+    }
+    // The location ends the token: `a.rs:3:5`, `a.ts(3,5)`, `a.py:12:` but not `a.py:12:pass`.
+    let tail = t
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_digit() || matches!(b, b':' | b',' | b'('))
+        .count();
+    if tail < 2 {
+        return false;
+    }
+    let (head, tail) = t.split_at(t.len() - tail);
+    matches!(tail[0], b':' | b'(') && tail[1].is_ascii_digit() && ends_with_ext(head)
+}
+
+/// Whether `name` ends with `.ext` (1-6 letters or digits, the first a letter) after a name.
+fn ends_with_ext(name: &[u8]) -> bool {
+    let ext_len = name
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_alphanumeric())
+        .count();
+    let Some(d) = name.len().checked_sub(ext_len + 1) else {
+        return false;
+    };
+    (1..=6).contains(&ext_len) && d > 0 && name[d] == b'.' && name[d + 1].is_ascii_alphabetic()
+}
+
+/// Whether `t` holds `name.ext:DIGIT` or `name.ext(DIGIT` (ext 1-6 letters/digits, starting
+/// with a letter).
+fn has_file_line(t: &[u8]) -> bool {
+    for i in memchr::memchr2_iter(b':', b'(', t) {
+        if !t.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            continue;
+        }
+        if ends_with_ext(&t[..i]) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Stack-frame shapes of common languages, on a line without its indentation; `space` is
+/// the first space or tab in `t`.
+fn is_frame(t: &[u8], space: Option<usize>) -> bool {
+    match t[0] {
+        b'a' if t.starts_with(b"at ") => {
+            let rest = &t[3..];
+            return has_file_line(rest) || memchr::memmem::find(rest, b" line ").is_some();
+        }
+        b'F' if t.starts_with(b"File \"") => {
+            return memchr::memmem::find(t, b"\", line ").is_some();
+        }
+        b'f' if t.starts_with(b"from ") => return has_file_line(&t[5..]),
+        b'#' => {
+            // gdb `#1  0x... in f (a=1) at file.c:12`, PHP `#0 /x/file.php(12): f()`
+            let digits = t[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+            return digits > 0 && has_file_line(t);
+        }
+        b'=' if t.starts_with(b"==") => {
+            // valgrind `==123==    at 0x4C2: f (file.c:12)`
+            let Some(end) = memchr::memmem::find(&t[2..], b"==") else {
+                return false;
+            };
+            let rest = t[end + 4..].trim_ascii_start();
+            return (rest.starts_with(b"at 0x") || rest.starts_with(b"by 0x"))
+                && has_file_line(rest);
+        }
+        _ => {}
+    }
+    // Go `\t/src/x/calc.go:12 +0x1d`, Lua/Ruby `file.rb:12: in`, Python `x.py:12: in f`.
+    let Some(sp) = space else {
+        return false;
+    };
+    let tok = &t[..sp];
+    if has_file_line(tok) {
+        let rest = t[sp..].trim_ascii_start();
+        return rest.starts_with(b"+0x") || rest.starts_with(b"in ") || rest.starts_with(b"in `");
+    }
+    false
+}
+
+/// Frames in code the user did not write.
+fn library_path(t: &[u8]) -> bool {
+    const LIB: &[&str] = &[
+        "site-packages",
+        "dist-packages",
+        "/lib/python",
+        "<frozen",
+        "node_modules",
+        "node:",
+        "internal/",
+        "/rustc/",
+        ".cargo/registry",
+        "/usr/",
+        "libc.so",
+        "ld-linux",
+        "/go/src/",
+        "go/src/runtime",
+        "vg_replace",
+        "(in /",
+        " java.",
+        " jdk.",
+        " sun.",
+        " org.junit.",
+        "/library/std/",
+        "/library/core/",
+        "<unknown>",
+        "(native)",
+    ];
+    LIB.iter()
+        .any(|n| memchr::memmem::find(t, n.as_bytes()).is_some())
+}
+
+/// Which lines after a generic hit are kept with it: the rest of a marker block (`E   …`), the
+/// paragraph a line ending in `:` introduces, or else indented lines.
+pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
+    if matches!(kind, Kind::Message | Kind::Error)
+        && let [m, b' ' | b'\t', ..] = line
+        && (m.is_ascii_uppercase() || matches!(m, b'>' | b'|' | b'!'))
+    {
+        return (Cont::Marker(*m), 12);
+    }
+    if kind == Kind::Error && line.trim_ascii_end().ends_with(b":") {
+        return (Cont::UntilBlank, 6);
+    }
+    (Cont::Indented, after)
+}
+
+/// Whether a generic hit also keeps the line before it: a Rust-style `at ./src/x.rs:3:5` frame
+/// names its function on the line above.
+pub(crate) fn pulls_previous(line: &[u8], kind: Kind) -> bool {
+    let t = line.trim_ascii_start();
+    kind == Kind::Frame && t.starts_with(b"at ") && memchr::memchr(b'(', t).is_none()
+}
+
+/// Group key of an outcome line: its first word with digits masked, so that a listing of
+/// `Downloaded x`, `Installed y` lines folds after a few while distinct outcomes stay.
+pub(crate) fn outcome_key(line: &[u8]) -> u64 {
+    let t = line.trim_ascii_start();
+    let end = memchr::memchr2(b' ', b'\t', t).unwrap_or(t.len());
+    let key: Vec<u8> = t[..end]
+        .iter()
+        .map(|b| {
+            if b.is_ascii_digit() {
+                b'0'
+            } else {
+                b.to_ascii_lowercase()
+            }
+        })
+        .collect();
+    crate::normalize::hash_bytes(&key) ^ 0x5bd1_e995
+}
+
+/// Group key of a generic error: the line without a leading timestamp, with process ids and
+/// hex addresses masked, so repeats of one message fold while distinct messages stay.
+pub(crate) fn error_key(line: &[u8]) -> u64 {
+    let start = line
+        .iter()
+        .position(|b| !(b.is_ascii_digit() || b" :.-TZ,+/[]".contains(b)))
+        .unwrap_or(line.len());
+    let mut key = Vec::with_capacity(line.len() - start);
+    let mut i = start;
+    while i < line.len() {
+        let b = line[i];
+        if b == b'0' && line.get(i + 1) == Some(&b'x') {
+            key.push(b'#');
+            i += 2;
+            while i < line.len() && line[i].is_ascii_hexdigit() {
+                i += 1;
+            }
+            continue;
+        }
+        if b == b'[' || b == b'=' {
+            // `[1234]` pids, `==1234==` valgrind prefixes
+            let digits = line[i + 1..]
+                .iter()
+                .take_while(|c| c.is_ascii_digit())
+                .count();
+            if digits > 0 {
+                key.extend_from_slice(b"#");
+                i += 1 + digits;
+                continue;
+            }
+        }
+        key.push(b);
+        i += 1;
+    }
+    crate::normalize::hash_bytes(&key) ^ 0x9e37_79b9
+}
+
+/// Whether `line` is a file name alone (`/src/a.js`, `src/b.ts`): the header of a per-file
+/// group of diagnostics, kept when a diagnostic follows it.
+pub(crate) fn file_header(line: &[u8]) -> bool {
+    let t = line.trim_ascii_end();
+    if t.is_empty() || t.len() > 300 || t.iter().any(|b| matches!(b, b' ' | b'\t')) {
+        return false;
+    }
+    let dot = memchr::memrchr(b'.', t);
+    let slash = memchr::memchr2(b'/', b'\\', t);
+    matches!((dot, slash), (Some(d), Some(_)) if t.len() - d <= 7 && t.len() - d >= 2
+        && t[d + 1..].iter().all(u8::is_ascii_alphanumeric))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(line: &str) -> Option<Kind> {
+        Generic::new()
+            .unwrap()
+            .classify(line.as_bytes(), None)
+            .map(|s| s.kind)
+    }
+
+    #[test]
+    fn severity_words_in_any_case_and_position() {
+        assert_eq!(
+            kind("2024-01-01 10:00:00 UTC [42] ERROR:  relation \"t\" does not exist"),
+            Some(Kind::Error)
+        );
+        assert_eq!(
+            kind("Dec  1 host sshd[12]: Failed password for root"),
+            Some(Kind::Error)
+        );
+        assert_eq!(
+            kind("something Segmentation fault (core dumped)"),
+            Some(Kind::Error)
+        );
+        assert_eq!(
+            kind("npm http fetch GET 200 https://r/http-errors 12ms"),
+            None
+        );
+        assert_eq!(kind("   Compiling error-chain v0.12"), None);
+        assert_eq!(kind("src/error.rs is fine"), None);
+        assert_eq!(kind("cc -Werror -c x.c"), None);
+        assert_eq!(kind("Found 0 errors in 3 files"), Some(Kind::Summary));
+    }
+
+    #[test]
+    fn grep_listings_are_data_diagnostics_are_not() {
+        assert_eq!(kind("src/a.py:12:    raise ValueError('error here')"), None);
+        assert_eq!(kind("src/a.py:12:5: error: bad thing"), Some(Kind::Error));
+        assert_eq!(
+            kind("src/a.py:12:5: E501 line too long"),
+            Some(Kind::Warning)
+        );
+        assert_eq!(
+            kind("script.sh:3:10: note: Double quote to prevent globbing [SC2086]"),
+            Some(Kind::Warning)
+        );
+    }
+
+    #[test]
+    fn locations_and_frames_of_any_language() {
+        assert_eq!(kind("  --> shop/cart.py:66:1"), Some(Kind::Location));
+        assert_eq!(kind(" ❯ test/cart.test.ts:32:43"), Some(Kind::Location));
+        assert_eq!(
+            kind("==5069==    by 0x10D8DB: main (host.c:46)"),
+            Some(Kind::Frame)
+        );
+        assert_eq!(
+            kind("==5069==    at 0x483B7F3: malloc (in /usr/lib/vgpreload_memcheck.so)"),
+            None
+        );
+        assert_eq!(
+            kind("#1  0x0000555 in main (argc=2, argv=0x7ff) at host.c:11"),
+            Some(Kind::Frame)
+        );
+        assert_eq!(
+            kind("    at Object.<anonymous> (/p/test/cart.test.js:3:40)"),
+            Some(Kind::Frame)
+        );
+        assert_eq!(
+            kind("    at Module._compile (node:internal/modules/cjs/loader:1105:14)"),
+            None
+        );
+        assert_eq!(
+            kind("  File \"/p/shop/cart.py\", line 20, in discount"),
+            Some(Kind::Frame)
+        );
+        assert_eq!(
+            kind("  File \"/usr/lib/python3.11/json/__init__.py\", line 346, in loads"),
+            None
+        );
+        assert_eq!(kind("\t/tmp/go/calc.go:12 +0x1d"), Some(Kind::Frame));
+        assert_eq!(kind("             at ./src/lib.rs:5:78"), Some(Kind::Frame));
+    }
+
+    #[test]
+    fn counts_outcomes_and_exit_statuses() {
+        assert_eq!(
+            kind("Tests: 2 failed, 3 passed, 5 total"),
+            Some(Kind::Error)
+        );
+        assert_eq!(kind("12 passed in 0.3s"), Some(Kind::Summary));
+        assert_eq!(
+            kind("2024-05-01 12:00:01 (51.9 MB/s) - '/dev/null' saved [3000000/3000000]"),
+            Some(Kind::Summary)
+        );
+        assert_eq!(kind("exit status 2"), Some(Kind::Summary));
+        assert_eq!(kind("Listing files in 12 directories"), None);
+    }
+
+    #[test]
+    fn file_headers() {
+        assert!(file_header(b"/tmp/js/src/cart.js"));
+        assert!(!file_header(b"hello world.js"));
+        assert!(!file_header(b"version 1.2"));
+    }
+}
