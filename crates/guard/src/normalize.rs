@@ -55,7 +55,8 @@ fn or_same(s: String, r: Option<String>) -> String {
 }
 
 fn digits(s: &[u8], i: usize, n: usize) -> bool {
-    s.get(i..i + n).is_some_and(|d| d.iter().all(u8::is_ascii_digit))
+    s.get(i..i + n)
+        .is_some_and(|d| d.iter().all(u8::is_ascii_digit))
 }
 
 /// `/\b\d{4}-\d{2}-\d{2}[T ][\d:.]+Z?\b/g` → `<ts>`.
@@ -76,7 +77,10 @@ pub fn timestamps(s: String) -> String {
             }
             let run = i + 11;
             let mut max = run;
-            while s.get(max).is_some_and(|&b| b.is_ascii_digit() || b == b':' || b == b'.') {
+            while s
+                .get(max)
+                .is_some_and(|&b| b.is_ascii_digit() || b == b':' || b == b'.')
+            {
                 max += 1;
             }
             // Greedy `+`, then `Z?` (tried first), then `\b`; backtrack one character at a time.
@@ -126,7 +130,10 @@ fn char_at(s: &[u8], i: usize) -> Option<(char, usize)> {
         0xE0..=0xEF => 3,
         _ => 4,
     };
-    let c = std::str::from_utf8(s.get(i..i + len)?).ok()?.chars().next()?;
+    let c = std::str::from_utf8(s.get(i..i + len)?)
+        .ok()?
+        .chars()
+        .next()?;
     Some((c, len))
 }
 

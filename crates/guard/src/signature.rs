@@ -60,7 +60,11 @@ mod tests {
         let s = path.replace_all(&s, |c: &Captures<'_>| {
             let m = &c[0];
             let last = m.rsplit(['/', '\\']).next().unwrap_or("");
-            if last.is_empty() { m.to_owned() } else { last.to_owned() }
+            if last.is_empty() {
+                m.to_owned()
+            } else {
+                last.to_owned()
+            }
         });
         let s = re(r":[0-9]+(?::[0-9]+)?").replace_all(&s, "");
         let s = re(r"\b[0-9]+\b").replace_all(&s, "#");
@@ -69,8 +73,7 @@ mod tests {
     }
 
     /// Characters that the patterns care about, and a few that they must leave alone.
-    const ALPHABET: &str =
-        "[0-9:./\\\\ TZxabfg_AXé\t\u{a0}\u{3000}\u{85}\u{10F800}😀-]{0,40}";
+    const ALPHABET: &str = "[0-9:./\\\\ TZxabfg_AXé\t\u{a0}\u{3000}\u{85}\u{10F800}😀-]{0,40}";
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
