@@ -6,7 +6,9 @@
 //! replaced, so reading that range from the spilled original gives them back), and every kept
 //! line is its input line.
 
-use loopwright_observe::{CompressOptions, Compressed, Compressor, clean_line, clean_text, compress};
+use loopwright_observe::{
+    CompressOptions, Compressed, Compressor, clean_line, clean_text, compress,
+};
 
 use crate::split::{chunks, cuts_and_payload};
 
@@ -42,7 +44,10 @@ pub fn check(data: &[u8]) {
         whole.text.len(),
         payload.len()
     );
-    let marker_like = |s: &[u8]| s.windows(4).any(|w| w == "[…".as_bytes() || w == "[×".as_bytes());
+    let marker_like = |s: &[u8]| {
+        s.windows(4)
+            .any(|w| w == "[…".as_bytes() || w == "[×".as_bytes())
+    };
     if !marker_like(payload) {
         check_coverage(payload, &whole);
     }
@@ -72,7 +77,11 @@ fn check_coverage(input: &[u8], out: &Compressed) {
             next += 1;
         }
     }
-    assert_eq!(next - 1, out.stats.lines_in, "output does not cover every input line");
+    assert_eq!(
+        next - 1,
+        out.stats.lines_in,
+        "output does not cover every input line"
+    );
 }
 
 fn assert_kept(input: Option<&&[u8]>, shown: &str, whole: &str) {

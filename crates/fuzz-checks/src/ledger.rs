@@ -16,10 +16,18 @@ pub fn check(data: &[u8]) {
     };
     let compact = json::to_string_compact(&value);
     let again = json::parse(&compact).unwrap_or_else(|e| panic!("own output {compact:?}: {e}"));
-    assert_eq!(json::to_string_compact(&again), compact, "compact round trip");
+    assert_eq!(
+        json::to_string_compact(&again),
+        compact,
+        "compact round trip"
+    );
     let pretty = json::to_string_pretty(&value);
     let from_pretty = json::parse(&pretty).unwrap_or_else(|e| panic!("own pretty output: {e}"));
-    assert_eq!(json::to_string_compact(&from_pretty), compact, "pretty round trip");
+    assert_eq!(
+        json::to_string_compact(&from_pretty),
+        compact,
+        "pretty round trip"
+    );
     if all_finite(&value) {
         assert!(same_value(&value, &again), "value round trip of {text:?}");
     }
@@ -28,9 +36,8 @@ pub fn check(data: &[u8]) {
     };
     let own = json::to_string_compact(&ledger_json(&ledger));
     let reparsed = json::parse(&own).unwrap_or_else(|e| panic!("own ledger JSON: {e}"));
-    let rebuilt = Ledger::from_owned(reparsed).unwrap_or_else(|e| {
-        panic!("a valid ledger no longer validates from its own JSON: {e}")
-    });
+    let rebuilt = Ledger::from_owned(reparsed)
+        .unwrap_or_else(|e| panic!("a valid ledger no longer validates from its own JSON: {e}"));
     assert_eq!(
         json::to_string_compact(&ledger_json(&rebuilt)),
         own,
@@ -42,7 +49,10 @@ pub fn check(data: &[u8]) {
     let s = summarize(&ledger, 0.85);
     assert_eq!(s.successes + s.failures + s.noops, ledger.attempts.len());
     let grouped: u64 = s.distinct_errors.iter().map(|g| g.count).sum();
-    assert!(grouped <= s.failures as u64, "more grouped errors than failures");
+    assert!(
+        grouped <= s.failures as u64,
+        "more grouped errors than failures"
+    );
     let pruned = prune(&ledger, &PruneConfig::default());
     assert!(matches!(pruned, Value::Object(_)), "prune gives an object");
 }

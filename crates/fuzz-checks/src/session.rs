@@ -20,7 +20,8 @@ pub fn check(data: &[u8]) {
     assert_eq!(again.torn_bytes, 0);
     let mut rewritten = Vec::new();
     for ev in &parsed.events {
-        let line = serde_json::to_vec(ev).unwrap_or_else(|e| panic!("event does not serialize: {e}"));
+        let line =
+            serde_json::to_vec(ev).unwrap_or_else(|e| panic!("event does not serialize: {e}"));
         rewritten.extend_from_slice(&line);
         rewritten.push(b'\n');
     }

@@ -9,8 +9,7 @@ pub fn json_action(data: &[u8]) {
     if let Ok(v) = first_object(&text) {
         assert!(v.is_object(), "first_object gave a non-object: {v}");
     }
-    if let Ok(serde_json::Value::Object(whole)) = serde_json::from_str::<serde_json::Value>(&text)
-    {
+    if let Ok(serde_json::Value::Object(whole)) = serde_json::from_str::<serde_json::Value>(&text) {
         let got = first_object(&text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
         assert_eq!(got, serde_json::Value::Object(whole), "reading {text:?}");
     }
