@@ -405,12 +405,11 @@ impl Parser<'_> {
         let mut out = String::new();
         loop {
             let run_start = self.pos;
-            while let Some(&b) = self.src.get(self.pos) {
-                if b == b'"' || b == b'\\' || b < 0x20 {
-                    break;
-                }
-                self.pos += 1;
-            }
+            // Find the next quote or backslash (vectorised), then check the run for control
+            // characters, which JSON forbids raw.
+            let rest = &self.src[self.pos..];
+            let end = memchr::memchr2(b'"', b'\\', rest).unwrap_or(rest.len());
+            self.pos += rest[..end].iter().position(|&b| b < 0x20).unwrap_or(end);
             out.push_str(&self.text[run_start..self.pos]);
             match self.src.get(self.pos) {
                 Some(b'"') => {
