@@ -645,6 +645,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn strings_reject_raw_control_characters_where_they_are() {
+        let e = parse("{\"a\": \"ok\\n then\u{1}x\"}").unwrap_err();
+        assert!(e.message.starts_with("control character in string"), "{e}");
+        assert_eq!(e.column, 17);
+        assert_eq!(parse("\"tab\\there\"").unwrap(), Value::String("tab\there".into()));
+        assert!(parse("\"unterminated").is_err());
+        assert!(parse("\"line\nbreak\"").is_err());
+    }
+
+    #[test]
     fn numbers_print_like_javascript() {
         let cases = [
             (0.0, "0"),
