@@ -2,6 +2,8 @@
 //! (`fuzz/regressions/<target>/`: every input that ever crashed a target) through the checks,
 //! on stable Rust, so CI needs no nightly toolchain.
 
+#![allow(clippy::unwrap_used)]
+
 use std::path::{Path, PathBuf};
 
 fn fuzz_dir() -> PathBuf {

@@ -649,7 +649,10 @@ mod tests {
         let e = parse("{\"a\": \"ok\\n then\u{1}x\"}").unwrap_err();
         assert!(e.message.starts_with("control character in string"), "{e}");
         assert_eq!(e.column, 17);
-        assert_eq!(parse("\"tab\\there\"").unwrap(), Value::String("tab\there".into()));
+        assert_eq!(
+            parse("\"tab\\there\"").unwrap(),
+            Value::String("tab\there".into())
+        );
         assert!(parse("\"unterminated").is_err());
         assert!(parse("\"line\nbreak\"").is_err());
     }
