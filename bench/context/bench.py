@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Side-by-side benchmark: `loop context` vs the reference `loop-context` (npm), whole process.
 
-usage: bench.py LOOP_BIN REF_CLI_JS [--runs N] [--ref-runs-slow N] [--attempts N]
+usage: bench.py LOOP_BIN REF_CLI_JS [--runs N] [--ref-runs-slow N] [--ref-runs-mid N] [--attempts N]
+                [--skip-slow] [--quick]
 
-Times --check on a 10-attempt ledger and --check, --summary --json, --inject, --prune on a
-20,000-attempt ledger (about 2,000 error templates), reports the median wall time, peak RSS
+Times --check on a 10-attempt ledger, --summary --json on 2,000 attempts with 400 error
+templates, and --check, --summary --json, --inject, --prune on a 20,000-attempt ledger (about
+2,000 error templates), reports the median wall time, peak RSS
 (wait4) and the ratio reference/ours for each. Both tools get the same files, same machine,
 same run; outputs are compared for equality as a sanity check.
 """
@@ -46,25 +48,33 @@ def main():
     ap.add_argument("ref_js")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--ref-runs-slow", type=int, default=1, help="runs of the reference's O(n*g) operations")
+    ap.add_argument("--ref-runs-mid", type=int, default=3, help="runs of the reference on 2,000 attempts")
     ap.add_argument("--attempts", type=int, default=20000)
+    ap.add_argument("--quick", action="store_true", help="only the two small cases (the issue's targets)")
     ap.add_argument("--skip-slow", action="store_true", help="skip --summary/--inject (minutes for the reference)")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="loopbench.")
     small = os.path.join(tmp, "small.json")
     big = os.path.join(tmp, "big.json")
+    mid = os.path.join(tmp, "mid.json")
+    subprocess.run([sys.executable, os.path.join(HERE, "make_ledger.py"), "2000", mid, "--templates", "400"], check=True)
     subprocess.run([sys.executable, os.path.join(HERE, "make_ledger.py"), "10", small], check=True)
-    subprocess.run([sys.executable, os.path.join(HERE, "make_ledger.py"), str(a.attempts), big], check=True)
+    if not a.quick:
+        subprocess.run([sys.executable, os.path.join(HERE, "make_ledger.py"), str(a.attempts), big], check=True)
     ours = [a.loop_bin, "context"]
     ref = ["node", a.ref_js]
     cases = [
         ("--check (10 attempts)", ["--check", "--max-iterations", "100", "--ledger", small], a.runs),
+        ("--summary --json (2000/400)", ["--summary", "--json", "--ledger", mid], a.ref_runs_mid),
         (f"--check ({a.attempts})", ["--check", "--ledger", big], a.runs),
         (f"--prune ({a.attempts})", ["--prune", "--ledger", big], a.runs),
         (f"--summary --json ({a.attempts})", ["--summary", "--json", "--ledger", big], a.ref_runs_slow),
         (f"--inject ({a.attempts})", ["--inject", "--ledger", big], a.ref_runs_slow),
     ]
-    if a.skip_slow:
-        cases = cases[:3]
+    if a.quick:
+        cases = cases[:2]
+    elif a.skip_slow:
+        cases = cases[:4]
     print(f"{'operation':<28} {'ours (s)':>10} {'ref (s)':>10} {'speed-up':>9} {'ours RSS':>9} {'ref RSS':>9}  same output")
     for name, args, ref_runs in cases:
         ow, orss, oout, ocode = measure(ours + args, a.runs)

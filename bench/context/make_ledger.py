@@ -2,7 +2,7 @@
 """Writes a synthetic loop ledger: N attempts, N/10 error templates (2,000 for 20,000 attempts)
 whose volatile parts (paths, line numbers, durations, pids) normalise away, 80% failures.
 
-usage: make_ledger.py N OUT.json [--trailing-failures]
+usage: make_ledger.py N OUT.json [--trailing-failures] [--templates T]
 Deterministic (fixed seed) so runs compare like for like.
 """
 import json
@@ -12,12 +12,13 @@ import sys
 n = int(sys.argv[1])
 out = sys.argv[2]
 trailing = "--trailing-failures" in sys.argv
+n_templates = int(sys.argv[sys.argv.index("--templates") + 1]) if "--templates" in sys.argv else max(1, n // 10)
 rng = random.Random(20261130)
 words = ("connect timeout refused missing module symbol undefined index bound overflow "
          "permission denied lock poisoned assertion failed parse unexpected token null "
          "reference schema mismatch column type cast deadlock detected retry budget").split()
 templates = []
-for t in range(max(1, n // 10)):
+for t in range(n_templates):
     w = rng.sample(words, 4)
     kind = rng.choice(["Error", "TypeError", "AssertionError", "panic", "E"])
     templates.append((f"{kind}: {w[0]} {w[1]} in {w[2]}_{t} ({w[3]})", f"{w[3]}_{t}"))

@@ -16,17 +16,13 @@
 
 use std::collections::HashMap;
 
-use crate::similarity::{Trigrams, sorted_jaccard};
+use crate::similarity::{Trigrams, jaccard_at_least};
 
 /// A signature's trigram set as ranks in the global order (ascending = rarest first).
 #[derive(Debug, Clone)]
 struct RankedSet(Vec<u32>);
 
 impl RankedSet {
-    fn jaccard(&self, other: &RankedSet) -> f64 {
-        sorted_jaccard(&self.0, &other.0)
-    }
-
     /// The prefix that must intersect for Jaccard ≥ t (one longer than needed, for float safety).
     fn prefix(&self, threshold: f64) -> &[u32] {
         let n = self.0.len();
@@ -95,7 +91,7 @@ pub fn first_fit_groups(
         let found = candidates.iter().copied().find(|&g| {
             let b = &ranked[creators[g]];
             let (x, y) = (a.0.len().min(b.0.len()), a.0.len().max(b.0.len()));
-            (y == 0 || x as f64 / y as f64 >= threshold) && a.jaccard(b) >= threshold
+            (y == 0 || x as f64 / y as f64 >= threshold) && jaccard_at_least(&a.0, &b.0, threshold)
         });
         let g = match found {
             Some(g) => g,

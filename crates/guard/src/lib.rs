@@ -13,6 +13,7 @@ pub mod breaker;
 pub mod cost;
 pub mod grouping;
 pub mod jsnum;
+mod normalize;
 pub mod prune;
 pub mod report;
 pub mod signature;

@@ -2,36 +2,13 @@
 //! (timestamps, addresses, paths, line numbers, numbers) normalised away, so that the same
 //! failure recognises itself across retries.
 //!
-//! The normalisation follows the JavaScript regular expressions of the reference tool exactly:
-//! `\d` is ASCII, `\b` is the ASCII word boundary and `\s` is JavaScript whitespace. `regex-lite`
-//! is used because its classes are ASCII like JavaScript's and it compiles in microseconds, which
-//! matters for a command that runs once per loop iteration.
+//! The normalisation follows the JavaScript regular expressions of the reference tool exactly
+//! (`\d` is ASCII, `\b` is the ASCII word boundary and `\s` is JavaScript whitespace), as
+//! hand-written scanners in [`crate::normalize`]: nothing to compile at startup, one pass per
+//! replacement. The tests below check them against the regular expressions themselves.
 
-use std::sync::LazyLock;
-
-use regex_lite::{Captures, Regex};
-
-use crate::text::{JS_WHITESPACE_CLASS, is_js_whitespace, js_trim};
-
-/// Compiles a constant pattern.
-#[allow(clippy::expect_used)] // constant patterns, compiled by every test run
-fn constant(pattern: &str) -> Regex {
-    Regex::new(pattern).expect("constant regex compiles")
-}
-
-static TIMESTAMP: LazyLock<Regex> =
-    LazyLock::new(|| constant(r"\b[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9:.]+Z?\b"));
-static HEX: LazyLock<Regex> = LazyLock::new(|| constant(r"0x[0-9a-fA-F]+"));
-static PATH: LazyLock<Regex> = LazyLock::new(|| {
-    constant(&format!(
-        r"[A-Za-z]:[\\/][^{ws}:]+|(?:[\\/][^{ws}:/\\]+)+",
-        ws = JS_WHITESPACE_CLASS
-    ))
-});
-static LINE_COL: LazyLock<Regex> = LazyLock::new(|| constant(r":[0-9]+(?::[0-9]+)?"));
-static NUMBER: LazyLock<Regex> = LazyLock::new(|| constant(r"\b[0-9]+\b"));
-static WHITESPACE: LazyLock<Regex> =
-    LazyLock::new(|| constant(&format!("[{JS_WHITESPACE_CLASS}]+")));
+use crate::normalize;
+use crate::text::{is_js_whitespace, js_trim};
 
 /// The first line of `error` whose trimmed form is not empty, or `""`.
 pub fn first_meaningful_line(error: &str) -> &str {
@@ -52,24 +29,16 @@ pub fn first_meaningful_line(error: &str) -> &str {
 /// assert_eq!(signature("Error: connect ECONNREFUSED 127.0.0.1:5432"), "Error: connect ECONNREFUSED #.#.#.#");
 /// ```
 pub fn signature(error: &str) -> String {
-    let line = js_trim(first_meaningful_line(error));
-    let s = TIMESTAMP.replace_all(line, "<ts>");
-    let s = HEX.replace_all(&s, "<addr>");
-    let s = PATH.replace_all(&s, |c: &Captures<'_>| {
-        let m = &c[0];
-        let last = m.rsplit(['/', '\\']).next().unwrap_or("");
-        if last.is_empty() {
-            m.to_owned()
-        } else {
-            last.to_owned()
-        }
-    });
-    let s = LINE_COL.replace_all(&s, "");
-    let s = NUMBER.replace_all(&s, "#");
+    let line = js_trim(first_meaningful_line(error)).to_owned();
+    let s = normalize::timestamps(line);
+    let s = normalize::hex(s);
+    let s = normalize::paths(s);
+    let s = normalize::line_cols(s);
+    let s = normalize::numbers(s);
     let s = if s.contains(|c: char| is_js_whitespace(c) && c != ' ') || s.contains("  ") {
-        WHITESPACE.replace_all(&s, " ").into_owned()
+        normalize::collapse_whitespace(&s)
     } else {
-        s.into_owned()
+        s
     };
     js_trim(&s).to_owned()
 }
@@ -77,6 +46,58 @@ pub fn signature(error: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::JS_WHITESPACE_CLASS;
+    use regex_lite::{Captures, Regex};
+
+    /// The signature as the reference computes it, with its regular expressions (the oracle).
+    fn by_regex(error: &str) -> String {
+        let re = |p: &str| Regex::new(p).unwrap();
+        let ws = JS_WHITESPACE_CLASS;
+        let line = js_trim(first_meaningful_line(error));
+        let s = re(r"\b[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9:.]+Z?\b").replace_all(line, "<ts>");
+        let s = re(r"0x[0-9a-fA-F]+").replace_all(&s, "<addr>");
+        let path = re(&format!(r"[A-Za-z]:[\\/][^{ws}:]+|(?:[\\/][^{ws}:/\\]+)+"));
+        let s = path.replace_all(&s, |c: &Captures<'_>| {
+            let m = &c[0];
+            let last = m.rsplit(['/', '\\']).next().unwrap_or("");
+            if last.is_empty() {
+                m.to_owned()
+            } else {
+                last.to_owned()
+            }
+        });
+        let s = re(r":[0-9]+(?::[0-9]+)?").replace_all(&s, "");
+        let s = re(r"\b[0-9]+\b").replace_all(&s, "#");
+        let s = re(&format!("[{ws}]+")).replace_all(&s, " ");
+        js_trim(&s).to_owned()
+    }
+
+    /// Characters that the patterns care about, and a few that they must leave alone.
+    const ALPHABET: &str = "[0-9:./\\\\ TZxabfg_AXé\t\u{a0}\u{3000}\u{85}\u{10F800}😀-]{0,40}";
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
+        #[test]
+        fn scanners_agree_with_the_reference_regexes(s in ALPHABET) {
+            proptest::prop_assert_eq!(signature(&s), by_regex(&s), "input {:?}", s);
+        }
+
+        #[test]
+        fn scanners_agree_on_any_text(s in "\\PC{0,60}") {
+            proptest::prop_assert_eq!(signature(&s), by_regex(&s), "input {:?}", s);
+        }
+
+        #[test]
+        fn scanners_agree_on_timestamps_and_paths(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                "2024-01-01", "T", " ", "10:00:00", ".5", "Z", "Zx", "12345", "0x1f", "/a", "\\b",
+                "C:", "//", ":12", ":3:4", "x", "_", "é", "\u{3000}", "::", "1", "-",
+            ]), 0..12),
+        ) {
+            let s: String = parts.concat();
+            proptest::prop_assert_eq!(signature(&s), by_regex(&s), "input {:?}", s);
+        }
+    }
 
     #[test]
     fn worked_examples_of_the_spec() {

@@ -80,6 +80,55 @@ pub fn sorted_jaccard<T: Ord>(a: &[T], b: &[T]) -> f64 {
     }
 }
 
+/// `sorted_jaccard(a, b) >= threshold`, exactly, but stopping the merge as soon as the
+/// overlap still reachable cannot meet the threshold.
+///
+/// The smallest overlap `o` with `o / (|a| + |b| - o) >= threshold` (in the same floating-point
+/// arithmetic as [`sorted_jaccard`], which is monotone in `o`) is found first; the merge gives up
+/// when `overlap so far + min(remaining)` falls below it.
+pub fn jaccard_at_least<T: Ord>(a: &[T], b: &[T], threshold: f64) -> bool {
+    let total = a.len() + b.len();
+    if total == 0 {
+        return 0.0 >= threshold;
+    }
+    let score = |o: usize| o as f64 / (total - o) as f64;
+    let most = a.len().min(b.len());
+    let guess = (threshold / (1.0 + threshold) * total as f64).floor();
+    let mut need = if guess.is_finite() && guess > 2.0 {
+        (guess as usize - 2).min(most)
+    } else {
+        0
+    };
+    while need > 0 && score(need - 1) >= threshold {
+        need -= 1;
+    }
+    while score(need) < threshold {
+        if need == most {
+            return false;
+        }
+        need += 1;
+    }
+    let (mut i, mut j, mut inter) = (0usize, 0usize, 0usize);
+    while i < a.len() && j < b.len() {
+        if inter + (a.len() - i).min(b.len() - j) < need {
+            return false;
+        }
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                inter += 1;
+                if inter >= need {
+                    return true;
+                }
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    inter >= need
+}
+
 /// Similarity of two strings in `[0, 1]`.
 ///
 /// ```
@@ -160,6 +209,19 @@ mod tests {
             let ta = Trigrams::of(&a);
             let tb = Trigrams::of(&b);
             proptest::prop_assert!(ta.jaccard(&tb) <= ta.jaccard_upper_bound(&tb));
+        }
+
+        #[test]
+        fn early_exit_agrees_with_the_full_merge(
+            a in proptest::collection::btree_set(0u8..40, 0..30),
+            b in proptest::collection::btree_set(0u8..40, 0..30),
+            t in proptest::sample::select(vec![0.0, 0.05, 0.3, 1.0 / 3.0, 0.5, 0.7, 0.85, 0.9, 1.0]),
+            tf in 0.0f64..=1.0,
+        ) {
+            let (a, b): (Vec<u8>, Vec<u8>) = (a.into_iter().collect(), b.into_iter().collect());
+            for t in [t, tf] {
+                proptest::prop_assert_eq!(jaccard_at_least(&a, &b, t), sorted_jaccard(&a, &b) >= t);
+            }
         }
 
         #[test]

@@ -405,12 +405,11 @@ impl Parser<'_> {
         let mut out = String::new();
         loop {
             let run_start = self.pos;
-            while let Some(&b) = self.src.get(self.pos) {
-                if b == b'"' || b == b'\\' || b < 0x20 {
-                    break;
-                }
-                self.pos += 1;
-            }
+            // Find the next quote or backslash (vectorised), then check the run for control
+            // characters, which JSON forbids raw.
+            let rest = &self.src[self.pos..];
+            let end = memchr::memchr2(b'"', b'\\', rest).unwrap_or(rest.len());
+            self.pos += rest[..end].iter().position(|&b| b < 0x20).unwrap_or(end);
             out.push_str(&self.text[run_start..self.pos]);
             match self.src.get(self.pos) {
                 Some(b'"') => {
@@ -644,6 +643,19 @@ pub fn write_string(out: &mut String, s: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn strings_reject_raw_control_characters_where_they_are() {
+        let e = parse("{\"a\": \"ok\\n then\u{1}x\"}").unwrap_err();
+        assert!(e.message.starts_with("control character in string"), "{e}");
+        assert_eq!(e.column, 17);
+        assert_eq!(
+            parse("\"tab\\there\"").unwrap(),
+            Value::String("tab\there".into())
+        );
+        assert!(parse("\"unterminated").is_err());
+        assert!(parse("\"line\nbreak\"").is_err());
+    }
 
     #[test]
     fn numbers_print_like_javascript() {
