@@ -7,7 +7,7 @@
 
 use loopwright_protocol::message::{AssistantTurn, StreamEvent};
 use loopwright_providers::anthropic::EventAssembler;
-use loopwright_providers::openai::ChunkAssembler;
+use loopwright_providers::chunks::ChunkAssembler;
 use loopwright_providers::sse::{SseEvent, SseParser};
 
 use crate::split::{chunks, cuts_and_payload};
@@ -25,7 +25,8 @@ pub fn openai(data: &[u8]) {
                 break;
             }
         }
-        (seen, asm.finish())
+        let turn = asm.finish(&mut |e| seen.push(e.clone()));
+        (seen, turn)
     });
 }
 
