@@ -162,6 +162,8 @@ struct Hit {
     before: u8,
     /// Group key when the line is grouped (folded beyond the group limit).
     group: Option<u64>,
+    /// Classified by the generic core (a tool rule's open context then takes precedence).
+    generic: bool,
 }
 
 impl<'o> Compressor<'o> {
@@ -278,6 +280,7 @@ impl<'o> Compressor<'o> {
                 cont: rule.cont,
                 before: rule.before,
                 group: rule.group.then(|| rules::group_key(line)),
+                generic: false,
             });
         }
         let line = &line[..line.len().min(rules::CLASSIFY_PREFIX)];
@@ -299,6 +302,7 @@ impl<'o> Compressor<'o> {
             cont,
             before: u8::from(generic::pulls_previous(line, sig.kind)),
             group,
+            generic: true,
         })
     }
 
@@ -316,7 +320,14 @@ impl<'o> Compressor<'o> {
         let cleaned = line.len() != raw.len();
         let anywhere = anywhere || cleaned;
         let words = if cleaned { None } else { words };
-        if let Some(hit) = self.hit(line, anywhere, words) {
+        let hit = self.hit(line, anywhere, words);
+        // A tool rule's context (a rustc snippet after its `error[..]` line) keeps its lines even
+        // where the generic core sees a location or a severity word in them.
+        if hit.is_some_and(|h| h.generic) && self.context_accepts(line) {
+            self.keep_context(no, line, cut);
+            return;
+        }
+        if let Some(hit) = hit {
             if let Some(key) = hit.group {
                 let n = self.groups.entry(key).or_insert(0);
                 *n += 1;
@@ -353,13 +364,8 @@ impl<'o> Compressor<'o> {
             self.ctx = None;
             return;
         }
-        if let Some(ctx) = self.ctx.as_mut()
-            && ctx.left > 0
-            && ctx.cont.accepts(line, ctx.seen)
-        {
-            ctx.left -= 1;
-            ctx.seen |= !line.iter().all(u8::is_ascii_whitespace);
-            self.keep(no, line, cut, 0);
+        if self.context_accepts(line) {
+            self.keep_context(no, line, cut);
             return;
         }
         self.ctx = None;
@@ -368,6 +374,22 @@ impl<'o> Compressor<'o> {
             return;
         }
         self.noise(no, line);
+    }
+
+    /// True when an open context after a kept line takes `line` too.
+    fn context_accepts(&self, line: &[u8]) -> bool {
+        self.ctx
+            .as_ref()
+            .is_some_and(|ctx| ctx.left > 0 && ctx.cont.accepts(line, ctx.seen))
+    }
+
+    /// Keeps `line` as part of the open context (see [`Self::context_accepts`]).
+    fn keep_context(&mut self, no: u64, line: &[u8], cut: u64) {
+        if let Some(ctx) = self.ctx.as_mut() {
+            ctx.left -= 1;
+            ctx.seen |= !line.iter().all(u8::is_ascii_whitespace);
+        }
+        self.keep(no, line, cut, 0);
     }
 
     fn noise(&mut self, no: u64, line: &[u8]) {

@@ -390,14 +390,29 @@ pub fn summarize(id: &str, events: &[Event]) -> SessionInfo {
     info
 }
 
+/// How long `open` and `create` wait for a lock that another process still holds. A run that was
+/// just interrupted (Ctrl+C, SIGKILL) can take a moment to be gone everywhere: a resume started
+/// at once waits for it instead of failing; a run that is really still going is `Busy`.
+const LOCK_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
+
 fn lock(file: &File, id: &str) -> Result<(), SessionError> {
-    match file.try_lock() {
-        Ok(()) => Ok(()),
-        Err(std::fs::TryLockError::WouldBlock) => Err(SessionError::Busy(id.to_string())),
-        Err(std::fs::TryLockError::Error(e)) => Err(SessionError::Io {
-            path: PathBuf::from(id),
-            source: e,
-        }),
+    let start = std::time::Instant::now();
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(()),
+            Err(std::fs::TryLockError::WouldBlock) if start.elapsed() < LOCK_GRACE => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(SessionError::Busy(id.to_string()));
+            }
+            Err(std::fs::TryLockError::Error(e)) => {
+                return Err(SessionError::Io {
+                    path: PathBuf::from(id),
+                    source: e,
+                });
+            }
+        }
     }
 }
 
