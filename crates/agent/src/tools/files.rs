@@ -47,23 +47,26 @@ pub struct EditArgs {
     pub replace_all: bool,
 }
 
-fn read_text(path: &Path, shown: &str) -> Result<String, ToolOutput> {
+fn read_text(path: &Path, shown: &str) -> Result<String, Box<ToolOutput>> {
     let bytes = std::fs::read(path).map_err(|e| {
         let hint = if e.kind() == std::io::ErrorKind::NotFound {
             " (use list_files to see what exists)"
         } else {
             ""
         };
-        ToolOutput::text(ToolStatus::Error, format!("cannot read {shown}: {e}{hint}"))
+        Box::new(ToolOutput::text(
+            ToolStatus::Error,
+            format!("cannot read {shown}: {e}{hint}"),
+        ))
     })?;
     if bytes.iter().take(8192).any(|&b| b == 0) {
-        return Err(ToolOutput::text(
+        return Err(Box::new(ToolOutput::text(
             ToolStatus::Error,
             format!(
                 "{shown} is a binary file ({} bytes); it cannot be shown as text",
                 bytes.len()
             ),
-        ));
+        )));
     }
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
@@ -73,7 +76,7 @@ fn read_text(path: &Path, shown: &str) -> Result<String, ToolOutput> {
 pub fn read_file(path: &Path, shown: &str, args: &ReadArgs) -> ToolOutput {
     let text = match read_text(path, shown) {
         Ok(t) => t,
-        Err(out) => return out,
+        Err(out) => return *out,
     };
     let lines: Vec<&str> = text.lines().collect();
     let total = lines.len();
@@ -138,7 +141,7 @@ pub fn write_file(path: &Path, shown: &str, args: &WriteArgs) -> ToolOutput {
 pub fn edit_file(path: &Path, shown: &str, args: &EditArgs) -> ToolOutput {
     let text = match read_text(path, shown) {
         Ok(t) => t,
-        Err(out) => return out,
+        Err(out) => return *out,
     };
     if args.old_text == args.new_text {
         return ToolOutput::text(

@@ -306,7 +306,7 @@ pub fn closing_report(events: &[Event], ws: &Path) -> String {
     let _ = writeln!(
         s,
         "  loop context --status --ledger {}",
-        loopwright_store::StateDir::of_workspace(&ws)
+        loopwright_store::StateDir::of_workspace(ws)
             .run_ledger("demo")
             .display()
     );
