@@ -27,6 +27,7 @@ fn main() -> ExitCode {
         Some("spill") => commands::spill::main(rest),
         Some("replay") => commands::replay::main(rest),
         Some("worktree") => commands::worktree::main(rest),
+        Some("budget") => commands::budget::main(rest),
         // Subcommands register here: Some("name") => commands::name::main(rest),
         _ => commands::top::main(&args),
     }
