@@ -1,0 +1,192 @@
+//! `loop context --check --daily-budget-from-pattern` on a PostgreSQL store shared by four
+//! "machines" (separate HOME and working/state directories), as separate processes. Run inside
+//! `pg_virtualenv` (`.ci/pg-tests.sh`); skipped without `PGHOST` unless `CI` is set.
+
+#![allow(clippy::unwrap_used)] // test helpers outside #[test] functions
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use loopwright_store_pg::PgStore;
+
+fn bin() -> PathBuf {
+    assert_cmd::cargo::cargo_bin!("loop").to_path_buf()
+}
+
+fn url(test: &str) -> Option<String> {
+    let schema = format!("cli_{test}_{}", std::process::id());
+    match loopwright_store_pg::env_url(&schema) {
+        Some(u) => Some(u),
+        None if std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false") => {
+            panic!("CI is set but PGHOST is not: run the database tests with .ci/pg-tests.sh")
+        }
+        None => {
+            eprintln!("skipped {test}: no PGHOST (run .ci/pg-tests.sh)");
+            None
+        }
+    }
+}
+
+fn write_ledger(path: &Path, tokens: &[u64]) {
+    let attempts: Vec<String> = tokens
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            format!(
+                r#"{{"iteration":{},"action":"step {i}","outcome":"success","tokensUsed":{t}}}"#,
+                i + 1
+            )
+        })
+        .collect();
+    fs::write(
+        path,
+        format!(r#"{{"goal":"g","attempts":[{}]}}"#, attempts.join(",")),
+    )
+    .unwrap();
+}
+
+/// One check as machine `group` would run it: its own HOME and working directory.
+fn check(url: &str, machine: &Path, ledger: &Path) -> Command {
+    let mut c = Command::new(bin());
+    c.args([
+        "context",
+        "--check",
+        "--daily-budget-from-pattern",
+        "daily-triage",
+    ])
+    .arg("--ledger")
+    .arg(ledger)
+    .env("LOOP_STORE_URL", url)
+    .env("HOME", machine)
+    .current_dir(machine);
+    c
+}
+
+/// Four machines of eight workers, each worker `calls` checks of its own ledgers.
+fn fleet(dir: &Path, calls: usize) -> Vec<(PathBuf, PathBuf)> {
+    let mut jobs = Vec::new();
+    for m in 0..4 {
+        let machine = dir.join(format!("machine-{m}"));
+        fs::create_dir_all(machine.join("ledgers")).unwrap();
+        for w in 0..8 {
+            for i in 0..calls {
+                let l = machine.join("ledgers").join(format!("{w}-{i}.json"));
+                write_ledger(&l, &[100]);
+                jobs.push((machine.clone(), l));
+            }
+        }
+    }
+    jobs
+}
+
+fn run_workers(url: &str, jobs: &[(PathBuf, PathBuf)], calls: usize) -> Vec<Output> {
+    std::thread::scope(|s| {
+        let handles: Vec<_> = jobs
+            .chunks(calls)
+            .map(|worker| {
+                s.spawn(move || {
+                    worker
+                        .iter()
+                        .map(|(m, l)| check(url, m, l).output().unwrap())
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    })
+}
+
+#[test]
+fn thirty_two_processes_on_four_machines_add_exactly_64000_and_trip_at_the_same_check() {
+    let Some(url) = url("fleet") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    // 50,000 tokens spent earlier today: the 100,000 cap of daily-triage is reached by the
+    // 500th of the 640 checks of 100 tokens, whatever order they run in.
+    let seed = dir.path().join("seed.json");
+    write_ledger(&seed, &[50_000]);
+    assert!(check(&url, dir.path(), &seed).status().unwrap().success());
+
+    let jobs = fleet(dir.path(), 20);
+    assert_eq!(jobs.len(), 640);
+    let outs = run_workers(&url, &jobs, 20);
+    let code = |c: i32| outs.iter().filter(|o| o.status.code() == Some(c)).count();
+    assert_eq!((code(0), code(2)), (499, 141), "{:?}", outs.first());
+    let tripped = outs.iter().find(|o| o.status.code() == Some(2)).unwrap();
+    let line = String::from_utf8_lossy(&tripped.stdout);
+    assert!(
+        line.starts_with(
+            "ESCALATE [daily-budget] — Daily token spend for pattern \"daily-triage\" reached 1"
+        ) && line.contains("(cap 100000)"),
+        "{line}"
+    );
+    let store = PgStore::connect(&url).unwrap();
+    assert_eq!(store.today_total("daily-triage").unwrap(), 114_000.0);
+    // Re-checking every ledger adds nothing.
+    let again = run_workers(&url, &jobs, 20);
+    assert!(again.iter().all(|o| o.status.code() == Some(2)));
+    assert_eq!(store.today_total("daily-triage").unwrap(), 114_000.0);
+
+    let status = Command::new(bin())
+        .args(["budget", "status", "--pattern", "daily-triage", "--json"])
+        .env("LOOP_STORE_URL", &url)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&status.stdout).unwrap();
+    assert_eq!(v[0]["spent"], 114_000.0);
+    assert_eq!(v[0]["cap"], 100_000.0);
+}
+
+#[test]
+fn sigkill_in_the_middle_of_checks_loses_and_duplicates_nothing() {
+    let Some(url) = url("sigkill") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let jobs = fleet(dir.path(), 2);
+    // Start all 64 checks at once and kill every other one after a moment: some die before
+    // connecting, some inside their transaction, some after committing.
+    let mut children: Vec<_> = jobs
+        .iter()
+        .map(|(m, l)| {
+            check(&url, m, l)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    std::thread::sleep(std::time::Duration::from_millis(30));
+    for (i, c) in children.iter_mut().enumerate() {
+        if i % 2 == 0 {
+            let _ = c.kill();
+        }
+    }
+    for c in &mut children {
+        let _ = c.wait();
+    }
+    // Every ledger checked once more: the killed ones are counted now, the others not again.
+    let outs = run_workers(&url, &jobs, 2);
+    assert!(outs.iter().all(|o| o.status.code() == Some(0)));
+    let store = PgStore::connect(&url).unwrap();
+    assert_eq!(store.today_total("daily-triage").unwrap(), 6_400.0);
+}
+
+#[test]
+fn a_database_that_is_down_is_an_error_naming_the_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let l = dir.path().join("l.json");
+    write_ledger(&l, &[5]);
+    let out = check("postgres://loop:pw@127.0.0.1:1/none", dir.path(), &l)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("store postgres://loop:***@127.0.0.1:1/none"),
+        "{err}"
+    );
+    // Nothing was written locally.
+    assert!(!dir.path().join(".loop-context").exists());
+}
