@@ -12,7 +12,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use loopwright_agent::state::State;
 use loopwright_agent::{Agent, Cancel, Reporter, RunConfig, RunEnd, ScriptedProvider};
 use loopwright_protocol::event::{Event, EventKind};
-use loopwright_store::session::SessionStore;
+use loopwright_store::session::FileSessionStore;
 
 const STEPS: usize = 200;
 
@@ -42,7 +42,7 @@ impl Reporter for Clock {
 /// Runs one whole session in `dir`; returns the wall time of the whole run and the mean
 /// time of one step over the last 20 steps (steps 180 to 200).
 fn one_run(dir: &std::path::Path, script: &str, n: usize) -> (Duration, Duration) {
-    let store = SessionStore::new(&dir.join(".loop"));
+    let store = FileSessionStore::new(&dir.join(".loop"));
     let id = format!("b{n}");
     let log = store
         .create(

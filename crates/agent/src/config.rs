@@ -114,9 +114,9 @@ pub enum AgentError {
     /// Session log failure.
     #[error(transparent)]
     Session(#[from] SessionError),
-    /// Setup failure.
-    #[error("{0}")]
-    Setup(String),
+    /// The tool registry cannot be built.
+    #[error(transparent)]
+    Tools(#[from] crate::tools::RegistryError),
 }
 
 /// Receives progress: every appended event and the streamed pieces of model replies.

@@ -9,27 +9,27 @@ use loopwright_protocol::event::{EventKind, InstructionsFile, Outcome};
 use loopwright_protocol::message::ModelRequest;
 use loopwright_protocol::tool::{ToolCall, ToolResult, ToolSpec, ToolStatus};
 use loopwright_protocol::usage::Usage;
-use loopwright_store::session::{INTERRUPTED_TEXT, SessionLog};
+use loopwright_store::session::INTERRUPTED_TEXT;
+use loopwright_store::spill::SpillStore;
+use loopwright_store::{SessionWriter, StateDir};
 
 mod limits;
 
 use crate::cancel::Cancel;
 use crate::config::{AgentError, Reporter, RunConfig, RunEnd, Silent};
 use crate::context::ContextState;
-use crate::dispatch::{self, shell_output};
 use crate::gate::{AllowAll, Approval, Approver, DenyAsks, Gate, Verdict};
 use crate::history::{self, TailBudget};
 use crate::instructions;
 use crate::observation::{ObservationPipeline, shown_path};
 use crate::provider::{Provider, ProviderError, estimate_tokens};
-use crate::recall;
 use crate::state::{Next, State, call_key};
 use crate::summarize::ModelSummarizer;
-use crate::tools::{self, ToolContext, ToolOutput, Validators};
+use crate::tools::{RunContext, ToolContext, ToolOutput, ToolRegistry, shell_output, spill_stem};
 
 /// One agent run over an open session log.
 pub struct Agent {
-    log: SessionLog,
+    log: Box<dyn SessionWriter>,
     state: State,
     cfg: RunConfig,
     provider: Box<dyn Provider>,
@@ -37,7 +37,7 @@ pub struct Agent {
     approver: Box<dyn Approver>,
     reporter: Box<dyn Reporter>,
     cancel: Cancel,
-    validators: Validators,
+    registry: ToolRegistry,
     specs: Vec<ToolSpec>,
     system: String,
     pipeline: ObservationPipeline,
@@ -60,16 +60,32 @@ impl std::fmt::Debug for Agent {
 }
 
 impl Agent {
-    /// An agent over `log` (new or reopened), allowing every call and denying every `ask`
-    /// until [`Agent::with_gate`] / [`Agent::with_approver`] say otherwise.
+    /// An agent over `log` (new or reopened) with the built-in tools, allowing every call and
+    /// denying every `ask` until [`Agent::with_gate`] / [`Agent::with_approver`] say otherwise.
     pub fn new(
-        log: SessionLog,
+        log: impl SessionWriter + 'static,
         cfg: RunConfig,
         provider: Box<dyn Provider>,
         cancel: Cancel,
     ) -> Result<Self, AgentError> {
-        let specs = tools::specs();
-        let validators = Validators::new(&specs).map_err(AgentError::Setup)?;
+        Self::with_tools(
+            Box::new(log),
+            ToolRegistry::builtin()?,
+            cfg,
+            provider,
+            cancel,
+        )
+    }
+
+    /// An agent over `log` offering the tools of `registry`.
+    pub fn with_tools(
+        log: Box<dyn SessionWriter>,
+        registry: ToolRegistry,
+        cfg: RunConfig,
+        provider: Box<dyn Provider>,
+        cancel: Cancel,
+    ) -> Result<Self, AgentError> {
+        let specs = registry.specs();
         let state = State::from_events(log.events());
         let workspace = cfg.workspace.to_string_lossy().into_owned();
         // Project instructions: those stored in the log (a resumed run keeps the same bytes),
@@ -89,7 +105,7 @@ impl Agent {
         let system = prefix.system_text();
         let ctx = ToolContext {
             workspace: cfg.workspace.clone(),
-            spill_dir: cfg.state_dir.join("spill").join(log.id()),
+            spill: SpillStore::new(StateDir::new(&cfg.state_dir).session_spill_dir(log.id())),
             shell_timeout: cfg.shell_timeout,
             cancel: cancel.clone(),
         };
@@ -104,7 +120,7 @@ impl Agent {
             approver: Box::new(DenyAsks),
             reporter: Box::new(Silent),
             cancel,
-            validators,
+            registry,
             specs,
             system,
             always: HashSet::new(),
@@ -140,8 +156,13 @@ impl Agent {
     }
 
     /// The session log.
-    pub fn log(&self) -> &SessionLog {
-        &self.log
+    pub fn log(&self) -> &dyn SessionWriter {
+        self.log.as_ref()
+    }
+
+    /// The tools of this run.
+    pub fn tools(&self) -> &ToolRegistry {
+        &self.registry
     }
 
     /// The condenser records applied so far.
@@ -361,94 +382,111 @@ impl Agent {
 
     fn run_tool(&mut self, call: &ToolCall) -> Result<(), AgentError> {
         let started = Instant::now();
-        if let Err(msg) = self.validators.check(call) {
-            return self.result(call, ToolStatus::Invalid, msg, started);
-        }
-        // `finish`, `todo` and `recall` touch nothing outside the session log: never gated.
-        if !matches!(call.name.as_str(), "finish" | "todo" | "recall") {
-            match self.gate.verdict(call, &self.cfg.workspace) {
-                Verdict::Allow => {}
-                Verdict::Deny(reason) => {
-                    let text = format!(
-                        "denied by policy: {reason}. The call was not run; reach the goal another way."
-                    );
-                    return self.result(call, ToolStatus::Denied, text, started);
-                }
-                Verdict::Ask(reason) => {
-                    let key = call_key(call);
-                    if !self.always.contains(&key) {
-                        match self.approver.approve(call, &reason) {
-                            Approval::Once => {}
-                            Approval::Always => {
-                                self.always.insert(key);
-                            }
-                            Approval::Deny => {
-                                let text = format!(
-                                    "not approved: {reason}. Nobody approved this call (unattended runs deny what needs approval), so it was not run; reach the goal another way."
-                                );
-                                return self.result(call, ToolStatus::Denied, text, started);
-                            }
-                        }
-                    }
-                }
-            }
+        let request = match self.registry.check(call) {
+            Ok(tool) => tool.request(&call.arguments, &self.cfg.workspace),
+            Err(e) => return self.result(call, ToolStatus::Invalid, e.to_string(), started),
+        };
+        // A tool without a request touches nothing outside the session log: never gated.
+        if let Some(request) = request
+            && let Some(text) = self.permission(call, &request)
+        {
+            return self.result(call, ToolStatus::Denied, text, started);
         }
         self.push(EventKind::ToolStart {
             call_id: call.id.clone(),
         })?;
-        let (out, command) = if call.name == "recall" {
-            (recall::recall(call, self.log.events()), None)
-        } else {
-            self.execute(call)
-        };
-        let spill_file = self.ctx.spill_dir.join(format!("{}.log", call.id));
+        let out = self.execute(call);
         let ws = self.cfg.workspace.clone();
+        let stem = spill_stem(&call.id);
         let obs = self
             .pipeline
-            .observe(&out, command.as_deref(), &spill_file, &|p| {
-                shown_path(&ws, p)
-            });
+            .observe(out.0, &self.ctx.spill, &stem, &|p| shown_path(&ws, p));
         self.push(EventKind::ToolResult(ToolResult {
             call_id: call.id.clone(),
             name: call.name.clone(),
-            status: out.status,
+            status: out.1,
             content: obs.content,
-            exit_code: out.exit_code,
+            exit_code: out.2,
             spill: obs.spill,
-            raw_bytes: out.total_bytes,
+            raw_bytes: out.3,
             duration_ms: millis(started.elapsed()),
         }))
     }
 
-    fn execute(&mut self, call: &ToolCall) -> (ToolOutput, Option<String>) {
-        let left = self
+    /// `None` when the call may run; otherwise the text the model reads instead.
+    fn permission(
+        &mut self,
+        call: &ToolCall,
+        request: &loopwright_policy::Request,
+    ) -> Option<String> {
+        let d = self.gate.decide(request);
+        let reason = match &d.rule {
+            Some(r) => format!("{} (rule {} #{})", d.reason, r.file, r.index),
+            None => d.reason.clone(),
+        };
+        match d.verdict {
+            Verdict::Allow => None,
+            Verdict::Deny => Some(format!(
+                "denied by policy: {reason}. The call was not run; reach the goal another way."
+            )),
+            Verdict::Ask => {
+                let key = call_key(call);
+                if self.always.contains(&key) {
+                    return None;
+                }
+                match self.approver.approve(call, &reason) {
+                    Approval::Once => None,
+                    Approval::Always => {
+                        self.always.insert(key);
+                        None
+                    }
+                    Approval::Deny => Some(format!(
+                        "not approved: {reason}. Nobody approved this call (unattended runs deny what needs approval), so it was not run; reach the goal another way."
+                    )),
+                }
+            }
+        }
+    }
+
+    /// Runs a checked call: the output and its status, exit code and size.
+    fn execute(&mut self, call: &ToolCall) -> (ToolOutput, ToolStatus, Option<i32>, u64) {
+        let run_left = self
             .cfg
             .timeout
             .map(|t| t.saturating_sub(self.started.elapsed()));
-        dispatch::execute(call, &self.ctx, self.state.verify.as_deref(), left)
+        let cx = RunContext {
+            tools: &self.ctx,
+            verify: self.state.verify.as_deref(),
+            run_left,
+            events: self.log.events(),
+        };
+        let out = match self.registry.get(&call.name) {
+            Some(tool) => tool.run(call, &cx),
+            None => ToolOutput::text(ToolStatus::Invalid, format!("unknown tool `{}`", call.name)),
+        };
+        let (status, exit, total) = (out.status, out.exit_code, out.total_bytes);
+        (out, status, exit, total)
     }
 
     fn verify(&mut self) -> Result<(), AgentError> {
         let Some(command) = self.state.verify.clone() else {
             return Ok(());
         };
-        let spill = self
-            .ctx
-            .spill_dir
-            .join(format!("verify-{}.log", self.state.steps));
-        let out = shell_output(&command, &self.ctx, self.cfg.shell_timeout, &spill);
+        let stem = format!("verify-{}", self.state.steps);
+        let out = shell_output(&command, &self.ctx, self.cfg.shell_timeout, &stem);
         if out.status == ToolStatus::Interrupted {
             return Ok(()); // the loop sees the cancel flag next and records the interruption
         }
         let passed = out.exit_code == Some(0);
+        let exit_code = out.exit_code;
         let ws = self.cfg.workspace.clone();
         self.pipeline.begin_turn();
         let obs = self
             .pipeline
-            .observe(&out, Some(&command), &spill, &|p| shown_path(&ws, p));
+            .observe(out, &self.ctx.spill, &stem, &|p| shown_path(&ws, p));
         self.push(EventKind::Verify {
             command: command.clone(),
-            exit_code: out.exit_code,
+            exit_code,
             passed,
         })?;
         if !passed {

@@ -1,22 +1,28 @@
-//! The permission seam: a verdict before every tool call, and what to do with `ask`.
+//! The permission seam: a decision before every tool call, and what to do with `ask`.
+//!
+//! The verdict and decision types are the policy crate's ([`Verdict`], [`Decision`]): there is
+//! one of each in loopwright.
 
 use loopwright_protocol::tool::ToolCall;
 
-/// A permission verdict for one tool call.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
-    /// Run it.
-    Allow,
-    /// Do not run it; the reason goes to the model.
-    Deny(String),
-    /// A person must decide; the reason is shown to them.
-    Ask(String),
+pub use loopwright_policy::{Decision, Request, Verdict};
+
+/// Decides whether a tool call may run, before it runs. The call is given as the policy
+/// [`Request`] its tool built (see `Tool::request`), so every tool source is judged the same
+/// way; the answer is the policy's own [`Decision`].
+pub trait Gate {
+    /// The decision for `request`.
+    fn decide(&self, request: &Request) -> Decision;
 }
 
-/// Decides whether a tool call may run, before it runs.
-pub trait Gate {
-    /// The verdict for `call` in `workspace`.
-    fn verdict(&self, call: &ToolCall, workspace: &std::path::Path) -> Verdict;
+/// A decision with no rule behind it.
+pub fn plain_decision(verdict: Verdict, reason: impl Into<String>) -> Decision {
+    Decision {
+        verdict,
+        reason: reason.into(),
+        rule: None,
+        parts: Vec::new(),
+    }
 }
 
 /// A gate that allows everything (for embedding with an external policy, and for tests).
@@ -24,8 +30,8 @@ pub trait Gate {
 pub struct AllowAll;
 
 impl Gate for AllowAll {
-    fn verdict(&self, _call: &ToolCall, _workspace: &std::path::Path) -> Verdict {
-        Verdict::Allow
+    fn decide(&self, _request: &Request) -> Decision {
+        plain_decision(Verdict::Allow, "every call is allowed")
     }
 }
 

@@ -5,14 +5,13 @@
 //! `loop context --status --ledger` works on any run. The breaker of `loopwright-guard` looks
 //! at the attempts since the last nudge.
 
-use std::path::Path;
-
 use loopwright_guard::breaker::{BreakerConfig, Decision, decide};
 use loopwright_guard::prune::{PruneConfig, prune_attempts};
 use loopwright_guard::report::{inject_text, summary_text};
 use loopwright_guard::summary::summarize;
-use loopwright_protocol::json::{Object, Value, to_string_pretty};
-use loopwright_protocol::ledger::{Ledger, LedgerError};
+use loopwright_protocol::json::to_string_pretty;
+use loopwright_protocol::ledger::{Attempt, Ledger, Outcome};
+use loopwright_store::{LedgerStore, LedgerStoreError};
 
 use crate::state::StepRecord;
 use crate::tools::clip;
@@ -24,9 +23,7 @@ pub const BREAKER_TAIL: usize = 64;
 const MAX_ERROR_CHARS: usize = 1_500;
 
 /// The ledger attempt of one step.
-pub fn attempt_object(rec: &StepRecord) -> Object {
-    let mut o = Object::new();
-    o.insert("iteration", Value::Number(rec.step as f64));
+pub fn attempt(rec: &StepRecord) -> Attempt {
     let action = if rec.results.is_empty() {
         if rec.call_keys.is_empty() {
             format!("reply: {}", clip(rec.text.trim(), 120))
@@ -40,16 +37,12 @@ pub fn attempt_object(rec: &StepRecord) -> Object {
             .collect::<Vec<_>>()
             .join("; ")
     };
-    o.insert("action", Value::String(action));
     let (outcome, error) = match rec.first_failure() {
-        Some(f) => ("failure", Value::String(error_excerpt(&f.content))),
-        None if rec.call_keys.is_empty() => ("noop", Value::Null),
-        None => ("success", Value::Null),
+        Some(f) => (Outcome::Failure, Some(error_excerpt(&f.content))),
+        None if rec.call_keys.is_empty() => (Outcome::Noop, None),
+        None => (Outcome::Success, None),
     };
-    o.insert("outcome", Value::String(outcome.into()));
-    o.insert("error", error);
-    o.insert("tokensUsed", Value::Number(rec.tokens as f64));
-    o
+    Attempt::new(rec.step, action, outcome, error, rec.tokens)
 }
 
 /// The lines of an observation that say what went wrong: those naming an error, a failure,
@@ -87,40 +80,29 @@ pub fn error_excerpt(content: &str) -> String {
     clip(&text, MAX_ERROR_CHARS)
 }
 
-/// A ledger value for `goal` and `records`.
-pub fn ledger_value(goal: &str, records: &[StepRecord]) -> Value {
-    let mut top = Object::new();
-    top.insert("goal", Value::String(goal.to_string()));
-    top.insert(
-        "attempts",
-        Value::Array(
-            records
-                .iter()
-                .map(|r| Value::Object(attempt_object(r)))
-                .collect(),
-        ),
-    );
-    Value::Object(top)
-}
-
-/// The validated ledger of `records`.
-pub fn ledger(goal: &str, records: &[StepRecord]) -> Result<Ledger, LedgerError> {
-    Ledger::from_value(&ledger_value(goal, records))
-}
-
-/// Writes the ledger atomically (temp file, rename). It is derived from the session log and
-/// rewritten after every step, so it is not fsynced: after a crash the next step rewrites it.
-pub fn write_ledger(path: &Path, goal: &str, records: &[StepRecord]) -> std::io::Result<()> {
-    let mut text = to_string_pretty(&ledger_value(goal, records));
-    text.push('\n');
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
+/// The run ledger of `records`, built from typed attempts.
+pub fn ledger(goal: &str, records: &[StepRecord]) -> Ledger {
+    Ledger {
+        goal: goal.to_string(),
+        started_at: None,
+        attempts: records.iter().map(attempt).collect(),
     }
-    let tmp = path.with_extension(format!("json.{}.tmp", std::process::id()));
-    std::fs::write(&tmp, text.as_bytes())?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
+}
+
+/// Saves the ledger of session `id`. It is derived from the session log and rewritten after
+/// every step; after a failed write or a crash the next step rewrites it.
+///
+/// # Errors
+/// When the store cannot write it.
+pub fn write_ledger(
+    store: &dyn LedgerStore,
+    id: &str,
+    goal: &str,
+    records: &[StepRecord],
+) -> Result<(), LedgerStoreError> {
+    let mut text = to_string_pretty(&ledger(goal, records).to_value());
+    text.push('\n');
+    store.save_run_ledger(id, &text)
 }
 
 /// The breaker configuration of a run: the loop's own limits handle steps and tokens.
@@ -149,8 +131,7 @@ pub fn check(goal: &str, window: &[StepRecord], config: &BreakerConfig) -> Optio
         .iter()
         .map(|r| (*r).clone())
         .collect();
-    let l = ledger(goal, &tail).ok()?;
-    Some(decide(&l, config))
+    Some(decide(&ledger(goal, &tail), config))
 }
 
 /// The one nudge the model gets on the first trip: the reason and the loop-context block.
@@ -163,7 +144,8 @@ pub fn nudge_text(
     let mut s = format!(
         "[loop guard] Your run looks stuck: {reason}.\nStop repeating what failed. Re-read the errors, change your approach, and if the task cannot be done, call finish and say why. Another trip stops the run.\n"
     );
-    if let Ok(l) = ledger(goal, records) {
+    {
+        let l = ledger(goal, records);
         let summary = summarize(&l, config.similarity_threshold);
         let decision = decide(&l, config);
         let pruned = prune_attempts(&l, &PruneConfig::default());
@@ -190,12 +172,12 @@ pub fn handoff_report(
     let mut s = format!(
         "# loop run stopped: {why}\n\nSession: {id}\nResume: {resume}\n\n## Goal\n\n{goal}\n\n## What was tried\n\n"
     );
-    match ledger(goal, records) {
-        Ok(l) if !l.attempts.is_empty() => {
-            s.push_str(&summary_text(&summarize(&l, 0.85)));
-            s.push('\n');
-        }
-        _ => s.push_str("Nothing yet.\n"),
+    let l = ledger(goal, records);
+    if l.attempts.is_empty() {
+        s.push_str("Nothing yet.\n");
+    } else {
+        s.push_str(&summary_text(&summarize(&l, 0.85)));
+        s.push('\n');
     }
     if let Some(f) = records.iter().rev().find_map(StepRecord::first_failure) {
         s.push_str(&format!(

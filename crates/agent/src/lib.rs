@@ -14,7 +14,6 @@
 pub mod cancel;
 pub mod config;
 pub mod context;
-mod dispatch;
 pub mod engine;
 pub mod gate;
 pub mod guards;

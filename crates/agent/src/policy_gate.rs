@@ -2,17 +2,34 @@
 //!
 //! Layers: the built-in defaults, the user file (`$XDG_CONFIG_HOME/loopwright/gate.toml` or
 //! `~/.config/loopwright/gate.toml`), the project file (`<workspace>/.loop/gate.toml`) and
-//! any `--rules` files. `list_files` and `grep` are judged as reads of their path.
+//! any `--rules` files. Each tool says which request its call makes (`Tool::request`).
 
 use std::path::{Path, PathBuf};
 
-use loopwright_policy::{Layer, LayerKind, Policy, Request, Verdict as PolicyVerdict};
-use loopwright_protocol::tool::ToolCall;
+use loopwright_policy::{Decision, Layer, LayerKind, LoadError, Policy, Request};
 
-use crate::gate::{Gate, Verdict};
+use loopwright_store::StateDir;
 
-/// The project rule file, relative to the workspace.
+use crate::gate::Gate;
+
+/// The project rule file, relative to the workspace (`StateDir::gate_file`).
 pub const PROJECT_FILE: &str = ".loop/gate.toml";
+
+/// Why the rule layers cannot be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum RulesError {
+    /// A rule file cannot be read.
+    #[error("cannot read rule file {label}: {source}")]
+    Read {
+        /// The file as shown to people.
+        label: String,
+        /// The OS error.
+        source: std::io::Error,
+    },
+    /// A rule file (or the built-in rules) does not parse.
+    #[error(transparent)]
+    Parse(#[from] LoadError),
+}
 
 /// A gate judging every call with a [`Policy`].
 #[derive(Debug, Clone)]
@@ -46,27 +63,28 @@ pub fn display_path(path: &Path, home: Option<&str>) -> String {
     }
 }
 
-fn layer(kind: LayerKind, path: &Path, label: &str) -> Result<Option<Layer>, String> {
+fn layer(kind: LayerKind, path: &Path, label: &str) -> Result<Option<Layer>, RulesError> {
     match std::fs::read_to_string(path) {
-        Ok(text) => Layer::parse(kind, label, &text)
-            .map(Some)
-            .map_err(|e| e.to_string()),
+        Ok(text) => Ok(Some(Layer::parse(kind, label, &text)?)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && kind != LayerKind::Rules => Ok(None),
-        Err(e) => Err(format!("cannot read rule file {label}: {e}")),
+        Err(source) => Err(RulesError::Read {
+            label: label.to_string(),
+            source,
+        }),
     }
 }
 
 /// Reads the rule layers `loop gate` and `loop run` share: built-in, user file, project file
 /// (`<workspace>/.loop/gate.toml`) and the `--rules` files (which must exist).
-pub fn load_layers(workspace: &Path, extra: &[PathBuf]) -> Result<Vec<Layer>, String> {
-    let mut layers = vec![Layer::builtin().map_err(|e| e.to_string())?];
+pub fn load_layers(workspace: &Path, extra: &[PathBuf]) -> Result<Vec<Layer>, RulesError> {
+    let mut layers = vec![Layer::builtin()?];
     if let Some(u) = user_rule_file() {
         let label = display_path(&u, home().as_deref());
         layers.extend(layer(LayerKind::User, &u, &label)?);
     }
     layers.extend(layer(
         LayerKind::Project,
-        &workspace.join(PROJECT_FILE),
+        &StateDir::of_workspace(workspace).gate_file(),
         PROJECT_FILE,
     )?);
     for r in extra {
@@ -77,7 +95,7 @@ pub fn load_layers(workspace: &Path, extra: &[PathBuf]) -> Result<Vec<Layer>, St
 
 impl PolicyGate {
     /// Loads the built-in, user and project layers, plus `extra` rule files.
-    pub fn load(workspace: &Path, extra: &[PathBuf]) -> Result<Self, String> {
+    pub fn load(workspace: &Path, extra: &[PathBuf]) -> Result<Self, RulesError> {
         let layers = load_layers(workspace, extra)?;
         Ok(PolicyGate {
             policy: Policy::load(layers),
@@ -109,49 +127,36 @@ fn resolve(path: &Path) -> Option<String> {
     Some(p.to_string_lossy().into_owned())
 }
 
+/// The path with symlinks resolved; a trailing `/*` (the children of a directory) is kept.
+fn resolve_request_path(path: &str, workspace: &str) -> Option<String> {
+    let (base, children) = match path.strip_suffix("/*") {
+        Some(b) => (b, true),
+        None => (path, false),
+    };
+    let full = if Path::new(base).is_absolute() {
+        PathBuf::from(base)
+    } else {
+        Path::new(workspace).join(base)
+    };
+    let r = resolve(&full)?;
+    Some(if children {
+        format!("{}/*", r.trim_end_matches('/'))
+    } else {
+        r
+    })
+}
+
 impl Gate for PolicyGate {
-    fn verdict(&self, call: &ToolCall, workspace: &Path) -> Verdict {
-        let ws = workspace.to_string_lossy();
-        let arg = |k: &str| call.arguments.get(k).and_then(|v| v.as_str());
-        let mut req = match call.name.as_str() {
-            "shell" => Request::shell(arg("command").unwrap_or(""), &ws),
-            "list_files" | "grep" => Request::file("read_file", arg("path").unwrap_or("."), &ws),
-            name => match arg("path") {
-                Some(p) => Request::file(name, p, &ws),
-                None => Request {
-                    tool: name.to_string(),
-                    workspace: ws.to_string(),
-                    ..Request::default()
-                },
-            },
-        };
-        if let Some(p) = req.path.clone() {
-            let full = if Path::new(&p).is_absolute() {
-                PathBuf::from(&p)
-            } else {
-                workspace.join(&p)
-            };
-            // Listing or searching a directory reads its children: judge a child path.
-            if matches!(call.name.as_str(), "list_files" | "grep") && full.is_dir() {
-                req.path = Some(format!("{}/*", p.trim_end_matches('/')));
-                req.resolved_path =
-                    resolve(&full).map(|r| format!("{}/*", r.trim_end_matches('/')));
-            } else {
-                req.resolved_path = resolve(&full);
-            }
+    fn decide(&self, request: &Request) -> Decision {
+        let mut req = request.clone();
+        if let Some(p) = &req.path
+            && req.resolved_path.is_none()
+        {
+            req.resolved_path = resolve_request_path(p, &req.workspace);
         }
         if let Some(h) = &self.home {
             req = req.with_home(h);
         }
-        let d = self.policy.check(&req);
-        let reason = match &d.rule {
-            Some(r) => format!("{} (rule {} #{})", d.reason, r.file, r.index),
-            None => d.reason.clone(),
-        };
-        match d.verdict {
-            PolicyVerdict::Allow => Verdict::Allow,
-            PolicyVerdict::Deny => Verdict::Deny(reason),
-            PolicyVerdict::Ask => Verdict::Ask(reason),
-        }
+        self.policy.check(&req)
     }
 }

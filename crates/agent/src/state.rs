@@ -4,10 +4,11 @@
 //! resumed run rebuilds exactly the state the crashed one had.
 
 use loopwright_protocol::event::{Event, EventKind, Outcome};
-use loopwright_protocol::tool::{ToolCall, ToolStatus};
+use loopwright_protocol::tool::{ToolCall, ToolResult, ToolStatus};
 use loopwright_protocol::usage::Usage;
 use serde::{Deserialize, Serialize};
 
+use crate::tools::builtin::{FINISH, TODO};
 use crate::tools::describe_call;
 
 /// One entry of the `todo` list.
@@ -171,46 +172,7 @@ impl State {
                     tokens,
                 });
             }
-            EventKind::ToolResult(r) => {
-                let Some(pos) = self.pending.iter().position(|c| c.id == r.call_id) else {
-                    return;
-                };
-                let call = self.pending.remove(pos);
-                match r.status {
-                    ToolStatus::Timeout => self.consecutive_timeouts += 1,
-                    _ => self.consecutive_timeouts = 0,
-                }
-                if r.status == ToolStatus::Denied {
-                    self.denials += 1;
-                }
-                if r.spill.is_some() {
-                    self.spills += 1;
-                }
-                if r.status == ToolStatus::Ok {
-                    match call.name.as_str() {
-                        "finish" => {
-                            let summary = call.arguments.get("summary").and_then(|v| v.as_str());
-                            self.finish = Some(summary.unwrap_or_default().to_string());
-                        }
-                        "todo" => {
-                            if let Some(items) = call.arguments.get("items")
-                                && let Ok(list) = serde_json::from_value(items.clone())
-                            {
-                                self.todo = list;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                if let Some(rec) = self.records.last_mut() {
-                    rec.results.push(StepResult {
-                        call_key: call_key(&call),
-                        action: describe_call(&call),
-                        status: r.status,
-                        content: r.content.clone(),
-                    });
-                }
-            }
+            EventKind::ToolResult(r) => self.apply_result(r),
             EventKind::Verify { passed, .. } => {
                 if *passed {
                     self.verified = true;
@@ -235,6 +197,47 @@ impl State {
             | EventKind::ProjectInstructions { .. }
             | EventKind::ToolStart { .. }
             | EventKind::Interrupted { .. } => {}
+        }
+    }
+
+    fn apply_result(&mut self, r: &ToolResult) {
+        let Some(pos) = self.pending.iter().position(|c| c.id == r.call_id) else {
+            return;
+        };
+        let call = self.pending.remove(pos);
+        match r.status {
+            ToolStatus::Timeout => self.consecutive_timeouts += 1,
+            _ => self.consecutive_timeouts = 0,
+        }
+        if r.status == ToolStatus::Denied {
+            self.denials += 1;
+        }
+        if r.spill.is_some() {
+            self.spills += 1;
+        }
+        if r.status == ToolStatus::Ok {
+            match call.name.as_str() {
+                FINISH => {
+                    let summary = call.arguments.get("summary").and_then(|v| v.as_str());
+                    self.finish = Some(summary.unwrap_or_default().to_string());
+                }
+                TODO => {
+                    if let Some(items) = call.arguments.get("items")
+                        && let Ok(list) = serde_json::from_value(items.clone())
+                    {
+                        self.todo = list;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if let Some(rec) = self.records.last_mut() {
+            rec.results.push(StepResult {
+                call_key: call_key(&call),
+                action: describe_call(&call),
+                status: r.status,
+                content: r.content.clone(),
+            });
         }
     }
 

@@ -316,7 +316,7 @@ impl loopwright_agent::Provider for CancelDuringSummary {
 fn ctrl_c_during_the_summary_call_stores_nothing_and_the_resume_summarises() {
     let ws = tempfile::tempdir().unwrap();
     files(ws.path(), 6);
-    let store = loopwright_store::session::SessionStore::new(&ws.path().join(".loop"));
+    let store = loopwright_store::session::FileSessionStore::new(&ws.path().join(".loop"));
     let log = store
         .create("t", common::start("fix the bug", ws.path(), None))
         .unwrap();

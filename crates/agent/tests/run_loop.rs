@@ -3,13 +3,11 @@
 
 mod common;
 
-use std::path::Path;
-
 use common::{Run, assert_every_call_answered_once, render_requests, types};
-use loopwright_agent::gate::{Gate, Verdict};
+use loopwright_agent::gate::{Decision, Gate, Request, Verdict, plain_decision};
 use loopwright_agent::{Reporter, RunEnd};
 use loopwright_protocol::event::{Event, EventKind, Outcome};
-use loopwright_protocol::tool::{ToolCall, ToolStatus};
+use loopwright_protocol::tool::ToolStatus;
 
 fn results(events: &[Event]) -> Vec<(String, ToolStatus, String)> {
     events
@@ -282,7 +280,7 @@ fn interrupted_mid_step_gives_every_call_a_result_and_resumes() {
     assert_eq!(types(&out.events).last(), Some(&"interrupted"));
 
     // Resume: reopen, record the resume, run to the end.
-    let store = loopwright_store::session::SessionStore::new(&ws.path().join(".loop"));
+    let store = loopwright_store::session::FileSessionStore::new(&ws.path().join(".loop"));
     let mut log = store.open("t").unwrap();
     assert_eq!(log.repaired, 0);
     log.append(EventKind::Resumed { repaired: 0 }).unwrap();
@@ -306,11 +304,11 @@ fn interrupted_mid_step_gives_every_call_a_result_and_resumes() {
 struct DenyShell;
 
 impl Gate for DenyShell {
-    fn verdict(&self, call: &ToolCall, _ws: &Path) -> Verdict {
-        match call.arguments.get("command").and_then(|c| c.as_str()) {
-            Some(c) if c.contains("rm ") => Verdict::Deny("rm is not allowed here".into()),
-            Some(c) if c.contains("curl") => Verdict::Ask("network access".into()),
-            _ => Verdict::Allow,
+    fn decide(&self, req: &Request) -> Decision {
+        match req.command.as_deref() {
+            Some(c) if c.contains("rm ") => plain_decision(Verdict::Deny, "rm is not allowed here"),
+            Some(c) if c.contains("curl") => plain_decision(Verdict::Ask, "network access"),
+            _ => plain_decision(Verdict::Allow, "ok"),
         }
     }
 }

@@ -8,11 +8,12 @@ use std::time::Duration;
 use loopwright_agent::Cancel;
 use loopwright_agent::observation::{ObservationPipeline, shown_path};
 use loopwright_agent::tools::{
-    EditArgs, GrepArgs, ListArgs, ReadArgs, ToolOutput, WriteArgs, edit_file, grep, list_files,
-    read_file, run_shell, write_file,
+    EditArgs, FullOutput, GrepArgs, ListArgs, ReadArgs, ToolOutput, WriteArgs, edit_file, grep,
+    list_files, read_file, run_shell, write_file,
 };
 use loopwright_observe::{Budget, Limit};
 use loopwright_protocol::tool::ToolStatus;
+use loopwright_store::spill::SpillStore;
 
 /// Whether `pid` is still running, allowing a dying process up to 5 s to finish exiting
 /// (SIGKILL is delivered asynchronously).
@@ -98,15 +99,17 @@ fn cancel_kills_the_command() {
 #[test]
 fn full_output_streams_to_the_spill_file_while_memory_keeps_head_and_tail() {
     let dir = tempfile::tempdir().unwrap();
-    let spill = dir.path().join("spill/out.log");
+    let store = SpillStore::new(dir.path().join("spill"));
     let run = run_shell(
         "seq 1 400000",
         dir.path(),
         Duration::from_secs(60),
         &Cancel::new(),
-        Some(&spill),
+        Some(store.writer_named("out").unwrap()),
     )
     .unwrap();
+    let spill = run.full.unwrap().commit().unwrap().path;
+    assert_eq!(spill, dir.path().join("spill/out.log"));
     let full = std::fs::read_to_string(&spill).unwrap();
     assert_eq!(full.lines().count(), 400_000);
     assert_eq!(run.output.total(), full.len() as u64);
@@ -334,16 +337,14 @@ fn prose(n: usize) -> String {
         .collect()
 }
 
-fn command_output(text: &str, exit: Option<i32>, status: ToolStatus, spill: &Path) -> ToolOutput {
-    std::fs::create_dir_all(spill.parent().unwrap()).unwrap();
-    std::fs::write(spill, text).unwrap();
+fn command_output(text: &str, exit: Option<i32>, status: ToolStatus, command: &str) -> ToolOutput {
     ToolOutput {
         status,
         text: text.into(),
         exit_code: exit,
         total_bytes: text.len() as u64,
-        full_output: Some(spill.to_path_buf()),
-        is_command: true,
+        full: FullOutput::InText,
+        command: Some(command.into()),
     }
 }
 
@@ -358,17 +359,18 @@ fn observation_texts() {
     };
     let mut pipe = ObservationPipeline::new(budget);
     let spill = |n: &str| ws.join(format!(".loop/spill/s/{n}.log"));
+    let store = SpillStore::new(ws.join(".loop/spill/s"));
 
     let empty_ok = pipe.observe(
-        &command_output("", Some(0), ToolStatus::Ok, &spill("a")),
-        Some("true"),
-        &spill("a"),
+        command_output("", Some(0), ToolStatus::Ok, "true"),
+        &store,
+        "a",
         &shown,
     );
     let empty_fail = pipe.observe(
-        &command_output("", Some(2), ToolStatus::Error, &spill("b")),
-        Some("false"),
-        &spill("b"),
+        command_output("", Some(2), ToolStatus::Error, "false"),
+        &store,
+        "b",
         &shown,
     );
     assert!(
@@ -380,18 +382,18 @@ fn observation_texts() {
         .collect::<String>()
         + "error[E0425]: cannot find value `x` in this scope\n --> src/main.rs:3:5\nbuild failed\n";
     let compressed = pipe.observe(
-        &command_output(&build, Some(101), ToolStatus::Error, &spill("c")),
-        Some("cargo build"),
-        &spill("c"),
+        command_output(&build, Some(101), ToolStatus::Error, "cargo build"),
+        &store,
+        "c",
         &shown,
     );
     assert_eq!(compressed.spill.as_deref(), Some(".loop/spill/s/c.log"));
     let big = prose(2000);
     // Outputs of other tools (here: a huge grep result) are capped, not compressed.
     let capped = pipe.observe(
-        &ToolOutput::text(ToolStatus::Ok, big.clone()),
-        None,
-        &spill("d"),
+        ToolOutput::text(ToolStatus::Ok, big.clone()),
+        &store,
+        "d",
         &shown,
     );
     assert!(
@@ -406,25 +408,20 @@ fn observation_texts() {
     );
     // The turn budget is now spent: the next big output is a pointer only.
     let over = pipe.observe(
-        &ToolOutput::text(ToolStatus::Ok, big.clone()),
-        None,
-        &spill("e"),
+        ToolOutput::text(ToolStatus::Ok, big.clone()),
+        &store,
+        "e",
         &shown,
     );
     assert!(over.content.starts_with("[output of"), "{}", over.content);
     let timeout = pipe.observe(
-        &command_output("waiting...\n", None, ToolStatus::Timeout, &spill("f")),
-        Some("sleep 9"),
-        &spill("f"),
+        command_output("waiting...\n", None, ToolStatus::Timeout, "sleep 9"),
+        &store,
+        "f",
         &shown,
     );
     pipe.begin_turn();
-    let plain = pipe.observe(
-        &ToolOutput::text(ToolStatus::Ok, ""),
-        None,
-        &spill("g"),
-        &shown,
-    );
+    let plain = pipe.observe(ToolOutput::text(ToolStatus::Ok, ""), &store, "g", &shown);
 
     insta::assert_snapshot!("observation_empty_ok", empty_ok.content);
     insta::assert_snapshot!("observation_empty_fail", empty_fail.content);
@@ -447,11 +444,12 @@ fn a_small_window_caps_outputs_instead_of_hiding_them() {
     assert!(budget.per_output.chars() < 2_000, "{budget:?}");
     let mut pipe = ObservationPipeline::new(budget);
     let spill = |n: &str| ws.join(format!(".loop/spill/s/{n}.log"));
+    let store = SpillStore::new(ws.join(".loop/spill/s"));
     let big = prose(2000);
     let first = pipe.observe(
-        &ToolOutput::text(ToolStatus::Ok, big.clone()),
-        None,
-        &spill("a"),
+        ToolOutput::text(ToolStatus::Ok, big.clone()),
+        &store,
+        "a",
         &shown,
     );
     assert!(
@@ -464,9 +462,9 @@ fn a_small_window_caps_outputs_instead_of_hiding_them() {
     let mut last = first;
     for n in ["b", "c", "d"] {
         last = pipe.observe(
-            &ToolOutput::text(ToolStatus::Ok, big.clone()),
-            None,
-            &spill(n),
+            ToolOutput::text(ToolStatus::Ok, big.clone()),
+            &store,
+            n,
             &shown,
         );
     }

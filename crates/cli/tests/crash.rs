@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use loopwright_protocol::event::EventKind;
 use loopwright_protocol::tool::ToolStatus;
-use loopwright_store::session::SessionStore;
+use loopwright_store::session::FileSessionStore;
 
 const STEPS: usize = 8;
 const TRIALS: u64 = 50;
@@ -40,7 +40,7 @@ fn run_args(ws: &Path, script: &Path) -> Vec<String> {
 
 /// Checks one trial; returns how many calls were repaired as `interrupted`.
 fn check(ws: &Path, trial: u64) -> usize {
-    let store = SessionStore::new(&ws.join(".loop"));
+    let store = FileSessionStore::new(&ws.join(".loop"));
     let events = store
         .load("c")
         .unwrap_or_else(|e| panic!("trial {trial}: log does not load: {e}"))

@@ -8,9 +8,10 @@
 //! - [`cap_head_tail`]: head+tail truncation by characters or estimated tokens.
 //! - [`plan_turn_budget`]: which outputs of a turn to spill, largest first.
 //! - [`shape_output`]: compress then cap one tool output, leaving room for the caller's pointer.
+//! - [`plan`]: the one observation pipeline (compress, cap, per-turn budget largest first, spill
+//!   decision) and the one pointer format, used by `loop compress`, `loop run` and external tools.
 //!
-//! No IO: spilling the full output and writing the pointer is the caller's job
-//! (`loopwright-store`'s `spill` module).
+//! No IO: writing the spill file is the caller's job (`loopwright-store`'s `spill` module).
 
 mod budget;
 mod cap;
@@ -19,6 +20,7 @@ mod compress;
 mod grep;
 mod normalize;
 mod options;
+pub mod plan;
 mod prefilter;
 mod rules;
 mod shape;
@@ -29,6 +31,9 @@ pub use clean::{clean_line, clean_text, strip_ansi_into};
 pub use compress::{Compressed, Compressor, Stats, Unchanged, compress, count_lines};
 pub use grep::{Search, parse as parse_grep_command};
 pub use options::CompressOptions;
+pub use plan::{
+    CommandEnd, Output, Planned, Pointer, Spill, TurnPlanner, folding_pays, plan_output,
+};
 pub use rules::Kind;
 pub use shape::{Shaped, shape_output};
 

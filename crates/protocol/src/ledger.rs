@@ -135,6 +135,25 @@ impl Ledger {
         Ledger::from_owned(v.clone())
     }
 
+    /// The JSON form: `goal`, `startedAt` (when present) and every attempt as its object.
+    pub fn to_value(&self) -> Value {
+        let mut top = Object::new();
+        top.insert("goal", Value::String(self.goal.clone()));
+        if let Some(s) = &self.started_at {
+            top.insert("startedAt", s.clone());
+        }
+        top.insert(
+            "attempts",
+            Value::Array(
+                self.attempts
+                    .iter()
+                    .map(|a| Value::Object(a.fields.clone()))
+                    .collect(),
+            ),
+        );
+        Value::Object(top)
+    }
+
     /// Like [`Ledger::from_value`], taking the value by move so nothing is copied.
     pub fn from_owned(v: Value) -> Result<Ledger, LedgerError> {
         let Value::Object(mut top) = v else {
@@ -161,6 +180,28 @@ impl Ledger {
 }
 
 impl Attempt {
+    /// A typed attempt (valid by construction): `iteration`, `action`, `outcome`, `error`
+    /// and `tokensUsed`, in that order when serialized.
+    pub fn new(
+        iteration: u64,
+        action: impl Into<String>,
+        outcome: Outcome,
+        error: Option<String>,
+        tokens_used: u64,
+    ) -> Attempt {
+        let mut fields = Object::new();
+        fields.insert("iteration", Value::Number(iteration as f64));
+        fields.insert("action", Value::String(action.into()));
+        fields.insert("outcome", Value::String(outcome.as_str().into()));
+        fields.insert("error", error.map_or(Value::Null, Value::String));
+        fields.insert("tokensUsed", Value::Number(tokens_used as f64));
+        Attempt {
+            outcome,
+            tokens_used: Some(tokens_used as f64),
+            fields,
+        }
+    }
+
     /// Validates attempt number `index` (0-based, for messages).
     pub fn from_value(index: usize, v: &Value) -> Result<Attempt, LedgerError> {
         Attempt::from_owned(index, v.clone())
@@ -226,6 +267,19 @@ impl Attempt {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn typed_attempts_round_trip() {
+        let l = Ledger {
+            goal: "g".into(),
+            started_at: None,
+            attempts: vec![
+                Attempt::new(1, "shell: ls", Outcome::Success, None, 10),
+                Attempt::new(2, "shell: x", Outcome::Failure, Some("boom".into()), 0),
+            ],
+        };
+        assert_eq!(Ledger::from_value(&l.to_value()).unwrap(), l);
+    }
     use crate::json::parse;
 
     fn ledger(text: &str) -> Result<Ledger, LedgerError> {

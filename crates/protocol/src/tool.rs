@@ -77,7 +77,32 @@ pub struct ToolResult {
     pub duration_ms: u64,
 }
 
-/// A tool as described to the model: name, description and JSON schema of its arguments.
+/// What a tool does, as far as the pure crates (condensers, policy) need to know: they reason
+/// about roles, never about tool names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ToolRole {
+    /// Reads files or searches them; its result is a view of the workspace that goes stale
+    /// when the file changes.
+    Read,
+    /// Changes files in the workspace.
+    Write,
+    /// Runs commands.
+    Shell,
+    /// Anything else (task list, finish, recall, external tools without a known role).
+    #[default]
+    Other,
+}
+
+impl ToolRole {
+    /// True for [`ToolRole::Other`] (the default, left out of the JSON form).
+    pub fn is_other(&self) -> bool {
+        *self == ToolRole::Other
+    }
+}
+
+/// A tool as described to the model: name, description and JSON schema of its arguments,
+/// and its role for the condensers and the policy.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ToolSpec {
     /// Tool name.
@@ -86,6 +111,9 @@ pub struct ToolSpec {
     pub description: String,
     /// JSON schema of the arguments object.
     pub parameters: Value,
+    /// What the tool does, for the pure crates (not sent to the model, not serialized).
+    #[serde(skip)]
+    pub role: ToolRole,
 }
 
 #[cfg(test)]

@@ -427,6 +427,7 @@ mod tests {
                 name: "shell".into(),
                 description: "run".into(),
                 parameters: json!({"type": "object"}),
+                role: Default::default(),
             }],
             messages,
         }

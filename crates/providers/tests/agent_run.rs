@@ -8,7 +8,7 @@ use common::*;
 use loopwright_agent::{Agent, Cancel, RunConfig, RunEnd};
 use loopwright_protocol::event::EventKind;
 use loopwright_providers::openai::{Endpoint, OpenAiProvider};
-use loopwright_store::session::SessionStore;
+use loopwright_store::session::FileSessionStore;
 
 const CALL: &[&str] = &[
     r#"{"choices":[{"index":0,"delta":{"role":"assistant","content":"Counting."}}]}"#,
@@ -46,7 +46,7 @@ fn faults_end_in_a_completed_run_with_each_tool_run_once() {
         },
         transport(&pause),
     );
-    let store = SessionStore::new(&ws.path().join(".loop"));
+    let store = FileSessionStore::new(&ws.path().join(".loop"));
     let log = store
         .create(
             "s",

@@ -4,24 +4,32 @@
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Replaces `path` with `bytes` atomically.
+static TMP_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// Replaces `path` with `bytes` atomically: the one atomic-write implementation of loopwright.
+///
+/// Missing parent directories are created; an existing file keeps its permissions. The
+/// temporary file is unique per process and call, so threads writing the same path race only
+/// on the rename (last one wins), never on a half-written file.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = parent_dir(path);
+    fs::create_dir_all(&dir)?;
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp.{}", std::process::id()));
+    let n = TMP_COUNTER.fetch_add(1, Ordering::Relaxed);
+    let tmp = dir.join(format!(".{name}.tmp.{}.{n}", std::process::id()));
     let result = (|| {
-        let mut f = OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(&tmp)?;
+        let mut f = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
         f.write_all(bytes)?;
         f.sync_all()?;
         drop(f);
+        if let Ok(meta) = fs::metadata(path) {
+            fs::set_permissions(&tmp, meta.permissions())?;
+        }
         fs::rename(&tmp, path)?;
         sync_dir(&dir);
         Ok(())
@@ -30,6 +38,14 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         let _ = fs::remove_file(&tmp);
     }
     result
+}
+
+/// Runs `f` while holding the exclusive lock of `path`'s sidecar lock file
+/// ([`lock_path_for`]): for read-modify-write updates several processes make to one file.
+pub fn with_lock<T>(path: &Path, f: impl FnOnce() -> io::Result<T>) -> io::Result<T> {
+    fs::create_dir_all(parent_dir(path))?;
+    let _lock = FileLock::acquire(&lock_path_for(path))?;
+    f()
 }
 
 /// The directory that holds `path` (`.` for a bare file name).
@@ -126,6 +142,20 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names.len(), 1, "{names:?}");
+    }
+
+    #[test]
+    fn creates_parents_and_keeps_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("a/b/run.sh");
+        write_atomic(&p, b"#!/bin/sh\n").unwrap();
+        fs::set_permissions(&p, fs::Permissions::from_mode(0o755)).unwrap();
+        write_atomic(&p, b"#!/bin/sh\necho\n").unwrap();
+        let mode = fs::metadata(&p).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o755);
+        let n = with_lock(&p, || Ok(3)).unwrap();
+        assert_eq!(n, 3);
     }
 
     #[test]

@@ -1,13 +1,23 @@
-//! File storage for loopwright: everything that touches the disk.
+//! Storage for loopwright: the only crate that writes files.
 //!
-//! - [`atomic`]: atomic writes (temp file, fsync, rename) and OS file locks.
+//! - [`state_dir`]: [`StateDir`](state_dir::StateDir) names every path under `.loop/`.
+//! - [`atomic`]: the one atomic-write implementation (temp file, fsync, rename) and OS locks.
+//! - [`backend`]: session logs, run ledgers and daily spend behind traits (file backend here).
+//! - [`session`]: append-only, fsynced session logs.
 //! - [`ledger_file`]: loop ledgers, appended under a lock.
+//! - [`daily`]: daily spend counters, updated under a lock.
+//! - [`spill`]: the one spill writer (full outputs, streamed, committed or discarded).
 
 pub mod atomic;
+pub mod backend;
 pub mod daily;
 pub mod ledger_file;
-/// Spill files of folded or capped tool outputs, and their pointers (issue 4).
-pub mod spill;
-
-/// Session logs of agent runs (issue 6).
 pub mod session;
+pub mod spill;
+pub mod state_dir;
+
+pub use backend::{
+    DailySpendStore, FileLedgerStore, LedgerStore, LedgerStoreError, SessionStore, SessionWriter,
+};
+pub use session::FileSessionStore;
+pub use state_dir::StateDir;

@@ -171,7 +171,7 @@ pub struct SessionInfo {
 
 /// The directory of session logs under a state directory.
 #[derive(Debug, Clone)]
-pub struct SessionStore {
+pub struct FileSessionStore {
     dir: PathBuf,
 }
 
@@ -195,10 +195,10 @@ fn now_ms() -> u64 {
         .unwrap_or(0)
 }
 
-impl SessionStore {
+impl FileSessionStore {
     /// The store for `state_dir` (usually `<workspace>/.loop`); logs live in `state_dir/sessions`.
     pub fn new(state_dir: &Path) -> Self {
-        SessionStore {
+        FileSessionStore {
             dir: state_dir.join("sessions"),
         }
     }
@@ -458,5 +458,52 @@ impl SessionLog {
         }
         self.events.push(event);
         Ok(&self.events[self.events.len() - 1])
+    }
+}
+
+impl crate::backend::SessionWriter for SessionLog {
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    fn append(&mut self, kind: EventKind) -> Result<&Event, SessionError> {
+        self.write_event(kind, true)
+    }
+
+    fn append_unsynced(&mut self, kind: EventKind) -> Result<&Event, SessionError> {
+        self.write_event(kind, false)
+    }
+
+    fn repaired(&self) -> u32 {
+        self.repaired
+    }
+}
+
+impl crate::backend::SessionStore for FileSessionStore {
+    fn create_session(
+        &self,
+        id: &str,
+        start: EventKind,
+    ) -> Result<Box<dyn crate::backend::SessionWriter>, SessionError> {
+        Ok(Box::new(self.create(id, start)?))
+    }
+
+    fn open_session(
+        &self,
+        id: &str,
+    ) -> Result<Box<dyn crate::backend::SessionWriter>, SessionError> {
+        Ok(Box::new(self.open(id)?))
+    }
+
+    fn load_session(&self, id: &str) -> Result<Parsed, SessionError> {
+        self.load(id)
+    }
+
+    fn list_sessions(&self) -> Result<Vec<SessionInfo>, SessionError> {
+        self.list()
     }
 }

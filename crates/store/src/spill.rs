@@ -1,6 +1,6 @@
 //! Spill files: the full text of a tool output that was folded, capped or left out of the
-//! model's context, written atomically under `.loop/spill/`, plus the pointer text that tells
-//! the model where it is and how to read any range of it.
+//! model's context, written atomically under `.loop/spill/`. This is the only spill writer;
+//! the pointer text the model reads is `loopwright_observe::Pointer`.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
@@ -24,6 +24,9 @@ pub enum SpillError {
         /// The OS error.
         source: io::Error,
     },
+    /// A spill file name is not a plain file name.
+    #[error("invalid spill file name `{0}`")]
+    BadName(String),
     /// A range argument is malformed.
     #[error(
         "invalid range `{0}`: expected A:B, A: or :B with non-negative integers (lines count from 1)"
@@ -48,20 +51,6 @@ pub struct SpillFile {
     pub bytes: u64,
     /// Its number of lines (a last line without `\n` counts).
     pub lines: u64,
-}
-
-impl SpillFile {
-    /// The pointer appended to the text the model sees: where the full output is, how big it
-    /// is, how to read any range of it, and not to re-run the command.
-    pub fn pointer(&self) -> String {
-        let p = self.path.display();
-        let example_end = self.lines.clamp(1, 200);
-        format!(
-            "[full output: {p} ({} bytes, {} lines). Read any range with `loop spill read {p} --lines 1:{example_end}` \
-             or `--bytes A:B`; do not re-run the command to see it.]\n",
-            self.bytes, self.lines
-        )
-    }
 }
 
 /// A directory of spill files.
@@ -89,13 +78,28 @@ impl SpillStore {
     /// # Errors
     /// When the directory or the temporary file cannot be created.
     pub fn writer(&self) -> Result<SpillWriter, SpillError> {
-        fs::create_dir_all(&self.dir).map_err(io_err("creating spill directory", &self.dir))?;
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
         let secs = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
-        let stem = format!("{secs}-{}-{n}", std::process::id());
-        let tmp = self.dir.join(format!(".{stem}.tmp"));
+        self.writer_named(&format!("{secs}-{}-{n}", std::process::id()))
+    }
+
+    /// Starts the spill file `<stem>.log` (e.g. a tool call id); committing replaces a file of
+    /// that name. Bytes stream to a temporary file until [`SpillWriter::commit`]; a writer
+    /// dropped without commit leaves nothing.
+    ///
+    /// # Errors
+    /// When `stem` is not a plain file name, or the directory or temporary file cannot be created.
+    pub fn writer_named(&self, stem: &str) -> Result<SpillWriter, SpillError> {
+        if stem.is_empty() || stem.starts_with('.') || stem.contains(['/', '\\', '\0']) {
+            return Err(SpillError::BadName(stem.to_owned()));
+        }
+        fs::create_dir_all(&self.dir).map_err(io_err("creating spill directory", &self.dir))?;
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let tmp = self
+            .dir
+            .join(format!(".{stem}.{}.{n}.tmp", std::process::id()));
         let file = OpenOptions::new()
             .write(true)
             .create_new(true)
@@ -109,6 +113,17 @@ impl SpillStore {
             newlines: 0,
             last: None,
         })
+    }
+
+    /// Writes `bytes` as the spill file `<stem>.log`.
+    ///
+    /// # Errors
+    /// On any IO failure; nothing is left half-written.
+    pub fn write_named(&self, stem: &str, bytes: &[u8]) -> Result<SpillFile, SpillError> {
+        let mut w = self.writer_named(stem)?;
+        w.write_all(bytes)
+            .map_err(io_err("writing spill file", &w.tmp.clone()))?;
+        w.commit()
     }
 
     /// Writes `bytes` as a new spill file.
@@ -393,11 +408,9 @@ mod tests {
         assert_eq!(read(Range::Lines(Some(9), None)), "");
         assert_eq!(read(Range::Bytes(Some(4), Some(7))), "two");
         assert_eq!(read(Range::Bytes(Some(8), None)), "three");
-        assert!(
-            f.pointer()
-                .contains(&format!("loop spill read {} --lines 1:3", f.path.display()))
-        );
-        assert!(f.pointer().contains("13 bytes, 3 lines"));
+        let g = store.write_named("call_1", b"x").unwrap();
+        assert_eq!(g.path, dir.path().join("spill/call_1.log"));
+        assert!(store.writer_named("../x").is_err());
     }
 
     #[test]

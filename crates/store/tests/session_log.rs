@@ -5,7 +5,7 @@ use std::io::Write;
 
 use loopwright_protocol::event::{EventKind, Outcome};
 use loopwright_protocol::tool::{ToolCall, ToolResult, ToolStatus};
-use loopwright_store::session::{SessionError, SessionStore, dangling_calls};
+use loopwright_store::session::{FileSessionStore, SessionError, dangling_calls};
 use proptest::prelude::*;
 use serde_json::json;
 
@@ -50,7 +50,7 @@ fn result(id: &str) -> EventKind {
 #[test]
 fn append_then_load_round_trips_with_sequential_seq() {
     let dir = tempfile::tempdir().unwrap();
-    let store = SessionStore::new(dir.path());
+    let store = FileSessionStore::new(dir.path());
     let mut log = store.create("s1", start()).unwrap();
     log.append(assistant(&["a"])).unwrap();
     log.append(result("a")).unwrap();
@@ -67,7 +67,7 @@ fn append_then_load_round_trips_with_sequential_seq() {
 #[test]
 fn torn_last_line_is_skipped_and_cut_off_on_open() {
     let dir = tempfile::tempdir().unwrap();
-    let store = SessionStore::new(dir.path());
+    let store = FileSessionStore::new(dir.path());
     let mut log = store.create("s", start()).unwrap();
     log.append(assistant(&[])).unwrap();
     drop(log);
@@ -105,7 +105,7 @@ fn torn_last_line_is_skipped_and_cut_off_on_open() {
 #[test]
 fn corrupt_middle_line_is_an_error_naming_the_line() {
     let dir = tempfile::tempdir().unwrap();
-    let store = SessionStore::new(dir.path());
+    let store = FileSessionStore::new(dir.path());
     drop(store.create("s", start()).unwrap());
     let path = store.log_path("s");
     let mut text = fs::read_to_string(&path).unwrap();
@@ -122,7 +122,7 @@ fn corrupt_middle_line_is_an_error_naming_the_line() {
 #[test]
 fn dangling_tool_calls_get_a_persisted_interrupted_result() {
     let dir = tempfile::tempdir().unwrap();
-    let store = SessionStore::new(dir.path());
+    let store = FileSessionStore::new(dir.path());
     let mut log = store.create("s", start()).unwrap();
     log.append(assistant(&["a", "b", "c"])).unwrap();
     log.append(result("a")).unwrap();
@@ -153,7 +153,7 @@ fn dangling_tool_calls_get_a_persisted_interrupted_result() {
 #[test]
 fn second_open_is_busy_while_the_first_holds_the_lock() {
     let dir = tempfile::tempdir().unwrap();
-    let store = SessionStore::new(dir.path());
+    let store = FileSessionStore::new(dir.path());
     let log = store.create("s", start()).unwrap();
     assert!(matches!(store.open("s"), Err(SessionError::Busy(_))));
     drop(log);
@@ -163,7 +163,7 @@ fn second_open_is_busy_while_the_first_holds_the_lock() {
 #[test]
 fn bad_ids_missing_and_existing_sessions_are_clear_errors() {
     let dir = tempfile::tempdir().unwrap();
-    let store = SessionStore::new(dir.path());
+    let store = FileSessionStore::new(dir.path());
     assert!(matches!(
         store.create("../x", start()),
         Err(SessionError::InvalidId(_))
@@ -182,7 +182,7 @@ fn bad_ids_missing_and_existing_sessions_are_clear_errors() {
 #[test]
 fn list_summarizes_sessions() {
     let dir = tempfile::tempdir().unwrap();
-    let store = SessionStore::new(dir.path());
+    let store = FileSessionStore::new(dir.path());
     assert!(store.list().unwrap().is_empty());
     let mut log = store.create("a", start()).unwrap();
     log.append(assistant(&[])).unwrap();
@@ -212,7 +212,7 @@ proptest! {
     #[test]
     fn any_cut_of_a_valid_log_loads_the_complete_events(n in 1usize..12, cut_frac in 0.0f64..1.0) {
         let dir = tempfile::tempdir().unwrap();
-        let store = SessionStore::new(dir.path());
+        let store = FileSessionStore::new(dir.path());
         let mut log = store.create("s", start()).unwrap();
         for i in 0..n {
             log.append(EventKind::User { text: format!("message {i} with some text: ünïcödé") }).unwrap();

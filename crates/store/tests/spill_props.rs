@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use loopwright_store::spill::{Range, SpillStore, read_range};
 use proptest::prelude::*;
 
-/// The path a pointer names (`[full output: PATH (N bytes, M lines). ...`).
+/// The path a pointer names (`[full output: PATH (N bytes, M lines); ...`).
 fn path_from_pointer(pointer: &str) -> PathBuf {
     let rest = pointer.strip_prefix("[full output: ").unwrap();
     PathBuf::from(&rest[..rest.rfind(" (").unwrap()])
@@ -33,7 +33,8 @@ proptest! {
             w.write_all(part).unwrap();
         }
         let file = w.commit().unwrap();
-        let pointer = file.pointer();
+        let shown = file.path.display().to_string();
+        let pointer = loopwright_observe::Pointer { path: &shown, bytes: file.bytes, lines: file.lines }.render();
         let path = path_from_pointer(&pointer);
         prop_assert_eq!(&path, &file.path);
         let size = format!("({} bytes, {} lines)", input.len(), file.lines);

@@ -4,6 +4,8 @@
 
 use loopwright_protocol::event::{EventKind, Outcome};
 
+use loopwright_store::{FileLedgerStore, StateDir};
+
 use super::Agent;
 use crate::config::{AgentError, RunEnd};
 use crate::{guards, stuck};
@@ -19,14 +21,11 @@ impl Agent {
         if self.ledger_len == Some(complete) {
             return;
         }
-        let path = self
-            .cfg
-            .state_dir
-            .join("sessions")
-            .join(format!("{}.ledger.json", self.log.id()));
+        let store = FileLedgerStore::new(StateDir::new(&self.cfg.state_dir));
         // The ledger is derived from the log and rewritten whole; a failed write is retried
         // at the next step and never stops the run.
-        if guards::write_ledger(&path, &self.state.task, &self.state.records[..complete]).is_ok() {
+        let records = &self.state.records[..complete];
+        if guards::write_ledger(&store, self.log.id(), &self.state.task, records).is_ok() {
             self.ledger_len = Some(complete);
         }
     }
@@ -39,11 +38,8 @@ impl Agent {
             &self.state.records,
             &self.cfg.resume_hint,
         );
-        let path = self
-            .cfg
-            .state_dir
-            .join("sessions")
-            .join(format!("{}.report.md", self.log.id()));
+        let path = StateDir::new(&self.cfg.state_dir).report(self.log.id());
+        // The report is a convenience for people; the log holds everything it says.
         let _ = loopwright_store::atomic::write_atomic(&path, report.as_bytes());
         self.write_ledger();
         self.push(EventKind::End {

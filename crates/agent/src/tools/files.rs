@@ -1,9 +1,9 @@
 //! `read_file`, `write_file` and `edit_file`.
 
-use std::io::Write;
 use std::path::Path;
 
 use loopwright_protocol::tool::ToolStatus;
+use loopwright_store::atomic::write_atomic;
 use serde::Deserialize;
 
 use super::{DEFAULT_READ_LIMIT, ToolOutput};
@@ -116,37 +116,10 @@ pub fn read_file(path: &Path, shown: &str, args: &ReadArgs) -> ToolOutput {
     ToolOutput::text(ToolStatus::Ok, out)
 }
 
-/// Writes `content` to `path` atomically (temp file in the same directory, fsync, rename).
-pub fn atomic_write(path: &Path, content: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    std::fs::create_dir_all(dir)?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.loop-tmp-{}", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(content)?;
-        f.sync_all()?;
-        if let Ok(meta) = std::fs::metadata(path) {
-            std::fs::set_permissions(&tmp, meta.permissions())?;
-        }
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
-
 /// `write_file`.
 pub fn write_file(path: &Path, shown: &str, args: &WriteArgs) -> ToolOutput {
     let existed = path.exists();
-    match atomic_write(path, args.content.as_bytes()) {
+    match write_atomic(path, args.content.as_bytes()) {
         Ok(()) => ToolOutput::text(
             ToolStatus::Ok,
             format!(
@@ -210,7 +183,7 @@ pub fn edit_file(path: &Path, shown: &str, args: &EditArgs) -> ToolOutput {
             } else {
                 text.replacen(&args.old_text, &args.new_text, 1)
             };
-            match atomic_write(path, new.as_bytes()) {
+            match write_atomic(path, new.as_bytes()) {
                 Ok(()) => ToolOutput::text(
                     ToolStatus::Ok,
                     format!(

@@ -1,8 +1,8 @@
 //! The `shell` tool: bash in the workspace, stdin closed, its own process group, a timeout,
-//! output streamed into a head+tail buffer while the complete text goes to a file.
+//! output streamed into a head+tail buffer while the complete text streams into a spill file
+//! (`loopwright-store`), so memory stays bounded however much a command prints.
 
-use std::fs::File;
-use std::io::{BufWriter, Read, Write};
+use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::mpsc;
@@ -11,7 +11,10 @@ use std::time::{Duration, Instant};
 use rustix::process::{Pid, Signal, kill_process_group};
 use serde::Deserialize;
 
-use super::HeadTail;
+use loopwright_protocol::tool::ToolStatus;
+use loopwright_store::spill::SpillWriter;
+
+use super::{FullOutput, HeadTail, ToolContext, ToolOutput};
 use crate::cancel::Cancel;
 
 /// Bytes of the start and of the end of an output kept in memory.
@@ -40,6 +43,11 @@ pub struct ShellRun {
     pub output: HeadTail,
     /// Wall-clock duration.
     pub duration: Duration,
+    /// The spill file the complete output streamed into (not committed), when one was given
+    /// and every write to it succeeded.
+    pub full: Option<SpillWriter>,
+    /// Why the spill file was given up, when a write to it failed.
+    pub spill_error: Option<String>,
 }
 
 fn kill_group(pid: u32) {
@@ -49,15 +57,15 @@ fn kill_group(pid: u32) {
     }
 }
 
-/// Runs `command` with bash in `cwd`. The complete output is written to `full_output` (when
-/// given) as it streams. On timeout or cancel the whole process group is killed; when the
+/// Runs `command` with bash in `cwd`. The complete output streams into `full_output` (when
+/// given), which is handed back uncommitted in [`ShellRun::full`]. On timeout or cancel the whole process group is killed; when the
 /// command exits, anything it left running in its group is killed too.
 pub fn run_shell(
     command: &str,
     cwd: &Path,
     timeout: Duration,
     cancel: &Cancel,
-    full_output: Option<&Path>,
+    full_output: Option<SpillWriter>,
 ) -> std::io::Result<ShellRun> {
     let start = Instant::now();
     let (mut reader, writer) = std::io::pipe()?;
@@ -74,38 +82,30 @@ pub fn run_shell(
     drop(cmd);
     let pid = child.id();
 
-    let mut spill = match full_output {
-        Some(p) => {
-            if let Some(dir) = p.parent() {
-                std::fs::create_dir_all(dir)?;
-            }
-            Some(BufWriter::new(File::create(p)?))
-        }
-        None => None,
-    };
+    let mut spill = full_output;
     let reader_thread = std::thread::spawn(move || {
         let mut buf = HeadTail::new(KEEP_BYTES, KEEP_BYTES);
         let mut chunk = vec![0u8; 64 * 1024];
+        let mut spill_error = None;
         loop {
             match reader.read(&mut chunk) {
                 Ok(0) => break,
                 Ok(n) => {
                     buf.push(&chunk[..n]);
-                    if let Some(w) = spill.as_mut() {
-                        // A failed spill write only loses the copy on disk, not the run.
-                        if w.write_all(&chunk[..n]).is_err() {
-                            spill = None;
-                        }
+                    if let Some(w) = spill.as_mut()
+                        && let Err(e) = w.write_all(&chunk[..n])
+                    {
+                        // A failed spill write loses the copy on disk, not the run; the
+                        // observation says so. Dropping the writer removes its temp file.
+                        spill_error = Some(format!("writing {}: {e}", w.final_path().display()));
+                        spill = None;
                     }
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                 Err(_) => break,
             }
         }
-        if let Some(mut w) = spill {
-            let _ = w.flush();
-        }
-        buf
+        (buf, spill, spill_error)
     });
 
     let (tx, rx) = mpsc::channel::<std::io::Result<ExitStatus>>();
@@ -140,7 +140,7 @@ pub fn run_shell(
     };
     // Background jobs the command left behind would hold the pipe open: end the group.
     kill_group(pid);
-    let output = reader_thread
+    let (output, full, spill_error) = reader_thread
         .join()
         .map_err(|_| std::io::Error::other("output reader panicked"))?;
     Ok(ShellRun {
@@ -153,7 +153,47 @@ pub fn run_shell(
         cancelled,
         output,
         duration: start.elapsed(),
+        full,
+        spill_error,
     })
+}
+
+/// Runs a command for `shell` or the verify step, its complete output streaming into the
+/// spill file `<stem>.log` of `ctx`, and packs the result as a tool output.
+pub fn shell_output(command: &str, ctx: &ToolContext, timeout: Duration, stem: &str) -> ToolOutput {
+    let (writer, open_error) = match ctx.spill.writer_named(stem) {
+        Ok(w) => (Some(w), None),
+        Err(e) => (None, Some(e.to_string())),
+    };
+    match run_shell(command, &ctx.workspace, timeout, &ctx.cancel, writer) {
+        Ok(run) => {
+            let status = if run.timed_out {
+                ToolStatus::Timeout
+            } else if run.cancelled {
+                ToolStatus::Interrupted
+            } else if run.exit_code == Some(0) {
+                ToolStatus::Ok
+            } else {
+                ToolStatus::Error
+            };
+            let full = match (run.full, run.spill_error.or(open_error)) {
+                (Some(w), _) => FullOutput::Streamed(w),
+                (None, Some(why)) => FullOutput::Unsaved(why),
+                (None, None) => FullOutput::InText,
+            };
+            ToolOutput {
+                status,
+                text: run
+                    .output
+                    .text(|n| format!("\n[… {n} bytes from the middle not kept in memory …]\n")),
+                exit_code: run.exit_code,
+                total_bytes: run.output.total(),
+                full,
+                command: Some(command.to_string()),
+            }
+        }
+        Err(e) => ToolOutput::text(ToolStatus::Error, format!("cannot run bash: {e}")),
+    }
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use loopwright_agent::{
 };
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::message::{AssistantTurn, ModelRequest, StreamEvent};
-use loopwright_store::session::SessionStore;
+use loopwright_store::session::FileSessionStore;
 
 /// A scripted provider that records every request it gets.
 pub struct Recording {
@@ -100,7 +100,7 @@ impl<'a> Run<'a> {
     }
 
     pub fn go(self) -> Outcome {
-        let store = SessionStore::new(&self.ws.join(".loop"));
+        let store = FileSessionStore::new(&self.ws.join(".loop"));
         let log = store
             .create("t", start("fix the bug", self.ws, self.verify))
             .unwrap();
@@ -304,7 +304,7 @@ pub struct Resumed {
 
 /// Reopens session `t` of `ws`, records the resume and runs it to its end.
 pub fn resume(ws: &Path, script: &str, configure: impl FnOnce(&mut RunConfig)) -> Resumed {
-    let store = SessionStore::new(&ws.join(".loop"));
+    let store = FileSessionStore::new(&ws.join(".loop"));
     let mut log = store.open("t").unwrap();
     let repaired = log.repaired;
     log.append(EventKind::Resumed { repaired }).unwrap();

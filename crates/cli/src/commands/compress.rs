@@ -10,7 +10,8 @@ use std::process::ExitCode;
 
 use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
 use loopwright_observe::{
-    Cap, CompressOptions, Compressor, cap_head_tail, clean_text, count_lines,
+    Cap, CompressOptions, Compressed, Compressor, Output, Planned, Pointer, Spill, Stats,
+    clean_text, count_lines, folding_pays, plan_output,
 };
 use loopwright_store::spill::{DEFAULT_SPILL_DIR, SpillFile, SpillStore, SpillWriter};
 
@@ -153,6 +154,116 @@ fn body_cap(cap: Cap, reserve: usize) -> Result<Cap, Failure> {
     }
 }
 
+/// The original input, cleaned: read back from the spill file, or from memory (`--no-spill`).
+fn read_original(writer: &mut Option<SpillWriter>, original: &[u8]) -> Result<String, Failure> {
+    match writer.as_mut() {
+        Some(w) => {
+            w.sync().map_err(|e| Failure::Io(e.to_string()))?;
+            let bytes = std::fs::read(w.temp_path())
+                .map_err(|e| Failure::Io(format!("reading spill file: {e}")))?;
+            Ok(clean_text(&bytes))
+        }
+        None => Ok(clean_text(original)),
+    }
+}
+
+/// Plans the output with the one observation planner, then commits the spill file when
+/// anything was folded or cut (discarding it otherwise) and renders the text with the pointer.
+fn plan_and_spill(
+    result: Compressed,
+    mut writer: Option<SpillWriter>,
+    original: &[u8],
+    cap: Option<Cap>,
+    bytes_in: u64,
+) -> Result<(Planned, Option<SpillFile>, String), Failure> {
+    let reserve = match writer.as_ref() {
+        Some(w) => {
+            let path = w.final_path().display().to_string();
+            let probe = Pointer {
+                path: &path,
+                bytes: bytes_in,
+                lines: result.stats.lines_in,
+            };
+            probe.render().chars().count() + 2
+        }
+        None => POINTER_RESERVE,
+    };
+    if let Some(c) = cap {
+        body_cap(c, reserve)?;
+    }
+    // The original is read back only when the folded text is not what is shown.
+    let pays = folding_pays(&result, bytes_in, cap, reserve);
+    let text = if pays {
+        String::new()
+    } else {
+        read_original(&mut writer, original)?
+    };
+    let mut planned = plan_output(
+        Output {
+            text: &text,
+            total_bytes: text.len().max(bytes_in as usize) as u64,
+            compressed: pays.then_some(result),
+        },
+        cap,
+        reserve,
+    );
+    // The fold markers say what was folded; the counts are for `--stats`, not the text.
+    planned.note = None;
+    let needs_spill = planned.folded || planned.cut_chars > 0;
+    let spilled = match writer.take() {
+        Some(w) if needs_spill => Some(w.commit().map_err(|e| Failure::Io(e.to_string()))?),
+        _ => None,
+    };
+    let shown = spilled.as_ref().map(|f| f.path.display().to_string());
+    let spill = match (&spilled, &shown) {
+        (Some(f), Some(p)) => Spill::Saved(Pointer {
+            path: p,
+            bytes: f.bytes,
+            lines: f.lines,
+        }),
+        _ if needs_spill => Spill::Disabled,
+        _ => Spill::NotNeeded,
+    };
+    let mut text = planned.render(spill, None);
+    if spill != Spill::NotNeeded {
+        text.push('\n');
+    }
+    Ok((planned, spilled, text))
+}
+
+/// The `--json` object.
+fn json_report(
+    text: &str,
+    planned: &Planned,
+    stats: &Stats,
+    ratio: f64,
+    keep_patterns: &[String],
+    spilled: Option<&SpillFile>,
+) -> serde_json::Value {
+    let kinds: serde_json::Map<String, serde_json::Value> = stats
+        .kinds
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), (*v).into()))
+        .collect();
+    serde_json::json!({
+        "text": text,
+        "folded": planned.folded,
+        "capped": planned.cut_chars > 0,
+        "cut_chars": planned.cut_chars,
+        "lines_in": stats.lines_in,
+        "bytes_in": stats.bytes_in,
+        "lines_out": count_lines(text.as_bytes()),
+        "bytes_out": text.len(),
+        "ratio": ratio,
+        "folded_lines": if planned.folded { stats.folded_lines } else { 0 },
+        "kept": kinds,
+        "keep_patterns": keep_patterns,
+        "spill": spilled.map(|f| serde_json::json!({
+            "path": f.path.display().to_string(), "bytes": f.bytes, "lines": f.lines,
+        })),
+    })
+}
+
 fn run(m: &ArgMatches) -> Result<(), Failure> {
     let keeps: Vec<String> = m
         .get_many::<String>("keep")
@@ -201,73 +312,10 @@ fn run(m: &ArgMatches) -> Result<(), Failure> {
         }
     }
     let result = compressor.finish();
-    let bytes_in = result.stats.bytes_in;
+    let stats = result.stats.clone();
+    let bytes_in = stats.bytes_in;
 
-    let read_original =
-        |writer: &mut Option<SpillWriter>, original: &[u8]| -> Result<String, Failure> {
-            match writer.as_mut() {
-                Some(w) => {
-                    w.sync().map_err(|e| Failure::Io(e.to_string()))?;
-                    let bytes = std::fs::read(w.temp_path())
-                        .map_err(|e| Failure::Io(format!("reading spill file: {e}")))?;
-                    Ok(clean_text(&bytes))
-                }
-                None => Ok(clean_text(original)),
-            }
-        };
-    let mut folded = result.folded();
-    let mut body = if folded {
-        result.text.clone()
-    } else {
-        read_original(&mut writer, &original)?
-    };
-    // A pointer must not make the output longer than the input: show the original instead.
-    if folded && cap.is_none() && body.len() as u64 + POINTER_RESERVE as u64 >= bytes_in {
-        folded = false;
-        body = read_original(&mut writer, &original)?;
-    }
-    let reserve = match writer.as_ref() {
-        Some(w) => {
-            let probe = SpillFile {
-                path: w.final_path().to_path_buf(),
-                bytes: bytes_in,
-                lines: result.stats.lines_in,
-            };
-            probe.pointer().chars().count() + 1
-        }
-        None => POINTER_RESERVE,
-    };
-    let capped = match cap {
-        // Nothing folded and it fits whole: no pointer needed, so no room to keep for one.
-        Some(c) if !folded && !cap_head_tail(&body, c).was_cut() => None,
-        Some(c) => Some(cap_head_tail(&body, body_cap(c, reserve)?)),
-        None => None,
-    };
-    let cut = capped.as_ref().is_some_and(|c| c.was_cut());
-    if let Some(c) = capped.as_ref().filter(|c| c.was_cut()) {
-        body.clone_from(&c.text);
-    }
-    let mut spilled: Option<SpillFile> = None;
-    let mut note = String::new();
-    if folded || cut {
-        match writer.take() {
-            Some(w) => {
-                let file = w.commit().map_err(|e| Failure::Io(e.to_string()))?;
-                note = file.pointer();
-                spilled = Some(file);
-            }
-            None => {
-                note = "[output shortened; the full output was not saved (--no-spill)]\n".to_owned()
-            }
-        }
-    }
-    drop(writer);
-    let mut text = body;
-    if !note.is_empty() && !text.is_empty() && !text.ends_with('\n') {
-        text.push('\n');
-    }
-    text.push_str(&note);
-
+    let (planned, spilled, text) = plan_and_spill(result, writer, &original, cap, bytes_in)?;
     let lines_out = count_lines(text.as_bytes());
     let ratio = if bytes_in == 0 {
         1.0
@@ -277,7 +325,7 @@ fn run(m: &ArgMatches) -> Result<(), Failure> {
     if m.get_flag("stats") {
         eprintln!(
             "loop compress: lines {} -> {}, bytes {} -> {}, ratio {:.3} ({:.1}% saved)",
-            result.stats.lines_in,
+            stats.lines_in,
             lines_out,
             bytes_in,
             text.len(),
@@ -285,34 +333,20 @@ fn run(m: &ArgMatches) -> Result<(), Failure> {
             (1.0 - ratio) * 100.0
         );
     }
+    let json = m.get_flag("json").then(|| {
+        json_report(
+            &text,
+            &planned,
+            &stats,
+            ratio,
+            opts.keep_patterns(),
+            spilled.as_ref(),
+        )
+    });
     let mut out = io::stdout().lock();
-    let write = if m.get_flag("json") {
-        let kinds: serde_json::Map<String, serde_json::Value> = result
-            .stats
-            .kinds
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).into()))
-            .collect();
-        let json = serde_json::json!({
-            "text": text,
-            "folded": folded,
-            "capped": cut,
-            "cut_chars": capped.as_ref().map_or(0, |c| c.cut_chars),
-            "lines_in": result.stats.lines_in,
-            "bytes_in": bytes_in,
-            "lines_out": lines_out,
-            "bytes_out": text.len(),
-            "ratio": ratio,
-            "folded_lines": if folded { result.stats.folded_lines } else { 0 },
-            "kept": kinds,
-            "keep_patterns": opts.keep_patterns(),
-            "spill": spilled.as_ref().map(|f| serde_json::json!({
-                "path": f.path.display().to_string(), "bytes": f.bytes, "lines": f.lines,
-            })),
-        });
-        writeln!(out, "{json}")
-    } else {
-        out.write_all(text.as_bytes())
+    let write = match json {
+        Some(json) => writeln!(out, "{json}"),
+        None => out.write_all(text.as_bytes()),
     };
     match write.and_then(|()| out.flush()) {
         Ok(()) => Ok(()),

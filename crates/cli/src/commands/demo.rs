@@ -18,7 +18,7 @@ use loopwright_context::Config;
 use loopwright_protocol::condensation::{Condensation, MaskReason};
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::tool::ToolStatus;
-use loopwright_store::session::SessionStore;
+use loopwright_store::session::FileSessionStore;
 
 use super::run::{Printer, drive, install_signals};
 
@@ -99,11 +99,8 @@ fn workspace(m: &ArgMatches) -> Result<PathBuf> {
     }
     for (path, text) in PROJECT {
         let p = dir.join(path);
-        if let Some(parent) = p.parent() {
-            std::fs::create_dir_all(parent)
-                .with_context(|| format!("cannot create {}", parent.display()))?;
-        }
-        std::fs::write(&p, text).with_context(|| format!("cannot write {}", p.display()))?;
+        loopwright_store::atomic::write_atomic(&p, text.as_bytes())
+            .with_context(|| format!("cannot write {}", p.display()))?;
     }
     std::fs::canonicalize(&dir).with_context(|| format!("{}", dir.display()))
 }
@@ -117,8 +114,10 @@ fn run(m: &ArgMatches) -> Result<u8> {
     );
     let provider =
         ScriptedProvider::from_json(SCRIPT).map_err(|e| anyhow!("embedded script: {e}"))?;
-    let state_dir = ws.join(".loop");
-    let store = SessionStore::new(&state_dir);
+    let state_dir = loopwright_store::StateDir::of_workspace(&ws)
+        .root()
+        .to_path_buf();
+    let store = FileSessionStore::new(&state_dir);
     let log = store.create(
         "demo",
         EventKind::SessionStart {
@@ -163,35 +162,43 @@ fn thousands(n: u64) -> String {
     out
 }
 
-/// What each guard did, from the session events.
-pub fn closing_report(events: &[Event], ws: &Path) -> String {
-    let mut outputs = 0u64;
-    let mut raw = 0u64;
-    let mut shown = 0u64;
-    let mut compressed = Vec::new();
-    let mut spilled = Vec::new();
-    let mut denied = Vec::new();
-    let mut trips = Vec::new();
-    let mut verify = Vec::new();
-    let mut steps = 0u64;
-    let mut tokens = 0u64;
+/// What the session events say each guard did.
+#[derive(Default)]
+struct Tally {
+    outputs: u64,
+    raw: u64,
+    shown: u64,
+    compressed: Vec<String>,
+    spilled: Vec<String>,
+    denied: Vec<String>,
+    trips: Vec<String>,
+    verify: Vec<String>,
+    steps: u64,
+    tokens: u64,
+    outcome: String,
+}
+
+fn tally(events: &[Event]) -> Tally {
+    let mut t = Tally {
+        outcome: String::from("open"),
+        ..Tally::default()
+    };
     let mut calls = std::collections::HashMap::new();
-    let mut outcome = String::from("open");
     for e in events {
         match &e.kind {
             EventKind::Assistant {
                 tool_calls, usage, ..
             } => {
-                steps += 1;
-                tokens += usage.map_or(0, |u| u.total());
+                t.steps += 1;
+                t.tokens += usage.map_or(0, |u| u.total());
                 for c in tool_calls {
                     calls.insert(c.id.clone(), loopwright_agent::tools::describe_call(c));
                 }
             }
             EventKind::ToolResult(r) => {
-                outputs += 1;
-                raw += r.raw_bytes;
-                shown += r.content.len() as u64;
+                t.outputs += 1;
+                t.raw += r.raw_bytes;
+                t.shown += r.content.len() as u64;
                 let what = calls
                     .get(&r.call_id)
                     .cloned()
@@ -201,23 +208,23 @@ pub fn closing_report(events: &[Event], ws: &Path) -> String {
                     .content
                     .lines()
                     .find(|l| l.starts_with("[log compressed:"))
-                    .filter(|_| r.name != "recall")
+                    .filter(|_| !r.content.starts_with("[recall id "))
                 {
-                    compressed.push(format!(
+                    t.compressed.push(format!(
                         "{what} {}",
                         line.trim_start_matches("[log compressed: ")
                             .trim_end_matches(']')
                     ));
                 }
                 if let Some(s) = &r.spill {
-                    spilled.push(format!(
+                    t.spilled.push(format!(
                         "{what}: {} bytes -> {} shown, full text in {s}",
                         thousands(r.raw_bytes),
                         thousands(r.content.len() as u64)
                     ));
                 }
                 if r.status == ToolStatus::Denied {
-                    denied.push(format!(
+                    t.denied.push(format!(
                         "{what}: {}",
                         r.content.lines().next().unwrap_or_default()
                     ));
@@ -227,19 +234,37 @@ pub fn closing_report(events: &[Event], ws: &Path) -> String {
                 guard,
                 reason,
                 action,
-            } => trips.push(format!("{guard}: {reason} -> {action}")),
+            } => t.trips.push(format!("{guard}: {reason} -> {action}")),
             EventKind::Verify {
                 command, passed, ..
             } => {
-                verify.push(format!(
+                t.verify.push(format!(
                     "`{command}` {}",
                     if *passed { "passed" } else { "failed" }
                 ));
             }
-            EventKind::End { outcome: o, .. } => outcome = o.as_str().to_string(),
+            EventKind::End { outcome: o, .. } => t.outcome = o.as_str().to_string(),
             _ => {}
         }
     }
+    t
+}
+
+/// What each guard did, from the session events.
+pub fn closing_report(events: &[Event], ws: &Path) -> String {
+    let Tally {
+        outputs,
+        raw,
+        shown,
+        compressed,
+        spilled,
+        denied,
+        trips,
+        verify,
+        steps,
+        tokens,
+        outcome,
+    } = tally(events);
     let mut s = String::from("What the guards did\n");
     let _ = writeln!(
         s,
@@ -281,7 +306,9 @@ pub fn closing_report(events: &[Event], ws: &Path) -> String {
     let _ = writeln!(
         s,
         "  loop context --status --ledger {}",
-        ws.join(".loop/sessions/demo.ledger.json").display()
+        loopwright_store::StateDir::of_workspace(&ws)
+            .run_ledger("demo")
+            .display()
     );
     s
 }

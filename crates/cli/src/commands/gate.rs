@@ -3,8 +3,7 @@
 //! Exit codes of `check`: 0 allow, 2 deny, 3 ask, 1 error.
 
 use std::ffi::OsString;
-use std::fs::{self, File, OpenOptions};
-use std::io::Write;
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -258,13 +257,8 @@ fn remember(m: &ArgMatches) -> Result<u8> {
     };
     let dir = env.workspace.join(".loop");
     fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let lock = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(dir.join("gate.toml.lock"))
-        .context("cannot open .loop/gate.toml.lock")?;
-    lock.lock().context("cannot lock .loop/gate.toml.lock")?;
+    let lock = loopwright_store::atomic::FileLock::acquire(&dir.join("gate.toml.lock"))
+        .context("cannot lock .loop/gate.toml.lock")?;
     let target = env.workspace.join(PROJECT_FILE);
     let old = match fs::read_to_string(&target) {
         Ok(t) => t,
@@ -297,19 +291,6 @@ fn remember(m: &ArgMatches) -> Result<u8> {
 }
 
 fn write_atomic(target: &Path, text: &str) -> Result<()> {
-    let dir = target
-        .parent()
-        .ok_or_else(|| anyhow!("{} has no parent", target.display()))?;
-    let tmp = dir.join(format!(".gate.toml.tmp-{}", std::process::id()));
-    let write = || -> std::io::Result<()> {
-        let mut f = File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        fs::rename(&tmp, target)?;
-        File::open(dir)?.sync_all()
-    };
-    write().map_err(|e| {
-        let _ = fs::remove_file(&tmp);
-        anyhow!("cannot write {}: {e}", target.display())
-    })
+    loopwright_store::atomic::write_atomic(target, text.as_bytes())
+        .map_err(|e| anyhow!("cannot write {}: {e}", target.display()))
 }

@@ -20,7 +20,7 @@ use loopwright_agent::{
 use loopwright_protocol::condensation::{Condensation, SummarySource};
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::tool::{ToolCall, ToolStatus};
-use loopwright_store::session::SessionStore;
+use loopwright_store::session::FileSessionStore;
 
 /// clap description of `loop run`.
 pub fn command() -> Command {
@@ -161,7 +161,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
             return Ok(2);
         }
     };
-    let store = SessionStore::new(&state_dir);
+    let store = FileSessionStore::new(&state_dir);
     let resume = m.get_one::<String>("resume");
     let log = match (resume, m.get_one::<String>("task")) {
         (Some(_), Some(_)) => bail!("give either a TASK or --resume ID, not both"),

@@ -1,7 +1,7 @@
 //! `loop sessions list | show ID | export ID --json`.
 
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
@@ -9,7 +9,8 @@ use clap::{Arg, ArgAction, ArgMatches, Command};
 use loopwright_protocol::condensation::{Condensation, MaskReason, SummarySource};
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::usage::Usage;
-use loopwright_store::session::{SessionStore, summarize};
+use loopwright_store::StateDir;
+use loopwright_store::session::{FileSessionStore, summarize};
 
 fn location_args(c: Command) -> Command {
     c.arg(
@@ -74,18 +75,20 @@ pub fn main(args: &[OsString]) -> ExitCode {
     }
 }
 
-fn store(m: &ArgMatches) -> Result<SessionStore> {
+fn store(m: &ArgMatches) -> Result<FileSessionStore> {
     let state = match (
         m.get_one::<String>("state-dir"),
         m.get_one::<String>("workspace"),
     ) {
         (Some(d), _) => PathBuf::from(d),
-        (None, Some(w)) => PathBuf::from(w).join(".loop"),
-        (None, None) => std::env::current_dir()
-            .context("cannot read the current directory")?
-            .join(".loop"),
+        (None, Some(w)) => StateDir::of_workspace(Path::new(w)).root().to_path_buf(),
+        (None, None) => StateDir::of_workspace(
+            &std::env::current_dir().context("cannot read the current directory")?,
+        )
+        .root()
+        .to_path_buf(),
     };
-    Ok(SessionStore::new(&state))
+    Ok(FileSessionStore::new(&state))
 }
 
 fn when(ms: u64) -> String {

@@ -336,6 +336,7 @@ pub fn recall_tool_spec() -> ToolSpec {
             "required": ["id"],
             "additionalProperties": false
         }),
+        role: Default::default(),
     }
 }
 

@@ -342,6 +342,7 @@ fn chat_tools(tools: &Value) -> Vec<ToolSpec> {
                 name: f.get("name")?.as_str()?.to_string(),
                 description: s(f, "description").to_string(),
                 parameters: f.get("parameters").cloned().unwrap_or_else(|| json!({})),
+                role: Default::default(),
             })
         })
         .collect()

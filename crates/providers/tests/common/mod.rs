@@ -227,6 +227,7 @@ pub fn resumed_request() -> loopwright_protocol::message::ModelRequest {
             description: "Run a shell command.".into(),
             parameters: serde_json::json!({"type": "object",
                 "properties": {"command": {"type": "string"}}, "required": ["command"]}),
+            role: Default::default(),
         }],
         messages: vec![
             Message::text(Role::User, "Count the files."),
