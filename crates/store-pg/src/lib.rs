@@ -6,12 +6,14 @@
 //! - [`daily`]: the daily spend of a pattern: checks of `loop context`, reserve/settle around an
 //!   action, the UTC day computed by the server, expired reservations swept, extensions.
 //! - [`ledger`]: loop ledgers kept as rows (`--ledger pg:NAME`).
-//! - [`session`]: session events numbered per session.
+//! - [`session`]: session events numbered per session; [`backend`]: the store traits
+//!   (`SessionStore`, `LedgerStore`, `DailySpendStore`) over them.
 //! - [`locks`]: the path locks of `loop worktree lock` ([`loopwright_worktree::locks::LockStore`]).
 //!
 //! Every row is keyed by the fleet id, so several projects share one database. The API is
 //! synchronous (the `postgres` client runs its own runtime), like the file stores.
 
+pub mod backend;
 pub mod daily;
 pub mod ledger;
 pub mod locks;

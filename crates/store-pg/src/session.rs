@@ -20,7 +20,7 @@ impl PgStore {
         Ok(n == 1)
     }
 
-    /// Appends `event` (its JSON text) as number `seq` (1-based) of session `id`.
+    /// Appends `event` (its JSON text) as number `seq` (from 0) of session `id`.
     ///
     /// # Errors
     /// `seq` is not the next number (another writer appended, or the log is not what the caller
@@ -40,7 +40,7 @@ impl PgStore {
         }
         let next: i64 = tx
             .query_one(
-                "SELECT coalesce(max(seq), 0) + 1 FROM loop_session_events
+                "SELECT coalesce(max(seq) + 1, 0) FROM loop_session_events
                   WHERE fleet = $1 AND session = $2",
                 &[&fleet, &id],
             )

@@ -2,6 +2,8 @@
 //! Each test uses a schema of its own. Without `PGHOST` the tests are skipped, unless `CI` is
 //! set: then a missing database is a failure.
 
+#![allow(clippy::unwrap_used)] // test helpers outside #[test] functions
+
 use loopwright_store::daily::AttemptSpend;
 use loopwright_store_pg::PgStore;
 use loopwright_store_pg::daily::Reservation;
@@ -111,10 +113,10 @@ fn ledgers_and_sessions_keep_their_order() {
     assert_eq!((head.as_str(), attempts.len()), (r#"{"goal":"g"}"#, 2));
     assert!(s.create_session("s1").unwrap());
     assert!(!s.create_session("s1").unwrap());
-    s.append_event("s1", 1, "{}").unwrap();
-    let e = s.append_event("s1", 1, "{}").unwrap_err().to_string();
-    assert!(e.contains("next event is 2"), "{e}");
-    s.append_event("s1", 2, "{\"k\":2}").unwrap();
+    s.append_event("s1", 0, "{}").unwrap();
+    let e = s.append_event("s1", 0, "{}").unwrap_err().to_string();
+    assert!(e.contains("next event is 1"), "{e}");
+    s.append_event("s1", 1, "{\"k\":2}").unwrap();
     assert_eq!(s.load_events("s1").unwrap().unwrap().len(), 2);
     assert_eq!(s.list_session_ids().unwrap(), ["s1"]);
 }
@@ -156,4 +158,98 @@ fn an_unreachable_store_is_a_clear_error() {
         "{e}"
     );
     assert!(!e.contains("secret"), "{e}");
+}
+
+mod sessions {
+    use std::sync::Arc;
+
+    use loopwright_protocol::event::EventKind;
+    use loopwright_protocol::tool::{ToolCall, ToolResult, ToolStatus};
+    use loopwright_store::backend::SessionStore;
+    use loopwright_store::session::{SessionError, dangling_calls};
+    use loopwright_store_pg::backend::PgSessionStore;
+    use serde_json::json;
+
+    fn assistant(ids: &[&str]) -> EventKind {
+        EventKind::Assistant {
+            text: "doing".into(),
+            tool_calls: ids
+                .iter()
+                .map(|id| ToolCall {
+                    id: (*id).into(),
+                    name: "shell".into(),
+                    arguments: json!({"command": "ls"}),
+                })
+                .collect(),
+            usage: None,
+        }
+    }
+
+    fn result(id: &str) -> EventKind {
+        EventKind::ToolResult(ToolResult {
+            call_id: id.into(),
+            name: "shell".into(),
+            status: ToolStatus::Ok,
+            content: "ok".into(),
+            exit_code: Some(0),
+            spill: None,
+            raw_bytes: 2,
+            duration_ms: 1,
+        })
+    }
+
+    #[test]
+    fn a_session_started_on_one_machine_resumes_on_another_without_rerunning_a_tool() {
+        // Two connections with nothing in common but the database: two "machines".
+        let Some(a) = super::store("resume") else {
+            return;
+        };
+        let Some(b) = super::store("resume") else {
+            return;
+        };
+        let on_a = PgSessionStore::new(Arc::new(a));
+        let on_b = PgSessionStore::new(Arc::new(b));
+        let start = EventKind::SessionStart {
+            task: "fix it".into(),
+            workspace: "/w".into(),
+            provider: "scripted".into(),
+            model: None,
+            verify: None,
+        };
+        let mut w = on_a.create_session("run-1", start.clone()).unwrap();
+        assert!(matches!(
+            on_b.create_session("run-1", start),
+            Err(SessionError::Exists(_))
+        ));
+        w.append(assistant(&["c1", "c2"])).unwrap();
+        w.append(result("c1")).unwrap();
+        // Machine A dies here: c2 was started but has no result.
+        drop(w);
+
+        let resumed = on_b.open_session("run-1").unwrap();
+        assert_eq!(resumed.repaired(), 1);
+        let events = resumed.events();
+        assert_eq!(events.len(), 4);
+        assert!(
+            events.iter().enumerate().all(|(i, e)| e.seq == i as u64),
+            "numbered without gaps"
+        );
+        // c1 keeps its result, c2 is interrupted (not run again): nothing dangles.
+        assert!(dangling_calls(events).is_empty());
+        let EventKind::ToolResult(r) = &events[3].kind else {
+            panic!("{:?}", events[3])
+        };
+        assert_eq!(
+            (r.call_id.as_str(), r.status),
+            ("c2", ToolStatus::Interrupted)
+        );
+        // A stale writer on A cannot append behind B's back.
+        let mut stale = on_a.open_session("run-1").unwrap();
+        let mut fresh = on_b.open_session("run-1").unwrap();
+        fresh.append(result("x")).unwrap();
+        assert!(stale.append(result("y")).is_err());
+        let listed = on_a.list_sessions().unwrap();
+        assert_eq!((listed.len(), listed[0].events), (1, 5));
+        assert_eq!(on_a.load_session("run-1").unwrap().events.len(), 5);
+    }
 }
