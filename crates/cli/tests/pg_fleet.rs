@@ -190,3 +190,47 @@ fn a_database_that_is_down_is_an_error_naming_the_store() {
     // Nothing was written locally.
     assert!(!dir.path().join(".loop-context").exists());
 }
+
+#[test]
+fn loop_sessions_reads_sessions_from_the_store() {
+    use loopwright_store::backend::SessionStore;
+    let Some(url) = url("sessions") else { return };
+    let store = std::sync::Arc::new(PgStore::connect(&url).unwrap());
+    let sessions = loopwright_store_pg::backend::PgSessionStore::new(store);
+    let start = loopwright_protocol::event::EventKind::SessionStart {
+        task: "sweep the flaky tests".into(),
+        workspace: "/runner-7/w".into(),
+        provider: "scripted".into(),
+        model: None,
+        verify: None,
+    };
+    sessions.create_session("ci-run-42", start).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let sub = |args: &[&str]| {
+        Command::new(bin())
+            .arg("sessions")
+            .args(args)
+            .args(["--store", &url])
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    let list = sub(&["list"]);
+    assert!(
+        list.status.success(),
+        "{}",
+        String::from_utf8_lossy(&list.stderr)
+    );
+    let text = String::from_utf8_lossy(&list.stdout);
+    assert!(
+        text.contains("ci-run-42") && text.contains("sweep the flaky tests"),
+        "{text}"
+    );
+    let export = sub(&["export", "ci-run-42"]);
+    assert!(export.status.success());
+    assert!(String::from_utf8_lossy(&export.stdout).contains("session_start"));
+    let missing = sub(&["show", "nope"]);
+    assert_eq!(missing.status.code(), Some(1));
+    // No state directory was created on this machine.
+    assert!(!dir.path().join(".loop").exists());
+}
