@@ -234,3 +234,82 @@ fn loop_sessions_reads_sessions_from_the_store() {
     // No state directory was created on this machine.
     assert!(!dir.path().join(".loop").exists());
 }
+
+#[test]
+fn a_ledger_in_the_store_gives_the_outputs_of_a_file() {
+    let Some(url) = url("ledger") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("l.json");
+    let file = file.to_str().unwrap();
+    let run = |machine: &str, args: &[&str]| {
+        let home = dir.path().join(machine);
+        fs::create_dir_all(&home).unwrap();
+        Command::new(bin())
+            .arg("context")
+            .args(args)
+            .env("LOOP_STORE_URL", &url)
+            .env("HOME", &home)
+            .current_dir(&home)
+            .output()
+            .unwrap()
+    };
+    // Three failing attempts with one error, recorded from three machines, on both ledgers.
+    for (i, ledger) in [
+        ("a", "pg:sweeper-7"),
+        ("b", "pg:sweeper-7"),
+        ("c", "pg:sweeper-7"),
+    ]
+    .into_iter()
+    .chain([("a", file), ("b", file), ("c", file)])
+    .enumerate()
+    {
+        let out = run(
+            ledger.0,
+            &[
+                "record",
+                "--ledger",
+                ledger.1,
+                "--goal",
+                "fix ci",
+                "--action",
+                &format!("try {}", i % 3),
+                "--outcome",
+                "failure",
+                "--error",
+                "Error: boom at line 12",
+                "--tokens",
+                "100",
+            ],
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let check = |ledger: &str| run("d", &["--check", "--ledger", ledger]);
+    let (db, fs_) = (check("pg:sweeper-7"), check(file));
+    assert_eq!(db.status.code(), fs_.status.code());
+    assert_eq!(
+        String::from_utf8_lossy(&db.stdout),
+        String::from_utf8_lossy(&fs_.stdout)
+    );
+    assert!(String::from_utf8_lossy(&db.stdout).starts_with("ESCALATE"));
+    let inject = |ledger: &str| run("d", &["--inject", "--ledger", ledger]).stdout;
+    assert_eq!(inject("pg:sweeper-7"), inject(file));
+    // A missing ledger without --goal writes nothing and names the store.
+    let out = run(
+        "a",
+        &[
+            "record",
+            "--ledger",
+            "pg:nope",
+            "--action",
+            "x",
+            "--outcome",
+            "noop",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("pg:nope"));
+}

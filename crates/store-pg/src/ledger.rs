@@ -52,26 +52,37 @@ impl PgStore {
         Ok(Some((head.get(0), attempts)))
     }
 
-    /// Creates ledger `name` with `head` when missing (an existing head is kept) and appends
-    /// `attempt`; returns the attempt's 1-based position.
+    /// Appends the attempt `make(position)` (its JSON text, given its 1-based position) to
+    /// ledger `name`, creating the ledger with `head` when missing; `None` when the ledger does
+    /// not exist and no `head` is given (nothing is written).
     ///
     /// # Errors
     /// A bad name or a database error.
-    pub fn append_attempt(&self, name: &str, head: &str, attempt: &str) -> Result<i64, PgError> {
+    pub fn append_attempt(
+        &self,
+        name: &str,
+        head: Option<&str>,
+        make: &dyn Fn(i64) -> String,
+    ) -> Result<Option<i64>, PgError> {
         self.check_ledger_name(name)?;
         let fleet = self.fleet();
         let mut c = self.client()?;
         let mut tx = c.transaction().map_err(|e| self.db(e))?;
-        let run = |tx: &mut postgres::Transaction<'_>| -> Result<i64, postgres::Error> {
-            tx.execute(
-                "INSERT INTO loop_ledgers (fleet, name, head) VALUES ($1, $2, $3)
-                 ON CONFLICT (fleet, name) DO NOTHING",
-                &[&fleet, &name, &head],
-            )?;
-            tx.execute(
+        let run = |tx: &mut postgres::Transaction<'_>| -> Result<Option<i64>, postgres::Error> {
+            if let Some(head) = head {
+                tx.execute(
+                    "INSERT INTO loop_ledgers (fleet, name, head) VALUES ($1, $2, $3)
+                     ON CONFLICT (fleet, name) DO NOTHING",
+                    &[&fleet, &name, &head],
+                )?;
+            }
+            let exists = tx.query_opt(
                 "SELECT 1 FROM loop_ledgers WHERE fleet = $1 AND name = $2 FOR UPDATE",
                 &[&fleet, &name],
             )?;
+            if exists.is_none() {
+                return Ok(None);
+            }
             let seq: i64 = tx
                 .query_one(
                     "SELECT coalesce(max(seq), 0) + 1 FROM loop_ledger_attempts
@@ -81,9 +92,9 @@ impl PgStore {
                 .get(0);
             tx.execute(
                 "INSERT INTO loop_ledger_attempts (fleet, name, seq, attempt) VALUES ($1, $2, $3, $4)",
-                &[&fleet, &name, &seq, &attempt],
+                &[&fleet, &name, &seq, &make(seq)],
             )?;
-            Ok(seq)
+            Ok(Some(seq))
         };
         let seq = run(&mut tx).map_err(|e| self.db(e))?;
         tx.commit().map_err(|e| self.db(e))?;

@@ -99,18 +99,21 @@ fn reservations_are_guarded_settled_once_and_expire() {
 fn ledgers_and_sessions_keep_their_order() {
     let Some(s) = store("rows") else { return };
     assert_eq!(s.load_ledger("run-1").unwrap(), None);
+    let make = |n: i64| format!("{{\"iteration\":{n}}}");
+    assert_eq!(s.append_attempt("run-1", None, &make).unwrap(), None);
+    assert_eq!(s.load_ledger("run-1").unwrap(), None);
+    let head = r#"{"goal":"g"}"#;
     assert_eq!(
-        s.append_attempt("run-1", r#"{"goal":"g"}"#, "{\"a\":1}")
-            .unwrap(),
-        1
+        s.append_attempt("run-1", Some(head), &make).unwrap(),
+        Some(1)
     );
     assert_eq!(
-        s.append_attempt("run-1", r#"{"goal":"x"}"#, "{\"a\":2}")
-            .unwrap(),
-        2
+        s.append_attempt("run-1", Some("{}"), &make).unwrap(),
+        Some(2)
     );
     let (head, attempts) = s.load_ledger("run-1").unwrap().unwrap();
-    assert_eq!((head.as_str(), attempts.len()), (r#"{"goal":"g"}"#, 2));
+    assert_eq!(head, r#"{"goal":"g"}"#);
+    assert_eq!(attempts, [r#"{"iteration":1}"#, r#"{"iteration":2}"#]);
     assert!(s.create_session("s1").unwrap());
     assert!(!s.create_session("s1").unwrap());
     s.append_event("s1", 0, "{}").unwrap();
