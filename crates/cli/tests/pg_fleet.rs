@@ -313,3 +313,56 @@ fn a_ledger_in_the_store_gives_the_outputs_of_a_file() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("pg:nope"));
 }
+
+#[test]
+fn an_approved_extension_raises_the_cap_and_an_agent_cannot_approve() {
+    let Some(url) = url("extension") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let l = dir.path().join("l.json");
+    write_ledger(&l, &[100_000]);
+    assert_eq!(
+        check(&url, dir.path(), &l).status().unwrap().code(),
+        Some(2)
+    );
+    let budget = |args: &[&str]| {
+        Command::new(bin())
+            .arg("budget")
+            .args(args)
+            .env("LOOP_STORE_URL", &url)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let req = budget(&[
+        "request",
+        "--pattern",
+        "daily-triage",
+        "--reason",
+        "release day",
+    ]);
+    let text = String::from_utf8_lossy(&req.stdout);
+    assert!(text.contains("+20000 tokens"), "{text}");
+    let again = budget(&["request", "--pattern", "daily-triage", "--reason", "more"]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("one a day"));
+    // Without a terminal (as from an agent's tool) approving is refused.
+    let ext = PgStore::connect(&url).unwrap().extensions_today().unwrap();
+    let id = ext[0].id.to_string();
+    let denied = budget(&["approve", &id]);
+    assert_eq!(denied.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&denied.stderr).contains("by a person"));
+    assert_eq!(
+        check(&url, dir.path(), &l).status().unwrap().code(),
+        Some(2)
+    );
+    // A person approves: the cap is 120,000 and the next 100 tokens continue.
+    PgStore::connect(&url)
+        .unwrap()
+        .decide_extension(ext[0].id, true, "operator")
+        .unwrap();
+    write_ledger(&l, &[100_000, 100]);
+    assert_eq!(
+        check(&url, dir.path(), &l).status().unwrap().code(),
+        Some(0)
+    );
+}

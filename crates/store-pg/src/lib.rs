@@ -15,6 +15,7 @@
 
 pub mod backend;
 pub mod daily;
+pub mod extension;
 pub mod ledger;
 pub mod locks;
 mod migrate;

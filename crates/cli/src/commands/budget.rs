@@ -1,5 +1,6 @@
 //! `loop budget status [--pattern P] [--json] [--store URL] [--daily-state-dir DIR]`: today's
-//! spend, cap and open reservations per pattern, from the configured store (database or files).
+//! spend, cap and open reservations per pattern, from the configured store (database or files);
+//! `loop budget request/approve/refuse`: one extension of a daily cap a day (database store).
 
 use std::process::ExitCode;
 
@@ -28,6 +29,43 @@ pub fn command() -> Command {
                         .default_value(".loop-context"),
                 ),
         )
+        .subcommand(
+            Command::new("request")
+                .about("Ask for one extension of today's cap (+20% or +50,000 tokens, the smaller)")
+                .arg(
+                    Arg::new("pattern")
+                        .long("pattern")
+                        .value_name("P")
+                        .required(true),
+                )
+                .arg(
+                    Arg::new("reason")
+                        .long("reason")
+                        .value_name("TEXT")
+                        .required(true),
+                )
+                .arg(Arg::new("store").long("store").value_name("URL")),
+        )
+        .subcommand(
+            Command::new("approve")
+                .about("Approve an extension request (a person at a terminal only)")
+                .arg(
+                    Arg::new("id")
+                        .required(true)
+                        .value_parser(clap::value_parser!(i64)),
+                )
+                .arg(Arg::new("store").long("store").value_name("URL")),
+        )
+        .subcommand(
+            Command::new("refuse")
+                .about("Refuse an extension request")
+                .arg(
+                    Arg::new("id")
+                        .required(true)
+                        .value_parser(clap::value_parser!(i64)),
+                )
+                .arg(Arg::new("store").long("store").value_name("URL")),
+        )
 }
 
 /// Runs `loop budget`.
@@ -36,10 +74,14 @@ pub fn main(args: &[std::ffi::OsString]) -> ExitCode {
         Ok(m) => m,
         Err(code) => return code,
     };
-    let Some(("status", m)) = m.subcommand() else {
-        return ExitCode::from(2);
+    let result = match m.subcommand() {
+        Some(("status", m)) => status(m),
+        Some(("request", m)) => request(m),
+        Some(("approve", m)) => decide(m, true),
+        Some(("refuse", m)) => decide(m, false),
+        _ => return ExitCode::from(2),
     };
-    match status(m) {
+    match result {
         Ok(text) => {
             print!("{text}");
             ExitCode::SUCCESS
@@ -93,6 +135,62 @@ fn status(m: &clap::ArgMatches) -> Result<String> {
         ));
     }
     Ok(out)
+}
+
+fn pg(m: &clap::ArgMatches) -> Result<loopwright_store_pg::PgStore> {
+    let url = super::store_url::resolve(m.get_one::<String>("store").map(String::as_str))
+        .context("budget extensions live in a database store: pass --store postgres://... or set LOOP_STORE_URL")?;
+    Ok(loopwright_store_pg::PgStore::connect(&url)?)
+}
+
+fn who() -> String {
+    std::env::var("USER").unwrap_or_else(|_| "unknown".into())
+}
+
+fn request(m: &clap::ArgMatches) -> Result<String> {
+    let pattern = m.get_one::<String>("pattern").map_or("", String::as_str);
+    let reason = m.get_one::<String>("reason").map_or("", String::as_str);
+    let registry = loopwright_guard::cost::Registry::embedded()?;
+    let cap = loopwright_guard::cost::daily_cap(
+        &registry,
+        &loopwright_guard::cost::BudgetRequest {
+            pattern,
+            level: None,
+            scenario: None,
+            cadence: None,
+            conservative: false,
+        },
+    )
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let amount = (cap * 0.2).min(50_000.0);
+    let e = pg(m)?.request_extension(pattern, amount, reason, &who())?;
+    Ok(format!(
+        "extension request {} for {}: +{} tokens on {} (approve with: loop budget approve {})\n",
+        e.id,
+        e.pattern,
+        number_to_string(e.amount),
+        e.day,
+        e.id
+    ))
+}
+
+/// Approving needs a person: the command refuses without a terminal on stdin and stderr,
+/// which an agent's tools never have.
+fn decide(m: &clap::ArgMatches, approve: bool) -> Result<String> {
+    use std::io::IsTerminal as _;
+    if approve && !(std::io::stdin().is_terminal() && std::io::stderr().is_terminal()) {
+        anyhow::bail!("loop budget approve must be run by a person at a terminal");
+    }
+    let id = m.get_one::<i64>("id").copied().unwrap_or_default();
+    let e = pg(m)?.decide_extension(id, approve, &who())?;
+    Ok(format!(
+        "extension {} for {} {}: +{} tokens on {}\n",
+        e.id,
+        e.pattern,
+        e.state,
+        number_to_string(e.amount),
+        e.day
+    ))
 }
 
 /// Today's rows of the file store: one `daily-spend.<id>.json` per pattern (no reservations).
