@@ -28,6 +28,7 @@ fn main() -> ExitCode {
         Some("replay") => commands::replay::main(rest),
         Some("worktree") => commands::worktree::main(rest),
         Some("mcp") => commands::mcp::main(rest),
+        Some("budget") => commands::budget::main(rest),
         // Subcommands register here: Some("name") => commands::name::main(rest),
         _ => commands::top::main(&args),
     }

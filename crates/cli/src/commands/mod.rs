@@ -1,6 +1,7 @@
 //! One module per `loop` subcommand. Each exposes `main(args) -> ExitCode` and `command()`,
 //! the clap description used for help and shell completions.
 
+pub mod budget;
 pub mod compress;
 pub mod context;
 pub mod cost;
@@ -12,6 +13,7 @@ pub mod run;
 pub mod run_context;
 pub mod sessions;
 pub mod spill;
+pub mod store_url;
 pub mod top;
 pub mod worktree;
 

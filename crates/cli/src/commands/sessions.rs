@@ -10,7 +10,9 @@ use loopwright_protocol::condensation::{Condensation, MaskReason, SummarySource}
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::usage::Usage;
 use loopwright_store::StateDir;
+use loopwright_store::backend::SessionStore;
 use loopwright_store::session::{FileSessionStore, summarize};
+use loopwright_store_pg::backend::PgSessionStore;
 
 fn location_args(c: Command) -> Command {
     c.arg(
@@ -24,6 +26,12 @@ fn location_args(c: Command) -> Command {
             .long("state-dir")
             .value_name("DIR")
             .help("State directory (default: WORKSPACE/.loop)"),
+    )
+    .arg(
+        Arg::new("store")
+            .long("store")
+            .value_name("URL")
+            .help("Read from a postgres:// store (default: $LOOP_STORE_URL, else the files)"),
     )
 }
 
@@ -75,7 +83,11 @@ pub fn main(args: &[OsString]) -> ExitCode {
     }
 }
 
-fn store(m: &ArgMatches) -> Result<FileSessionStore> {
+fn store(m: &ArgMatches) -> Result<Box<dyn SessionStore>> {
+    if let Some(url) = super::store_url::resolve(m.get_one::<String>("store").map(String::as_str)) {
+        let pg = loopwright_store_pg::PgStore::connect(&url)?;
+        return Ok(Box::new(PgSessionStore::new(std::sync::Arc::new(pg))));
+    }
     let state = match (
         m.get_one::<String>("state-dir"),
         m.get_one::<String>("workspace"),
@@ -88,7 +100,7 @@ fn store(m: &ArgMatches) -> Result<FileSessionStore> {
         .root()
         .to_path_buf(),
     };
-    Ok(FileSessionStore::new(&state))
+    Ok(Box::new(FileSessionStore::new(&state)))
 }
 
 fn when(ms: u64) -> String {
@@ -101,7 +113,7 @@ fn when(ms: u64) -> String {
 fn run(m: &ArgMatches) -> Result<()> {
     match m.subcommand() {
         Some(("list", sub)) => {
-            let list = store(sub)?.list()?;
+            let list = store(sub)?.list_sessions()?;
             for s in &list {
                 let outcome = s.outcome.map_or("open", |o| o.as_str());
                 if sub.get_flag("json") {
@@ -128,7 +140,7 @@ fn run(m: &ArgMatches) -> Result<()> {
                 .get_one::<String>("id")
                 .map(String::as_str)
                 .unwrap_or_default();
-            let parsed = store(sub)?.load(id)?;
+            let parsed = store(sub)?.load_session(id)?;
             for e in &parsed.events {
                 print!("{}", transcript_line(e));
             }
@@ -145,7 +157,7 @@ fn run(m: &ArgMatches) -> Result<()> {
                 .get_one::<String>("id")
                 .map(String::as_str)
                 .unwrap_or_default();
-            let parsed = store(sub)?.load(id)?;
+            let parsed = store(sub)?.load_session(id)?;
             let info = summarize(id, &parsed.events);
             let doc = serde_json::json!({
                 "id": id,

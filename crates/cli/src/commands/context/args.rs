@@ -76,6 +76,8 @@ pub struct BudgetArgs {
     pub daily_from_pattern: Option<String>,
     /// `--daily-state-dir`.
     pub daily_state_dir: Option<String>,
+    /// `--store URL` (a `postgres://` store; `LOOP_STORE_URL` without it; files otherwise).
+    pub store: Option<String>,
     /// `--on-exceed`.
     pub on_exceed: Option<String>,
     /// `--on-exceed-timeout` in seconds.
@@ -145,6 +147,7 @@ pub fn parse(args: &[String]) -> Result<ContextArgs, String> {
                 out.budget.daily_from_pattern = non_empty(required(arg, next())?);
             }
             "--daily-state-dir" => out.budget.daily_state_dir = non_empty(required(arg, next())?),
+            "--store" => out.budget.store = non_empty(required(arg, next())?),
             "--on-exceed" => out.budget.on_exceed = non_empty(required(arg, next())?),
             "--on-exceed-timeout" => {
                 let raw = required(arg, next())?;

@@ -65,8 +65,7 @@ pub fn apply_daily_budget(
     let Some(id) = non_empty(&b.daily_from_pattern) else {
         return Ok(d);
     };
-    let cap = daily_cap(&registry()?, &request(b, id)).map_err(|e| e.to_string())?;
-    let store = DailySpend::new(non_empty(&b.daily_state_dir).unwrap_or(DEFAULT_STATE_DIR));
+    let mut cap = daily_cap(&registry()?, &request(b, id)).map_err(|e| e.to_string())?;
     let attempts: Vec<AttemptSpend> = ledger
         .attempts
         .iter()
@@ -77,9 +76,20 @@ pub fn apply_daily_budget(
             ),
         })
         .collect();
-    let recorded = store
-        .record(id, &today(), &ledger_key(ledger_path, ledger), &attempts)
-        .map_err(|e| e.to_string())?;
+    let key = ledger_key(ledger_path, ledger);
+    let recorded = match crate::commands::store_url::resolve(b.store.as_deref()) {
+        Some(url) => {
+            let store = loopwright_store_pg::PgStore::connect(&url).map_err(|e| e.to_string())?;
+            let r = store
+                .record(id, &key, &attempts, Some(cap))
+                .map_err(|e| e.to_string())?;
+            cap += store.extension_today(id).map_err(|e| e.to_string())?;
+            r
+        }
+        None => DailySpend::new(non_empty(&b.daily_state_dir).unwrap_or(DEFAULT_STATE_DIR))
+            .record(id, &today(), &key, &attempts)
+            .map_err(|e| e.to_string())?,
+    };
     if d.escalate || recorded.total < cap {
         return Ok(d);
     }

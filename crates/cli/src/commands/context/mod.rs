@@ -9,6 +9,7 @@ mod args;
 mod budget;
 mod help;
 mod output;
+mod pg_ledger;
 mod record;
 
 use std::ffi::OsString;
@@ -55,8 +56,11 @@ pub fn main(args: &[OsString]) -> ExitCode {
 }
 
 /// Reads the ledger named by the arguments (or stdin) and validates it.
-pub fn read_ledger(path: Option<&str>) -> Result<Ledger, String> {
+pub fn read_ledger(path: Option<&str>, store: Option<&str>) -> Result<Ledger, String> {
     let bytes = match path {
+        Some(p) if pg_ledger::name(p).is_some() => {
+            pg_ledger::load(pg_ledger::name(p).unwrap_or_default(), store)?.into_bytes()
+        }
         Some(p) => {
             std::fs::read(p).map_err(|e| format!("cannot read ledger {p}: {}", io_reason(&e)))?
         }
@@ -121,7 +125,10 @@ fn run(a: &ContextArgs) -> Result<ExitCode, String> {
     };
     // The process ends right after printing: freeing a multi-megabyte tree of small
     // allocations would only cost time (about a tenth of a `--check` on 15 MB).
-    let ledger = std::mem::ManuallyDrop::new(read_ledger(a.ledger.as_deref())?);
+    let ledger = std::mem::ManuallyDrop::new(read_ledger(
+        a.ledger.as_deref(),
+        a.budget.store.as_deref(),
+    )?);
     match a.operation {
         Operation::Check => check(a, &ledger, token_budget),
         Operation::Prune => {

@@ -109,14 +109,26 @@ fn run(argv: &[String]) -> Result<ExitCode, String> {
         tokens_used,
         timestamp: now.clone(),
     };
-    let appended = append_attempt(Path::new(&path), r.goal.as_deref(), &now, &attempt)
-        .map_err(|e| e.to_string())?;
+    let ledger = match super::pg_ledger::name(&path) {
+        Some(name) => super::pg_ledger::append(
+            name,
+            check_args.budget.store.as_deref(),
+            r.goal.as_deref(),
+            &now,
+            &attempt,
+        )?,
+        None => {
+            append_attempt(Path::new(&path), r.goal.as_deref(), &now, &attempt)
+                .map_err(|e| e.to_string())?
+                .ledger
+        }
+    };
     if check_args.operation == Operation::Check {
         let budget = match check_args.token_budget {
             Some(b) => Some(b),
             None => super::budget::resolve_token_budget(&check_args.budget)?,
         };
-        return super::check(&check_args, &appended.ledger, budget);
+        return super::check(&check_args, &ledger, budget);
     }
     Ok(ExitCode::SUCCESS)
 }
