@@ -125,10 +125,8 @@ fn run(a: &ContextArgs) -> Result<ExitCode, String> {
     };
     // The process ends right after printing: freeing a multi-megabyte tree of small
     // allocations would only cost time (about a tenth of a `--check` on 15 MB).
-    let ledger = std::mem::ManuallyDrop::new(read_ledger(
-        a.ledger.as_deref(),
-        a.budget.store.as_deref(),
-    )?);
+    let ledger =
+        std::mem::ManuallyDrop::new(read_ledger(a.ledger.as_deref(), a.budget.store.as_deref())?);
     match a.operation {
         Operation::Check => check(a, &ledger, token_budget),
         Operation::Prune => {
