@@ -117,15 +117,45 @@ pub fn text_history(messages: &[Message]) -> Vec<Message> {
         .collect()
 }
 
-/// The `response_format` for a mode.
-fn response_format(mode: JsonMode) -> Option<Value> {
+/// The `response_format` for a mode: with [`JsonMode::JsonSchema`], a schema whose `oneOf`
+/// has one branch per tool (its name as a constant, its own argument schema) plus
+/// `{"final": string}`, so a server with grammar-constrained decoding (llama.cpp, vLLM,
+/// Ollama, OpenAI) can only produce a valid action.
+pub fn response_format(mode: JsonMode, tools: &[ToolSpec]) -> Option<Value> {
     match mode {
         JsonMode::Off => None,
         JsonMode::JsonObject => Some(json!({"type": "json_object"})),
         JsonMode::JsonSchema => Some(json!({"type": "json_schema", "json_schema": {
-            "name": "action", "schema": {"type": "object", "properties": {
-                "tool": {"type": "string"}, "arguments": {"type": "object"},
-                "final": {"type": "string"}}}}})),
+            "name": "action", "schema": action_schema(tools)}})),
+    }
+}
+
+/// The JSON schema of one action for `tools`.
+pub fn action_schema(tools: &[ToolSpec]) -> Value {
+    let mut branches: Vec<Value> = tools
+        .iter()
+        .map(|t| {
+            let arguments = match &t.parameters {
+                Value::Object(m) if !m.is_empty() => t.parameters.clone(),
+                _ => json!({"type": "object"}),
+            };
+            json!({"type": "object",
+                "properties": {"tool": {"type": "string", "const": t.name}, "arguments": arguments},
+                "required": ["tool", "arguments"], "additionalProperties": false})
+        })
+        .collect();
+    branches.push(json!({"type": "object",
+        "properties": {"final": {"type": "string"}},
+        "required": ["final"], "additionalProperties": false}));
+    json!({"oneOf": branches})
+}
+
+/// The next, weaker mode after the server rejected `mode`, if any.
+pub fn weaker(mode: JsonMode) -> Option<JsonMode> {
+    match mode {
+        JsonMode::JsonSchema => Some(JsonMode::JsonObject),
+        JsonMode::JsonObject => Some(JsonMode::Off),
+        JsonMode::Off => None,
     }
 }
 
@@ -158,11 +188,38 @@ pub fn request_body_with(
         "model": model,
         "messages": messages_json(&system_prompt(&request.system, &request.tools), &history),
     });
-    if let Some(rf) = response_format(mode) {
+    if let Some(rf) = response_format(mode, &request.tools) {
         body["response_format"] = rf;
     }
     apply_options(&mut body, options);
     body
+}
+
+impl JsonActionProvider {
+    /// One request; when the server rejects the `response_format` (HTTP 400 or 422), the
+    /// request is sent again with the next weaker mode, which is kept for later calls.
+    fn chat_with_fallback(
+        &mut self,
+        model: &str,
+        request: &ModelRequest,
+        extra: &[Message],
+        cancel: &Cancel,
+    ) -> Result<AssistantTurn, ProviderError> {
+        loop {
+            let options = self.inner.current_options();
+            let body = request_body_with(model, request, extra, self.mode, &options);
+            match self.inner.chat(body, &mut |_| {}, cancel) {
+                Err(ProviderError::Rejected {
+                    status: 400 | 422, ..
+                }) if weaker(self.mode).is_some() => {
+                    if let Some(m) = weaker(self.mode) {
+                        self.mode = m;
+                    }
+                }
+                other => return other,
+            }
+        }
+    }
 }
 
 impl Provider for JsonActionProvider {
@@ -185,10 +242,8 @@ impl Provider for JsonActionProvider {
         let mut usage = Usage::default();
         let mut last_error = String::new();
         for _ in 0..MAX_FORMAT_ERRORS {
-            let options = self.inner.current_options();
-            let body = request_body_with(&model, request, &extra, self.mode, &options);
             // Text is shown only once it parses as an action; usage passes through.
-            let reply = self.inner.chat(body, &mut |_| {}, cancel)?;
+            let reply = self.chat_with_fallback(&model, request, &extra, cancel)?;
             if let Some(u) = &reply.usage {
                 usage.add(u);
             }

@@ -75,7 +75,7 @@ pub fn build(
         }
         ProviderKind::Json => Box::new(json_action::JsonActionProvider::new(
             openai::OpenAiProvider::new(endpoint, transport).with_options(options),
-            json_action::JsonMode::JsonObject,
+            json_action::JsonMode::JsonSchema,
         )),
     })
 }

@@ -100,3 +100,50 @@ fn request_body_of_a_resumed_history() {
     let body = request_body("small", &resumed_request(), &[], JsonMode::JsonObject, true);
     insta::assert_snapshot!(serde_json::to_string_pretty(&body).unwrap());
 }
+
+#[test]
+fn json_schema_lists_each_tool_and_falls_back_when_rejected() {
+    // A server without grammar support answers 400 to `json_schema` (the shape of llama.cpp's
+    // and OpenAI's errors); the next request uses `json_object`, and later calls keep it.
+    let server = MockServer::start(vec![
+        Reply::status(
+            400,
+            r#"{"error":{"code":400,"message":"response_format type not supported","type":"invalid_request_error"}}"#,
+        ),
+        reply("{\"tool\": \"shell\", \"arguments\": {\"command\": \"ls\"}}"),
+        reply("{\"final\": \"done\"}"),
+    ]);
+    let pause = Recorded::default();
+    let (_seen, mut on) = collect();
+    let mut p = provider(&server, &pause);
+    p.mode = JsonMode::JsonSchema;
+    let turn = p
+        .complete(&resumed_request(), &mut on, &Cancel::new())
+        .unwrap();
+    assert_eq!(turn.tool_calls[0].name, "shell");
+    let turn = p
+        .complete(&resumed_request(), &mut on, &Cancel::new())
+        .unwrap();
+    assert_eq!(turn.text, "done");
+    assert_eq!(p.mode, JsonMode::JsonObject);
+    let reqs = server.requests();
+    assert_eq!(reqs.len(), 3);
+    let rf = &reqs[0].body["response_format"];
+    assert_eq!(rf["type"], "json_schema");
+    let branches = rf["json_schema"]["schema"]["oneOf"].as_array().unwrap();
+    let tools = resumed_request().tools;
+    assert_eq!(branches.len(), tools.len() + 1);
+    for (b, t) in branches.iter().zip(&tools) {
+        assert_eq!(b["properties"]["tool"]["const"], json!(t.name));
+        assert_eq!(b["required"], json!(["tool", "arguments"]));
+    }
+    assert_eq!(branches[tools.len()]["required"], json!(["final"]));
+    assert_eq!(
+        reqs[1].body["response_format"],
+        json!({"type": "json_object"})
+    );
+    assert_eq!(
+        reqs[2].body["response_format"],
+        json!({"type": "json_object"})
+    );
+}
