@@ -21,8 +21,8 @@ pub struct ChangesetArgs {
     /// untracked files; renames and copies count both paths
     #[arg(long, value_name = "BASE", num_args = 0..=1, default_missing_value = "HEAD")]
     pub git: Option<String>,
-    /// The changeset policy (default: gate.yaml in the repository root, else the current
-    /// directory)
+    /// The changeset policy (default: gate.yaml in the current directory, else the repository
+    /// root)
     #[arg(long = "gate-file", value_name = "FILE")]
     pub gate_file: Option<PathBuf>,
 }
