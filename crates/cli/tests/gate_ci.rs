@@ -8,8 +8,8 @@ use assert_cmd::Command;
 use serde_json::Value;
 use tempfile::TempDir;
 
-/// The README's example policy.
-const GATE: &str = "denylist:\n  - .env\n  - auth/**\nmaxFiles: 20\nautoMerge:\n  allowlist:\n    - docs/**\n    - \"**/*.md\"\n";
+/// loop-gate 1.0.0's README example policy, byte for byte.
+const GATE: &str = include_str!("data/loop-gate/readme.yaml");
 
 fn lp(dir: &std::path::Path, home: &std::path::Path) -> Command {
     let mut c = Command::new(assert_cmd::cargo::cargo_bin!("loop"));
@@ -85,8 +85,9 @@ fn changeset_paths_are_normalised() {
     let out = c.output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["decision"], "escalate");
+    assert_eq!(v["trigger"], "not-allowlisted");
     assert_eq!(v["allowed"], false);
+    assert_eq!(v["matchedPaths"][0], "src/a.rs");
     // a misspelt flag is an error, not a silent default
     let mut c = lp(d.path(), d.path());
     c.args([
@@ -114,59 +115,50 @@ fn changeset_paths_are_normalised() {
     assert_eq!(code(&mut c), 1);
 }
 
+fn check_git(r: &std::path::Path, base: Option<&str>) -> (i32, Value) {
+    let mut c = lp(r, r);
+    c.args(["gate", "check", "--action", "auto-merge", "--git"]);
+    c.args(base);
+    c.arg("--json");
+    let out = c.output().unwrap();
+    let v = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&out.stderr)));
+    (out.status.code().unwrap(), v)
+}
+
 #[test]
 fn git_mode_counts_both_sides_of_a_rename() {
     let d = TempDir::new().unwrap();
     let r = d.path();
     git(r, &["init", "-q"]);
     std::fs::create_dir_all(r.join("auth")).unwrap();
+    std::fs::create_dir_all(r.join("src")).unwrap();
     std::fs::write(r.join("auth/login.ts"), "export {}\n").unwrap();
+    std::fs::write(r.join("src/notes.ts"), "// notes\n").unwrap();
     std::fs::write(r.join("gate.yaml"), GATE).unwrap();
     git(r, &["add", "."]);
     git(r, &["commit", "-qm", "init"]);
     std::fs::create_dir_all(r.join("docs")).unwrap();
+    // the issue's done-when: a rename out of a denied folder escalates (its old path is denied)
     git(r, &["mv", "auth/login.ts", "docs/login.md"]);
-    let mut c = lp(r, r);
-    c.args(["gate", "check", "--action", "auto-merge", "--git", "--json"]);
-    let out = c.output().unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let files: Vec<&str> = v["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f.as_str().unwrap())
-        .collect();
-    assert!(
-        files.contains(&"auth/login.ts") && files.contains(&"docs/login.md"),
-        "{files:?}"
-    );
-    // a name with a space and a non-ASCII name are read whole
+    let (code, v) = check_git(r, None);
+    assert_eq!(code, 2, "{v}");
+    assert_eq!(v["trigger"], "denylist", "{v}");
+    assert_eq!(v["matchedPaths"], serde_json::json!(["auth/login.ts"]));
     git(r, &["commit", "-qm", "mv"]);
+    // the old side of a rename into docs/ is checked against the allowlist too
+    git(r, &["mv", "src/notes.ts", "docs/notes.md"]);
+    let (code, v) = check_git(r, Some("HEAD"));
+    assert_eq!(code, 2, "{v}");
+    assert_eq!(v["trigger"], "not-allowlisted", "{v}");
+    assert_eq!(v["matchedPaths"], serde_json::json!(["src/notes.ts"]));
+    git(r, &["commit", "-qm", "mv2"]);
+    // a name with a space and a non-ASCII name are read whole
     std::fs::write(r.join("docs/a b.md"), "x\n").unwrap();
     std::fs::write(r.join("docs/caf\u{e9}.md"), "x\n").unwrap();
-    let mut c = lp(r, r);
-    c.args([
-        "gate",
-        "check",
-        "--action",
-        "auto-merge",
-        "--git",
-        "HEAD",
-        "--json",
-    ]);
-    let out = c.output().unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    let (code, v) = check_git(r, Some("HEAD"));
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["trigger"], "ok", "{v}");
 }
 
 fn hook(agent: &str, ws: &std::path::Path, payload: &str) -> Value {

@@ -2,42 +2,54 @@
 //! committed, merged or auto-merged, or must a person look (escalate)?
 //!
 //! ```yaml
-//! denylist:          # a changed path matching one escalates every action
-//!   - .env           # no `/`: matches the name at any depth (config/.env)
-//!   - auth/**        # with `/`: from the repository root; `auth/` means `auth/**`
-//! maxFiles: 20       # more changed paths than this escalate
-//! autoMerge:
-//!   allowlist:       # auto-merge only when every changed path matches one
-//!     - docs/**
-//!     - "**/*.md"
+//! version: 1                # required, the number 1
+//! denylist:                 # required: a changed path matching one escalates every action
+//!   - ".env"
+//!   - "**/secrets/**"
+//!   - "auth/**"
+//! maxFiles: 10              # optional: more changed paths than this escalate
+//! autoMergeAllowlist:       # optional: auto-merge only when every changed path matches one
+//!   - "docs/**"
+//!   - "**/*.md"
 //! ```
 //!
-//! Paths are normalised before matching (`./`, `..`, absolute paths inside the repository,
-//! git's C-quoted spelling); a path outside the repository escalates; denylist entries ignore
-//! case (`.ENV`). Pure: the caller lists the paths (for example from `git diff -z`).
-
-use std::collections::BTreeSet;
+//! Checked in loop-gate's order, first match wins: denylist, maxFiles, then (auto-merge only)
+//! the allowlist. Globs follow minimatch with `dot: true` (`*` stays inside a segment, `**`
+//! crosses segments, `{a,b}`, `[...]`, a leading `!` negates, a leading `#` matches nothing).
+//! Deliberate fixes over loop-gate: paths are normalised before matching (`./`, `..`, absolute
+//! paths inside the repository, git's C-quoted spelling), a path outside the repository
+//! escalates, and a denylist glob without `/` (`.env`, `*.key`) also matches that name at any
+//! depth (`config/.env`). Pure: the caller lists the paths (for example from `git diff -z`).
 
 use globset::{GlobBuilder, GlobMatcher};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+use serde_norway::Value;
 
-/// Errors reading a gate file.
+/// Errors reading a gate file (the messages are loop-gate's).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ChangesetError {
-    /// Not valid YAML, or a field has the wrong type.
-    #[error("{file}: {message}")]
-    Parse {
+    /// Not valid YAML.
+    #[error("Invalid YAML in {file}: {message}")]
+    Yaml {
+        /// The file.
+        file: String,
+        /// The parser's message.
+        message: String,
+    },
+    /// Valid YAML, wrong shape.
+    #[error("Invalid gate config at {file}: {detail}")]
+    Invalid {
         /// The file.
         file: String,
         /// What is wrong.
-        message: String,
+        detail: String,
     },
     /// A glob does not compile.
-    #[error("{file}: {field}: bad pattern {pattern:?}: {message}")]
+    #[error("Invalid gate config at {file}: \"{field}\" has a bad pattern {pattern:?}: {message}")]
     Pattern {
         /// The file.
         file: String,
-        /// `denylist` or `autoMerge.allowlist`.
+        /// `denylist` or `autoMergeAllowlist`.
         field: &'static str,
         /// The pattern.
         pattern: String,
@@ -46,43 +58,37 @@ pub enum ChangesetError {
     },
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct AutoMergeSpec {
-    #[serde(default)]
-    allowlist: Vec<String>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct GateSpec {
-    #[serde(default)]
-    denylist: Vec<String>,
-    #[serde(default, alias = "max_files")]
-    max_files: Option<u64>,
-    #[serde(default, alias = "auto_merge", alias = "auto-merge")]
-    auto_merge: Option<AutoMergeSpec>,
-    #[serde(default, alias = "auto_merge_allowlist")]
-    auto_merge_allowlist: Vec<String>,
-    #[serde(flatten)]
-    other: std::collections::BTreeMap<String, serde_norway::Value>,
-}
-
+/// One glob with minimatch's `!` and `#` conventions.
 #[derive(Debug, Clone)]
 struct Pattern {
-    source: String,
-    matcher: GlobMatcher,
+    /// `None`: a comment or empty pattern, matches nothing.
+    matcher: Option<GlobMatcher>,
+    /// Also tried against every suffix of the path that starts a segment.
+    any_depth: bool,
+    negate: bool,
+}
+
+impl Pattern {
+    fn is_match(&self, path: &str) -> bool {
+        let Some(m) = &self.matcher else {
+            return false;
+        };
+        let hit = m.is_match(path)
+            || (self.any_depth
+                && path
+                    .match_indices('/')
+                    .any(|(i, _)| m.is_match(&path[i + 1..])));
+        hit != self.negate
+    }
 }
 
 /// A parsed `gate.yaml`.
 #[derive(Debug, Clone)]
 pub struct GateFile {
     denylist: Vec<Pattern>,
-    /// The most changed paths any action may have.
-    pub max_files: Option<u64>,
+    /// The most changed paths any action may have (`maxFiles`).
+    pub max_files: Option<f64>,
     allowlist: Vec<Pattern>,
-    /// Top-level keys this version does not know (ignored; the caller may warn).
-    pub unknown_keys: Vec<String>,
 }
 
 /// What is about to happen to the changeset.
@@ -97,145 +103,222 @@ pub enum Action {
     AutoMerge,
 }
 
+/// An `--action` that is not one of the three.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("Invalid --action: {0}. Use one of: commit, merge, auto-merge.")]
+pub struct BadAction(pub String);
+
 impl std::str::FromStr for Action {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Action, String> {
+    type Err = BadAction;
+    fn from_str(s: &str) -> Result<Action, BadAction> {
         match s {
             "commit" => Ok(Action::Commit),
             "merge" => Ok(Action::Merge),
-            "auto-merge" | "automerge" => Ok(Action::AutoMerge),
-            o => Err(format!(
-                "unknown action `{o}` (commit | merge | auto-merge)"
-            )),
+            "auto-merge" => Ok(Action::AutoMerge),
+            o => Err(BadAction(o.to_string())),
         }
     }
 }
 
-/// The answer for one changeset.
+/// The answer for one changeset, in loop-gate's JSON shape.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct ChangesetDecision {
-    /// The action judged.
-    pub action: Action,
-    /// `allow` or `escalate`.
-    pub decision: &'static str,
     /// Whether the action may go ahead without a person.
     pub allowed: bool,
-    /// Why it escalates (empty when allowed).
-    pub reasons: Vec<String>,
-    /// The changed paths, normalised and relative to the repository root.
-    pub files: Vec<String>,
+    /// `ok`, `denylist`, `file-count`, `not-allowlisted` or (ours) `outside-repository`.
+    pub trigger: &'static str,
+    /// One sentence, loop-gate's wording.
+    pub reason: String,
+    /// The paths responsible (empty when allowed).
+    pub matched_paths: Vec<String>,
+}
+
+impl ChangesetDecision {
+    /// The one-line text form: `ALLOWED [ok] — ...` or `ESCALATE [trigger] — ...`.
+    pub fn line(&self) -> String {
+        let head = if self.allowed { "ALLOWED" } else { "ESCALATE" };
+        format!("{head} [{}] \u{2014} {}", self.trigger, self.reason)
+    }
+
+    fn escalate(trigger: &'static str, reason: String, paths: Vec<String>) -> Self {
+        ChangesetDecision {
+            allowed: false,
+            trigger,
+            reason: format!("{reason}. Escalating for human review."),
+            matched_paths: paths,
+        }
+    }
 }
 
 fn compile(
     file: &str,
     field: &'static str,
     raw: &str,
-    ci: bool,
+    deny: bool,
 ) -> Result<Pattern, ChangesetError> {
-    let mut p = raw.trim().trim_start_matches("./").to_string();
-    if let Some(stripped) = p.strip_suffix('/') {
-        p = format!("{stripped}/**");
+    let mut p = raw;
+    let mut negate = false;
+    while let Some(rest) = p.strip_prefix('!') {
+        negate = !negate;
+        p = rest;
     }
-    let anchored = p.contains('/');
-    let p = p.trim_start_matches('/').to_string();
-    let glob = if anchored || p.starts_with("**") {
-        p.clone()
-    } else {
-        format!("**/{p}")
-    };
-    let err = |e: globset::Error| ChangesetError::Pattern {
-        file: file.to_string(),
-        field,
-        pattern: raw.to_string(),
-        message: e.kind().to_string(),
-    };
-    // a denied directory also covers everything below it (`auth` denies `auth/login.ts`)
-    let both = format!("{{{glob},{glob}/**}}");
-    let matcher = GlobBuilder::new(&both)
+    if raw.starts_with('#') || p.is_empty() {
+        return Ok(Pattern {
+            matcher: None,
+            any_depth: false,
+            negate: false,
+        });
+    }
+    let matcher = GlobBuilder::new(p)
         .literal_separator(true)
-        .case_insensitive(ci)
+        .backslash_escape(true)
         .build()
-        .map_err(err)?
+        .map_err(|e| ChangesetError::Pattern {
+            file: file.to_string(),
+            field,
+            pattern: raw.to_string(),
+            message: e.kind().to_string(),
+        })?
         .compile_matcher();
     Ok(Pattern {
-        source: raw.to_string(),
-        matcher,
+        matcher: Some(matcher),
+        any_depth: deny && !negate && !p.contains('/'),
+        negate,
     })
 }
 
+fn string_list(
+    file: &str,
+    v: Option<&Value>,
+    field: &'static str,
+) -> Result<Option<Vec<String>>, ChangesetError> {
+    let Some(v) = v else { return Ok(None) };
+    let bad = || ChangesetError::Invalid {
+        file: file.to_string(),
+        detail: format!("\"{field}\" must be an array of strings."),
+    };
+    let Value::Sequence(items) = v else {
+        return Err(bad());
+    };
+    items
+        .iter()
+        .map(|i| i.as_str().map(str::to_string).ok_or_else(bad))
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
+}
+
+/// JavaScript's spelling of a number in a sentence (`10`, `2.5`).
+fn js_number(n: f64) -> String {
+    if n.fract() == 0.0 && n.abs() < 1e21 {
+        format!("{}", n as i64)
+    } else {
+        format!("{n}")
+    }
+}
+
 impl GateFile {
-    /// Parses `gate.yaml` text; `file` names it in errors.
+    /// Parses `gate.yaml` text; `file` names it in errors (as given on the command line).
     pub fn parse(file: &str, text: &str) -> Result<GateFile, ChangesetError> {
-        let spec: GateSpec = if text.trim().is_empty() {
-            GateSpec::default()
-        } else {
-            serde_norway::from_str(text).map_err(|e| ChangesetError::Parse {
-                file: file.to_string(),
-                message: e.to_string(),
-            })?
+        let doc: Value = serde_norway::from_str(text).map_err(|e| ChangesetError::Yaml {
+            file: file.to_string(),
+            message: e.to_string(),
+        })?;
+        let invalid = |detail: &str| ChangesetError::Invalid {
+            file: file.to_string(),
+            detail: detail.to_string(),
         };
-        let mut denylist = Vec::new();
-        for d in &spec.denylist {
-            denylist.push(compile(file, "denylist", d, true)?);
+        let version_ok = doc
+            .get("version")
+            .and_then(Value::as_f64)
+            .is_some_and(|v| v == 1.0);
+        if !doc.is_mapping() || !version_ok {
+            return Err(invalid("expected { version: 1, denylist: string[], ... }."));
         }
-        let mut allow_src = spec.auto_merge.map(|a| a.allowlist).unwrap_or_default();
-        allow_src.extend(spec.auto_merge_allowlist);
-        let mut allowlist = Vec::new();
-        for a in &allow_src {
-            allowlist.push(compile(file, "autoMerge.allowlist", a, false)?);
-        }
+        let deny = string_list(file, doc.get("denylist"), "denylist")?
+            .ok_or_else(|| invalid("\"denylist\" must be an array of strings."))?;
+        let max_files = match doc.get("maxFiles") {
+            None => None,
+            Some(v) => Some(
+                v.as_f64()
+                    .filter(|n| n.is_finite())
+                    .ok_or_else(|| invalid("\"maxFiles\" must be a number."))?,
+            ),
+        };
+        let allow = string_list(file, doc.get("autoMergeAllowlist"), "autoMergeAllowlist")?
+            .unwrap_or_default();
         Ok(GateFile {
-            denylist,
-            max_files: spec.max_files,
-            allowlist,
-            unknown_keys: spec.other.into_keys().filter(|k| k != "version").collect(),
+            denylist: deny
+                .iter()
+                .map(|d| compile(file, "denylist", d, true))
+                .collect::<Result<_, _>>()?,
+            max_files,
+            allowlist: allow
+                .iter()
+                .map(|a| compile(file, "autoMergeAllowlist", a, false))
+                .collect::<Result<_, _>>()?,
         })
     }
 
     /// Judges `paths` (already normalised by [`normalise_path`]; `Err` entries are paths
-    /// outside the repository) for `action`.
+    /// outside the repository) for `action`. Every entry counts, in the order given.
     pub fn check(&self, action: Action, paths: &[Result<String, String>]) -> ChangesetDecision {
-        let mut reasons = Vec::new();
-        let mut files = BTreeSet::new();
-        for p in paths {
-            match p {
-                Ok(p) => {
-                    files.insert(p.clone());
-                }
-                Err(raw) => reasons.push(format!("{raw}: outside the repository")),
-            }
+        let outside: Vec<String> = paths.iter().filter_map(|p| p.clone().err()).collect();
+        if !outside.is_empty() {
+            let n = outside.len();
+            return ChangesetDecision::escalate(
+                "outside-repository",
+                format!(
+                    "{n} path(s) are outside the repository: {}",
+                    outside.join(", ")
+                ),
+                outside,
+            );
         }
-        for f in &files {
-            if let Some(d) = self.denylist.iter().find(|d| d.matcher.is_match(f)) {
-                reasons.push(format!("{f}: on the denylist ({})", d.source));
-            }
+        let files: Vec<String> = paths.iter().filter_map(|p| p.clone().ok()).collect();
+        let hits: Vec<String> = files
+            .iter()
+            .filter(|f| self.denylist.iter().any(|d| d.is_match(f)))
+            .cloned()
+            .collect();
+        if !hits.is_empty() {
+            let r = format!(
+                "{} path(s) match the denylist: {}",
+                hits.len(),
+                hits.join(", ")
+            );
+            return ChangesetDecision::escalate("denylist", r, hits);
         }
         if let Some(max) = self.max_files
-            && files.len() as u64 > max
+            && files.len() as f64 > max
         {
-            reasons.push(format!(
-                "{} files changed, more than maxFiles {max}",
-                files.len()
-            ));
+            let r = format!(
+                "{} changed file(s) exceeds the max-files threshold ({})",
+                files.len(),
+                js_number(max)
+            );
+            return ChangesetDecision::escalate("file-count", r, files);
         }
         if action == Action::AutoMerge {
-            if self.allowlist.is_empty() && !files.is_empty() {
-                reasons.push("auto-merge needs an autoMerge.allowlist; there is none".into());
-            } else {
-                for f in &files {
-                    if !self.allowlist.iter().any(|a| a.matcher.is_match(f)) {
-                        reasons.push(format!("{f}: not on the auto-merge allowlist"));
-                    }
-                }
+            let not: Vec<String> = files
+                .iter()
+                .filter(|f| !self.allowlist.iter().any(|a| a.is_match(f)))
+                .cloned()
+                .collect();
+            if !not.is_empty() {
+                let r = format!(
+                    "{} path(s) are not on the auto-merge allowlist: {}",
+                    not.len(),
+                    not.join(", ")
+                );
+                return ChangesetDecision::escalate("not-allowlisted", r, not);
             }
         }
-        let allowed = reasons.is_empty();
         ChangesetDecision {
-            action,
-            decision: if allowed { "allow" } else { "escalate" },
-            allowed,
-            reasons,
-            files: files.into_iter().collect(),
+            allowed: true,
+            trigger: "ok",
+            reason: "Within policy \u{2014} cleared to proceed.".into(),
+            matched_paths: Vec::new(),
         }
     }
 }
@@ -325,7 +408,7 @@ pub fn parse_name_status_z(out: &[u8]) -> Vec<String> {
 mod tests {
     use super::*;
 
-    const GATE: &str = "denylist:\n  - .env\n  - auth/**\n  - secrets/\nmaxFiles: 3\nautoMerge:\n  allowlist:\n    - docs/**\n    - \"**/*.md\"\n";
+    const GATE: &str = "version: 1\ndenylist:\n  - .env\n  - \"**/secrets/**\"\n  - auth/**\nmaxFiles: 3\nautoMergeAllowlist:\n  - docs/**\n  - \"**/*.md\"\n";
 
     fn judge(action: Action, paths: &[&str]) -> ChangesetDecision {
         let g = GateFile::parse("gate.yaml", GATE).unwrap();
@@ -343,22 +426,77 @@ mod tests {
             "config/.env",
             "/repo/.env",
             "docs/../auth/login.ts",
-            ".ENV",
-            "secrets/a/b",
+            "x/.secrets/../secrets/a",
             "\"auth/\\303\\251.ts\"",
         ] {
-            assert!(!judge(Action::Commit, &[p]).allowed, "{p}");
+            assert_eq!(judge(Action::Commit, &[p]).trigger, "denylist", "{p}");
         }
         assert!(judge(Action::Commit, &["src/main.rs"]).allowed);
-        assert!(!judge(Action::Commit, &["../outside"]).allowed);
+        assert!(
+            judge(Action::Commit, &["auth"]).allowed,
+            "minimatch: auth/** needs a child"
+        );
+        assert_eq!(
+            judge(Action::Commit, &["../outside"]).trigger,
+            "outside-repository"
+        );
     }
 
     #[test]
-    fn auto_merge_and_max_files() {
-        assert!(judge(Action::AutoMerge, &["docs/a.md", "README.md"]).allowed);
-        assert!(!judge(Action::AutoMerge, &["src/main.rs"]).allowed);
+    fn order_and_wording_follow_loop_gate() {
+        let d = judge(Action::AutoMerge, &["docs/a.md", "README.md"]);
+        assert_eq!(
+            d.line(),
+            "ALLOWED [ok] \u{2014} Within policy \u{2014} cleared to proceed."
+        );
+        let d = judge(Action::AutoMerge, &["src/main.rs", "docs/x.md"]);
+        assert_eq!(d.trigger, "not-allowlisted");
+        assert_eq!(d.matched_paths, vec!["src/main.rs"]);
         assert!(judge(Action::Merge, &["src/main.rs"]).allowed);
-        assert!(!judge(Action::Merge, &["a", "b", "c", "d"]).allowed);
+        let d = judge(Action::Merge, &["a", "b", "c", "a"]);
+        assert_eq!(
+            d.reason,
+            "4 changed file(s) exceeds the max-files threshold (3). Escalating for human review."
+        );
+        assert_eq!(
+            judge(Action::Merge, &["a", "b", "c", ".env"]).trigger,
+            "denylist"
+        );
+        assert!(judge(Action::AutoMerge, &["src/x.md"]).allowed);
+    }
+
+    #[test]
+    fn schema_is_loop_gates() {
+        for (text, want) in [
+            ("denylist: []\n", "expected { version: 1"),
+            ("version: \"1\"\ndenylist: []\n", "expected { version: 1"),
+            ("version: 1\n", "\"denylist\" must be an array of strings."),
+            (
+                "version: 1\ndenylist: [1]\n",
+                "\"denylist\" must be an array",
+            ),
+            (
+                "version: 1\ndenylist: []\nmaxFiles: x\n",
+                "\"maxFiles\" must be a number.",
+            ),
+            (
+                "version: 1\ndenylist: []\nautoMergeAllowlist: a\n",
+                "\"autoMergeAllowlist\"",
+            ),
+            ("", "expected { version: 1"),
+        ] {
+            let e = GateFile::parse("g.yaml", text).unwrap_err().to_string();
+            assert!(e.contains(want), "{text:?}: {e}");
+        }
+        let g = GateFile::parse(
+            "g",
+            "version: 1\ndenylist: ['!src/**', '#x']\nmaxFiles: 2.5\n",
+        )
+        .unwrap();
+        let p = |s: &str| vec![Ok(s.to_string())];
+        assert_eq!(g.check(Action::Commit, &p("a")).trigger, "denylist");
+        assert!(g.check(Action::Commit, &p("src/a")).allowed);
+        assert_eq!(g.max_files, Some(2.5));
     }
 
     #[test]

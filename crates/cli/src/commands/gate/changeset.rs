@@ -21,8 +21,8 @@ pub struct ChangesetArgs {
     /// untracked files; renames and copies count both paths
     #[arg(long, value_name = "BASE", num_args = 0..=1, default_missing_value = "HEAD")]
     pub git: Option<String>,
-    /// The changeset policy (default: gate.yaml in the repository root, else the current
-    /// directory)
+    /// The changeset policy (default: gate.yaml in the current directory, else the repository
+    /// root)
     #[arg(long = "gate-file", value_name = "FILE")]
     pub gate_file: Option<PathBuf>,
 }
@@ -52,99 +52,84 @@ fn repo_root(cwd: &Path) -> Option<PathBuf> {
 
 /// Runs the changeset mode; returns the exit code.
 pub fn run(a: &ChangesetArgs, json: bool) -> Result<u8> {
-    let Some(action) = &a.action else {
-        bail!("--action is required (commit | merge | auto-merge)")
+    let (Some(action), true) = (&a.action, a.git.is_some() || !a.paths.is_empty()) else {
+        bail!("check requires --action and --paths (or --git [BASE]).")
     };
-    let action: Action = action
-        .parse()
-        .map_err(|e: String| anyhow::anyhow!("--action: {e}"))?;
+    let action: Action = action.parse()?;
     let cwd = std::env::current_dir().context("cannot read the current directory")?;
     let cwd = std::fs::canonicalize(&cwd).unwrap_or(cwd);
     let root = repo_root(&cwd);
     if a.git.is_some() && root.is_none() {
         bail!("--git: {} is not inside a git repository", cwd.display());
     }
-    if a.git.is_none() && a.paths.is_empty() {
-        bail!("give the changed paths with --paths A,B or --git [BASE]");
-    }
     let root_dir = root.clone().unwrap_or_else(|| cwd.clone());
     let gate_path = match &a.gate_file {
         Some(f) => f.clone(),
-        None => {
-            let in_root = root_dir.join("gate.yaml");
-            if in_root.exists() {
-                in_root
-            } else {
-                cwd.join("gate.yaml")
-            }
+        None if !cwd.join("gate.yaml").exists() && root_dir.join("gate.yaml").exists() => {
+            root_dir.join("gate.yaml")
         }
+        None => PathBuf::from("gate.yaml"),
     };
-    let text = std::fs::read_to_string(&gate_path)
-        .with_context(|| format!("--gate-file {}: cannot read", gate_path.display()))?;
     let label = gate_path.display().to_string();
+    let Ok(text) = std::fs::read_to_string(&gate_path) else {
+        bail!(
+            "Gate config not found: {label}. Create one (see templates/gate.yaml.template) or pass --gate-file <path>."
+        )
+    };
     let gate = GateFile::parse(&label, &text)?;
-    for k in &gate.unknown_keys {
-        eprintln!("loop gate: {label}: unknown key `{k}` ignored");
-    }
     let cwd_s = cwd.to_string_lossy().into_owned();
     let root_s = root_dir.to_string_lossy().into_owned();
     let mut paths: Vec<Result<String, String>> = a
         .paths
         .iter()
-        .filter(|p| !p.trim().is_empty())
-        .map(|p| normalise_path(p.trim(), &cwd_s, &root_s))
+        .map(|p| p.trim())
+        .filter(|p| !p.is_empty())
+        .map(|p| normalise_path(p, &cwd_s, &root_s))
         .collect();
+    if a.git.is_none() && paths.is_empty() {
+        bail!("--paths must contain at least one non-empty path.");
+    }
     if let Some(base) = &a.git {
-        if base.starts_with('-') {
-            bail!("--git: `{base}` is not a revision");
-        }
-        let diff = git(
-            &root_dir,
-            &[
-                "diff",
-                "-z",
-                "--name-status",
-                "-M",
-                "--no-ext-diff",
-                base,
-                "--",
-            ],
-        )?;
-        let untracked = git(
-            &root_dir,
-            &["ls-files", "-z", "--others", "--exclude-standard"],
-        )?;
-        let mut listed = parse_name_status_z(&diff);
-        listed.extend(
-            untracked
-                .split(|b| *b == 0)
-                .filter(|f| !f.is_empty())
-                .map(|f| String::from_utf8_lossy(f).into_owned()),
+        paths.extend(
+            git_paths(&root_dir, base)?
+                .iter()
+                .map(|p| normalise_path(p, &root_s, &root_s)),
         );
-        paths.extend(listed.iter().map(|p| normalise_path(p, &root_s, &root_s)));
     }
     let d = gate.check(action, &paths);
     if json {
         println!("{}", serde_json::to_string_pretty(&d)?);
-    } else if d.allowed {
-        println!(
-            "allow: {} of {} file(s) passes {label}",
-            action_name(action),
-            d.files.len()
-        );
     } else {
-        println!("escalate: {} needs a person", action_name(action));
-        for r in &d.reasons {
-            println!("  {r}");
-        }
+        println!("{}", d.line());
     }
     Ok(if d.allowed { 0 } else { 2 })
 }
 
-fn action_name(a: Action) -> &'static str {
-    match a {
-        Action::Commit => "commit",
-        Action::Merge => "merge",
-        Action::AutoMerge => "auto-merge",
+/// Every path `git diff -z --name-status -M BASE` names (both sides of renames and copies),
+/// then the untracked files.
+fn git_paths(root: &Path, base: &str) -> Result<Vec<String>> {
+    if base.starts_with('-') {
+        bail!("--git: `{base}` is not a revision");
     }
+    let diff = git(
+        root,
+        &[
+            "diff",
+            "-z",
+            "--name-status",
+            "-M",
+            "--no-ext-diff",
+            base,
+            "--",
+        ],
+    )?;
+    let untracked = git(root, &["ls-files", "-z", "--others", "--exclude-standard"])?;
+    let mut listed = parse_name_status_z(&diff);
+    listed.extend(
+        untracked
+            .split(|b| *b == 0)
+            .filter(|f| !f.is_empty())
+            .map(|f| String::from_utf8_lossy(f).into_owned()),
+    );
+    Ok(listed)
 }
