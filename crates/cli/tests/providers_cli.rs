@@ -160,7 +160,12 @@ fn json_protocol_run_with_a_non_streaming_server() {
     let bodies = bodies.all();
     assert_eq!(bodies.len(), 3);
     assert!(bodies[1].contains("Format error"), "{}", bodies[1]);
-    assert!(bodies[0].contains(r#""response_format":{"type":"json_object"}"#));
+    // The reply format is constrained by a JSON schema with one branch per tool.
+    assert!(
+        bodies[0].contains(r#""response_format":{"type":"json_schema""#),
+        "{}",
+        bodies[0]
+    );
 }
 
 #[test]
