@@ -12,6 +12,7 @@ pub mod atomic;
 pub mod backend;
 pub mod daily;
 pub mod ledger_file;
+pub mod paths;
 pub mod session;
 pub mod spill;
 pub mod state_dir;

@@ -515,24 +515,4 @@ fn estimate_cost(a: CostArgs) -> Result<ToolOutput, ToolError> {
     Ok(ToolOutput { text, structured })
 }
 
-/// The path with symlinks resolved as far as it exists (the rest appended), as `loop gate` does.
-fn resolve(path: &str, workspace: &Path, home: Option<&str>) -> Option<String> {
-    let expanded = match (path.strip_prefix("~/"), home) {
-        (Some(rest), Some(h)) => PathBuf::from(h).join(rest),
-        _ if path == "~" => PathBuf::from(home?),
-        _ => workspace.join(path),
-    };
-    let mut existing = expanded.as_path();
-    let mut rest = Vec::new();
-    loop {
-        if let Ok(c) = std::fs::canonicalize(existing) {
-            let mut out = c;
-            for r in rest.iter().rev() {
-                out.push(r);
-            }
-            return Some(out.to_string_lossy().into_owned());
-        }
-        rest.push(existing.file_name()?.to_os_string());
-        existing = existing.parent()?;
-    }
-}
+use loopwright_store::paths::resolve_existing as resolve;
