@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::condensation::Condensation;
 use crate::tool::{ToolCall, ToolResult};
+use crate::cache::Reading;
 use crate::usage::Usage;
 
 /// One line of a session log.
@@ -143,6 +144,9 @@ pub enum EventKind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         usage: Option<Usage>,
     },
+    /// The cache-waste meter's reading of the model request just answered (written after
+    /// its `assistant` event, when the provider reported usage).
+    Cache(Reading),
     /// The run was interrupted (Ctrl+C); it can be resumed.
     Interrupted {
         /// Why.
@@ -172,6 +176,7 @@ impl EventKind {
             EventKind::GuardTrip { .. } => "guard_trip",
             EventKind::ProjectInstructions { .. } => "project_instructions",
             EventKind::Condensation { .. } => "condensation",
+            EventKind::Cache(_) => "cache",
             EventKind::Interrupted { .. } => "interrupted",
             EventKind::End { .. } => "end",
         }

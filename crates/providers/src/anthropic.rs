@@ -138,7 +138,45 @@ pub fn request_body_with(
         body["system"] =
             json!([{"type": "text", "text": request.system, "cache_control": ephemeral()}]);
     }
+    drop_short_breakpoints(
+        &mut body,
+        loopwright_context::price::anthropic_min_cacheable(model),
+    );
     body
+}
+
+/// Bytes per token assumed when deciding whether a prefix reaches the cache minimum: fewer
+/// than any tokenizer gives for text or code, so a breakpoint that might reach it stays.
+const BYTES_PER_TOKEN_AT_MOST: usize = 3;
+
+/// Removes the cache breakpoints whose prefix (tools, system, messages, in the provider's
+/// order, up to and including the marked block) is shorter than `min_tokens`: the provider
+/// caches nothing there, and each request has only four breakpoints.
+fn drop_short_breakpoints(body: &mut Value, min_tokens: u64) {
+    let min_bytes = usize::try_from(min_tokens)
+        .unwrap_or(usize::MAX)
+        .saturating_mul(BYTES_PER_TOKEN_AT_MOST);
+    let mut seen = 0usize;
+    let mut visit = |block: &mut Value| {
+        seen += block.to_string().len();
+        if seen < min_bytes
+            && let Some(o) = block.as_object_mut()
+        {
+            o.remove("cache_control");
+        }
+    };
+    for key in ["tools", "system"] {
+        if let Some(list) = body.get_mut(key).and_then(Value::as_array_mut) {
+            list.iter_mut().for_each(&mut visit);
+        }
+    }
+    if let Some(msgs) = body.get_mut("messages").and_then(Value::as_array_mut) {
+        for m in msgs {
+            if let Some(blocks) = m.get_mut("content").and_then(Value::as_array_mut) {
+                blocks.iter_mut().for_each(&mut visit);
+            }
+        }
+    }
 }
 
 /// An ephemeral cache breakpoint.

@@ -159,7 +159,13 @@ fn run(m: &ArgMatches) -> Result<u8> {
     };
     // Checked before the session is created: a bad setting leaves nothing behind.
     let context = match super::run_context::config(m, &profile_context, profile_window) {
-        Ok(c) => c,
+        Ok(c) => super::run_context::with_cost(
+            c,
+            m,
+            &profile_context,
+            (provider.name(), provider.model()),
+            super::run_context::window(m, profile_window),
+        ),
         Err(e) => {
             eprintln!("loop run: {e}");
             return Ok(2);
@@ -321,6 +327,10 @@ pub(crate) fn drive(
         .with_approver(approver)
         .with_reporter(Box::new(printer));
     let end = agent.run()?;
+    let cache = agent.cache_totals();
+    if cache.requests > 0 && !quiet {
+        eprintln!("{}", cache.line());
+    }
     let report = sessions.join(format!("{id}.report.md"));
     match &end {
         RunEnd::Done(summary) => eprintln!("done: {summary}\nsession {id}"),

@@ -5,6 +5,7 @@
 use clap::parser::ValueSource;
 use clap::{Arg, ArgMatches, Command};
 use loopwright_context::condense::Config;
+use loopwright_context::price::PriceCard;
 use loopwright_providers::ContextSettings;
 
 /// Adds the threshold flags to `loop run`.
@@ -106,6 +107,28 @@ pub fn config(
     Ok(cfg)
 }
 
+/// Makes masking cost-aware with the price card of the provider's model (Anthropic's
+/// 5-minute card, the strictest about rewrites, for a model no card describes). The scripted
+/// provider bills nothing and keeps fixed batches, as does a run given a batch size
+/// (`--mask-batch` or the profile's `mask_batch`).
+pub fn with_cost(
+    cfg: Config,
+    m: &ArgMatches,
+    profile: &ContextSettings,
+    (provider, model): (&str, Option<&str>),
+    window: u64,
+) -> Config {
+    let batch_given = m.get_one::<String>("mask-batch").is_some() || profile.mask_batch.is_some();
+    if provider == "scripted" || batch_given || cfg.mask.is_none() {
+        return cfg;
+    }
+    let card = PriceCard::for_model(provider, model.unwrap_or(""))
+        .or_else(|| PriceCard::named("anthropic").ok());
+    let Some(card) = card else { return cfg };
+    let keep_given = m.get_one::<String>("mask-keep").is_some() || profile.mask_keep.is_some();
+    cfg.cost_aware(&card, window, None, keep_given)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,6 +173,23 @@ mod tests {
         .unwrap();
         let s = c.summary.unwrap();
         assert_eq!((s.window, s.threshold, s.keep_last), (8000, 0.9, 4));
+    }
+
+    #[test]
+    fn real_providers_get_the_cost_rule_of_their_card() {
+        let none = ContextSettings::default();
+        let m = matches(&[]);
+        let base = config(&m, &none, None).unwrap();
+        let c = with_cost(base.clone(), &m, &none, ("openai", Some("gpt-4o")), 128_000);
+        let cost = c.cost.expect("cost-aware");
+        assert!((cost.read - 0.5).abs() < 1e-9, "gpt-4o reads at half price");
+        assert_eq!(cost.budget, Some(32_000));
+        let c = with_cost(base.clone(), &m, &none, ("anthropic", Some("claude-x")), 16_000);
+        assert_eq!(c.cost.and_then(|c| c.budget), Some(4_000));
+        assert!(with_cost(base.clone(), &m, &none, ("scripted", None), 1000).cost.is_none());
+        let m = matches(&["--mask-batch", "3"]);
+        let c = with_cost(base, &m, &none, ("openai", Some("gpt-5")), 128_000);
+        assert!(c.cost.is_none(), "a batch size asks for fixed batches");
     }
 
     #[test]

@@ -144,6 +144,10 @@ fn run(m: &ArgMatches) -> Result<()> {
             for e in &parsed.events {
                 print!("{}", transcript_line(e));
             }
+            let cache = loopwright_agent::cache_meter::totals(&parsed.events);
+            if cache.requests > 0 {
+                println!("## {}", cache.line());
+            }
             if parsed.torn_bytes > 0 {
                 println!(
                     "[a torn last line of {} bytes is skipped; it is cut off when the run resumes]",
@@ -171,6 +175,18 @@ fn run(m: &ArgMatches) -> Result<()> {
         }
         _ => Ok(()),
     }
+}
+
+/// One metered request: its cache tokens and, when the prefix broke, where.
+fn cache_line(r: &loopwright_protocol::cache::Reading) -> String {
+    let at = match &r.first_break {
+        Some(b) if r.broke_prefix() => format!("; prefix broke at {}, {} tokens wasted", b.label(), r.wasted),
+        _ => String::new(),
+    };
+    format!(
+        "## cache: {} cached, {} written, {} uncached{at}\n",
+        r.cached, r.written, r.uncached
+    )
 }
 
 fn indent(text: &str) -> String {
@@ -277,6 +293,7 @@ fn transcript_line(e: &Event) -> String {
             action,
         } => format!("## guard {guard} -> {action}: {reason}\n"),
         EventKind::Interrupted { reason } => format!("## interrupted: {reason}\n"),
+        EventKind::Cache(r) => cache_line(r),
         EventKind::ProjectInstructions { files } => files
             .iter()
             .map(|f| {
