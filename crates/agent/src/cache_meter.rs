@@ -131,7 +131,11 @@ mod tests {
         let r = m
             .observe(&request(&["A", "b", "c"], "step 3"), &usage(130, 10))
             .unwrap();
-        assert_eq!(r.first_break, Some(Break::History { item: 1, offset: 0 }));
+        assert!(
+            matches!(r.first_break, Some(Break::History { item: 1, .. })),
+            "{:?}",
+            r.first_break
+        );
         assert_eq!(r.wasted, 110);
     }
 

@@ -1,8 +1,18 @@
 //! Price cards: how providers bill prompt tokens with a prompt cache (pure data), and the bill
 //! of one request given what it shares with the request before it.
 //!
-//! Prices are US dollars per million tokens as published by each provider (checked 2025-11);
-//! a custom card (`PriceCard` as JSON) replaces them for other models or contracts.
+//! Prices are US dollars per million tokens as published by each provider; a custom card
+//! (`PriceCard` as JSON) replaces them for other models or contracts. Checked on 2026-12-01
+//! against (see `crates/context/README.md`, "Price cards"):
+//! - Anthropic: platform.claude.com/docs/en/about-claude/pricing and
+//!   .../build-with-claude/prompt-caching (writes 1.25x for 5 minutes, 2x for 1 hour, reads
+//!   0.1x; minimum cacheable prefix 1,024 tokens for Sonnet 4.5 / 4 and Opus 4.1, 4,096 for
+//!   Opus 4.5 and Haiku 4.5, 2,048 for Haiku 3.5, as quoted in anthropics/anthropic-sdk-python
+//!   issue 1194);
+//! - OpenAI: developers.openai.com/api/docs/pricing (cached input 0.1x for GPT-5, 0.25x for
+//!   GPT-4.1, 0.5x for GPT-4o; 1,024-token minimum in 128-token steps);
+//! - DeepSeek: api-docs.deepseek.com/quick_start/pricing (V3.2: miss 0.28, hit 0.028,
+//!   output 0.42).
 
 use serde::{Deserialize, Serialize};
 

@@ -305,13 +305,15 @@ mod tests {
             }],
             tool_call_id: None,
         };
-        let task = Message::text(Role::User, "task");
+        // Long enough a prefix that every breakpoint reaches the cache minimum.
+        let sys = "s".repeat(4000);
+        let task = Message::text(Role::User, "task ".repeat(800));
         let result = Message::tool("c1", "a.txt");
         let tail = Message::text(Role::User, "[loop] step 2 of 40");
         // A dynamic tail at the end: the breakpoint goes on the block before it (the result).
         let with_tail = request(
             vec![task.clone(), call.clone(), result.clone(), tail],
-            "sys",
+            &sys,
         );
         let b = request_body("m", &with_tail, 100, false);
         assert_eq!(breakpoints(&b), vec![2]);
@@ -323,7 +325,7 @@ mod tests {
         // Ending with a tool result: on the result itself.
         let b = request_body(
             "m",
-            &request(vec![task.clone(), call, result], "sys"),
+            &request(vec![task.clone(), call, result], &sys),
             100,
             false,
         );
@@ -331,8 +333,28 @@ mod tests {
         // The first request (task only): on the task.
         let b = request_body("m", &request(vec![task], ""), 100, false);
         assert_eq!(breakpoints(&b), vec![0]);
-        // No system prompt: the last tool carries the prefix breakpoint.
-        assert_eq!(b["tools"][0]["cache_control"]["type"], "ephemeral");
+        // No system prompt: the last tool would carry the prefix breakpoint, but one short
+        // tool is below the cache minimum, so it has none.
+        assert!(b["tools"][0].get("cache_control").is_none());
         assert!(b.get("system").is_none());
+        let mut big = request(Vec::new(), "");
+        big.tools[0].description = "d".repeat(4000);
+        big.messages.push(Message::text(Role::User, "task"));
+        let b = request_body("m", &big, 100, false);
+        assert_eq!(b["tools"][0]["cache_control"]["type"], "ephemeral");
+    }
+
+    #[test]
+    fn breakpoints_below_the_models_cache_minimum_are_left_out() {
+        let task = Message::text(Role::User, "task");
+        let short = request_body("claude-sonnet-4-5", &request(vec![task], "sys"), 100, false);
+        assert!(breakpoints(&short).is_empty());
+        assert!(short["system"][0].get("cache_control").is_none());
+        // About 1,700 tokens: past Sonnet's 1,024 minimum, short of Haiku 4.5's 4,096.
+        let long = request(vec![Message::text(Role::User, "word ".repeat(1400))], "sys");
+        let sonnet = request_body("claude-sonnet-4-5", &long, 100, false);
+        assert_eq!(breakpoints(&sonnet), vec![0]);
+        let haiku = request_body("claude-haiku-4-5", &long, 100, false);
+        assert!(breakpoints(&haiku).is_empty());
     }
 }
