@@ -127,7 +127,10 @@ mod tests {
         let first = m.observe(&request(&["a"], "step 1"), &usage(100, 0));
         assert_eq!(first.map(|r| r.first_break), Some(None));
         let r = m.observe(&request(&["a", "b"], "step 2"), &usage(120, 100));
-        assert_eq!(r.as_ref().and_then(|r| r.first_break.clone()), Some(Break::Tail));
+        assert_eq!(
+            r.as_ref().and_then(|r| r.first_break.clone()),
+            Some(Break::Tail)
+        );
         let r = m
             .observe(&request(&["A", "b", "c"], "step 3"), &usage(130, 10))
             .unwrap();

@@ -73,7 +73,10 @@ fn endpoint(server: &MockServer, model: &str) -> Endpoint {
 
 /// Runs the agent with `provider` on a task in a fresh workspace; returns the end and the
 /// session's events.
-fn run(provider: Box<dyn loopwright_agent::provider::Provider>, name: &str) -> (RunEnd, Vec<Event>) {
+fn run(
+    provider: Box<dyn loopwright_agent::provider::Provider>,
+    name: &str,
+) -> (RunEnd, Vec<Event>) {
     let ws = tempfile::tempdir().unwrap();
     let store = FileSessionStore::new(&ws.path().join(".loop"));
     let log = store
@@ -172,7 +175,10 @@ fn anthropic_reply(call: Option<(&str, &str)>, read: u64, write: u64) -> Reply {
         ("message_start", &start),
         ("content_block_start", &block),
         ("content_block_delta", &delta),
-        ("content_block_stop", r#"{"type":"content_block_stop","index":0}"#),
+        (
+            "content_block_stop",
+            r#"{"type":"content_block_stop","index":0}"#,
+        ),
         ("message_delta", &end),
         ("message_stop", r#"{"type":"message_stop"}"#),
     ]))
@@ -213,7 +219,8 @@ fn anthropic_breakpoints_only_where_the_prefix_reaches_the_models_minimum() {
     let (end, events) = run(Box::new(provider), "anthropic");
     assert_eq!(end, RunEnd::Done("Done.".into()));
     let sent = server.requests();
-    let system_bytes = sent[0].body["system"].to_string().len() + sent[0].body["tools"].to_string().len();
+    let system_bytes =
+        sent[0].body["system"].to_string().len() + sent[0].body["tools"].to_string().len();
     for r in &sent {
         let marks = breakpoints(&r.body);
         assert!(marks.len() <= 4, "{marks:?}");

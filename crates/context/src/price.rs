@@ -172,9 +172,16 @@ impl PriceCard {
                 format!("deepseek:{f}")
             }
             "openai" | "json" => {
-                let f = ["gpt-5-mini", "gpt-5", "gpt-4-1-mini", "gpt-4-1", "gpt-4o", "o4-mini"]
-                    .into_iter()
-                    .find(|f| has(f))?;
+                let f = [
+                    "gpt-5-mini",
+                    "gpt-5",
+                    "gpt-4-1-mini",
+                    "gpt-4-1",
+                    "gpt-4o",
+                    "o4-mini",
+                ]
+                .into_iter()
+                .find(|f| has(f))?;
                 format!("openai:{}", f.replace("4-1", "4.1"))
             }
             _ => return None,
@@ -306,7 +313,10 @@ mod tests {
             name("anthropic", "claude-opus-4-5").as_deref(),
             Some("anthropic:opus-4.5")
         );
-        assert_eq!(name("openai", "gpt-5-mini").as_deref(), Some("openai:gpt-5-mini"));
+        assert_eq!(
+            name("openai", "gpt-5-mini").as_deref(),
+            Some("openai:gpt-5-mini")
+        );
         assert_eq!(name("openai", "gpt-4.1").as_deref(), Some("openai:gpt-4.1"));
         assert_eq!(
             name("openai", "deepseek-reasoner").as_deref(),

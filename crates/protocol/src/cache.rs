@@ -151,6 +151,9 @@ mod tests {
         assert_eq!((t.requests, t.breaks_before_tail, t.wasted), (2, 1, 7));
         assert!((t.hit_ratio() - 0.8).abs() < 1e-9);
         assert!(t.line().starts_with("cache: 80% of 200 prompt tokens"));
-        assert_eq!(Break::History { item: 3, offset: 0 }.label(), "history item 3");
+        assert_eq!(
+            Break::History { item: 3, offset: 0 }.label(),
+            "history item 3"
+        );
     }
 }

@@ -5,9 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::cache::Reading;
 use crate::condensation::Condensation;
 use crate::tool::{ToolCall, ToolResult};
-use crate::cache::Reading;
 use crate::usage::Usage;
 
 /// One line of a session log.

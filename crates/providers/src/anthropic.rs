@@ -311,10 +311,7 @@ mod tests {
         let result = Message::tool("c1", "a.txt");
         let tail = Message::text(Role::User, "[loop] step 2 of 40");
         // A dynamic tail at the end: the breakpoint goes on the block before it (the result).
-        let with_tail = request(
-            vec![task.clone(), call.clone(), result.clone(), tail],
-            &sys,
-        );
+        let with_tail = request(vec![task.clone(), call.clone(), result.clone(), tail], &sys);
         let b = request_body("m", &with_tail, 100, false);
         assert_eq!(breakpoints(&b), vec![2]);
         assert_eq!(b["system"][0]["cache_control"]["type"], "ephemeral");

@@ -337,7 +337,12 @@ fn strategies(
         let default_card = PriceCard::named("anthropic").map_err(|e| e.to_string())?;
         let keep_given = m.get_one::<usize>("keep-last").is_some();
         let window = m.get_one::<u64>("window").copied().unwrap_or(128_000);
-        cfg = cfg.cost_aware(card.unwrap_or(&default_card), window, flags.budget, keep_given);
+        cfg = cfg.cost_aware(
+            card.unwrap_or(&default_card),
+            window,
+            flags.budget,
+            keep_given,
+        );
         if let Some(cost) = cfg.cost.as_mut() {
             if let Some(h) = flags.horizon {
                 cost.horizon = h;

@@ -40,12 +40,24 @@ mod tests {
         let none = Layer::empty(Source::Profile);
         let flags = ContextArgs::default();
         let base = Config::mask_and_summary(128_000);
-        let c = with_cost(base.clone(), &flags, &none, ("openai", Some("gpt-4o")), 128_000);
+        let c = with_cost(
+            base.clone(),
+            &flags,
+            &none,
+            ("openai", Some("gpt-4o")),
+            128_000,
+        );
         let cost = c.cost.expect("cost-aware");
         assert!((cost.read - 0.5).abs() < 1e-9, "gpt-4o reads at half price");
         assert_eq!(cost.budget, Some(32_000));
         assert_eq!(c.mask.map(|m| m.keep_last), Some(3));
-        let c = with_cost(base.clone(), &flags, &none, ("anthropic", Some("x")), 16_000);
+        let c = with_cost(
+            base.clone(),
+            &flags,
+            &none,
+            ("anthropic", Some("x")),
+            16_000,
+        );
         assert_eq!(c.cost.and_then(|c| c.budget), Some(4_000));
         let scripted = with_cost(base.clone(), &flags, &none, ("scripted", None), 1000);
         assert!(scripted.cost.is_none());

@@ -180,7 +180,11 @@ fn run(m: &ArgMatches) -> Result<()> {
 /// One metered request: its cache tokens and, when the prefix broke, where.
 fn cache_line(r: &loopwright_protocol::cache::Reading) -> String {
     let at = match &r.first_break {
-        Some(b) if r.broke_prefix() => format!("; prefix broke at {}, {} tokens wasted", b.label(), r.wasted),
+        Some(b) if r.broke_prefix() => format!(
+            "; prefix broke at {}, {} tokens wasted",
+            b.label(),
+            r.wasted
+        ),
         _ => String::new(),
     };
     format!(

@@ -159,4 +159,3 @@ mod tests {
         assert!(!anthropic().pays(10, c));
     }
 }
-

@@ -90,9 +90,17 @@ pub(crate) fn long_text(text: &str) -> bool {
 /// The text that stands in for a masked assistant turn's reasoning: its first line, clipped,
 /// and where to get the rest.
 pub fn masked_text(text: &str, id: u64) -> String {
-    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim();
+    let first = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim();
     let preview: String = first.chars().take(80).collect();
-    let more = if preview.len() < first.len() { "…" } else { "" };
+    let more = if preview.len() < first.len() {
+        "…"
+    } else {
+        ""
+    };
     format!(
         "{preview}{more} [masked reasoning: {} bytes; recall id {id}]",
         text.len()

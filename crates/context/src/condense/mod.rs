@@ -21,7 +21,8 @@ use crate::prompt::TodoItem;
 use crate::tokens::TokenCounter;
 
 pub use cost::{
-    COST_AWARE_KEEP_LAST, Change, CostConfig, DEFAULT_HORIZON, DEFAULT_MARGIN, DEFAULT_MAX_REMAINING,
+    COST_AWARE_KEEP_LAST, Change, CostConfig, DEFAULT_HORIZON, DEFAULT_MARGIN,
+    DEFAULT_MAX_REMAINING,
 };
 pub use duplicate::DuplicateConfig;
 pub use loopwright_protocol::condensation::{Condensation, MaskReason, SummarySource};
