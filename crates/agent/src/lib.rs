@@ -24,6 +24,7 @@ pub mod recall;
 pub mod scripted;
 pub mod state;
 pub mod stuck;
+pub mod subagent;
 pub mod summarize;
 pub mod tools;
 

@@ -14,9 +14,7 @@ use loopwright_agent::gate::{Approval, ApproveAsks, Approver, DenyAsks, Gate};
 use loopwright_agent::policy_gate::PolicyGate;
 use loopwright_agent::state::State;
 use loopwright_agent::tools::describe_call;
-use loopwright_agent::{
-    Agent, Cancel, Prices, Provider, Reporter, RunConfig, RunEnd, ScriptedProvider,
-};
+use loopwright_agent::{Cancel, Prices, Provider, Reporter, RunConfig, RunEnd, ScriptedProvider};
 use loopwright_protocol::condensation::{Condensation, SummarySource};
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::tool::{ToolCall, ToolStatus};
@@ -24,7 +22,7 @@ use loopwright_store::session::FileSessionStore;
 
 /// clap description of `loop run`.
 pub fn command() -> Command {
-    super::run_context::args(base_command())
+    super::run_subagent::args(super::run_context::args(base_command()))
 }
 
 fn base_command() -> Command {
@@ -264,6 +262,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
     };
     let printer = Printer::new(m.get_flag("json"));
     let cancel = install_signals()?;
+    let children = super::run_subagent::children(m, scripted, &workspace)?;
     drive(
         log,
         cfg,
@@ -272,10 +271,12 @@ fn run(m: &ArgMatches) -> Result<u8> {
         approver,
         printer,
         cancel,
+        Some(children),
     )
 }
 
 /// Runs an agent to its end and prints the outcome; returns the exit code.
+#[allow(clippy::too_many_arguments)] // the pieces of one run; the clap-derive rewrite bundles them
 pub(crate) fn drive(
     log: loopwright_store::session::SessionLog,
     cfg: RunConfig,
@@ -284,6 +285,7 @@ pub(crate) fn drive(
     approver: Box<dyn Approver>,
     printer: Printer,
     cancel: Cancel,
+    children: Option<super::run_subagent::Children>,
 ) -> Result<u8> {
     let id = log.id().to_string();
     let sessions = cfg.state_dir.join("sessions");
@@ -316,7 +318,7 @@ pub(crate) fn drive(
             );
         }
     }
-    let mut agent = Agent::new(log, cfg, provider, cancel)?
+    let mut agent = super::run_subagent::agent(log, cfg, provider, cancel, children)?
         .with_gate(gate)
         .with_approver(approver)
         .with_reporter(Box::new(printer));

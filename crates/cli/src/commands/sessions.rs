@@ -289,6 +289,24 @@ fn transcript_line(e: &Event) -> String {
             })
             .collect(),
         EventKind::Condensation { record, usage } => condensation_line(record, usage.as_ref()),
+        EventKind::ChildOf {
+            parent_id,
+            call_id,
+            depth,
+            ..
+        } => format!(
+            "## sub-agent of {parent_id} (call {call_id}, depth {depth})
+"
+        ),
+        EventKind::Subagent(r) => format!(
+            "## sub-agent {} ended: {}{} ({} tokens) [{}]
+",
+            r.session,
+            r.outcome.map_or("interrupted", |o| o.as_str()),
+            if r.salvaged { ", salvaged" } else { "" },
+            r.usage.map_or(0, |u| u.total()),
+            r.call_id
+        ),
         EventKind::End { outcome, summary } => {
             format!("## end: {}\n{}", outcome.as_str(), indent(summary))
         }

@@ -1,0 +1,260 @@
+//! Sub-agents in `loop run`: two children spawned in one turn, one of them hung; a parent
+//! killed with SIGKILL while its children run, then resumed. Scripted models only.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use loopwright_protocol::event::{Event, EventKind};
+use loopwright_protocol::tool::ToolStatus;
+use loopwright_store::session::FileSessionStore;
+
+fn loop_cmd() -> Command {
+    Command::new(assert_cmd::cargo::cargo_bin!("loop"))
+}
+
+const PARENT_TURNS: &str = r#"[
+  {"text": "two helpers", "tool_calls": [
+    {"name": "spawn_agent", "arguments": {"task": "child A: record a1"}},
+    {"name": "spawn_agent", "arguments": {"task": "child B: record b1, then think forever"}}]},
+  {"text": "", "tool_calls": [{"name": "finish", "arguments": {"summary": "both helpers answered"}}]}
+]"#;
+
+fn shell(text: &str, command: &str) -> String {
+    format!(
+        r#"{{"text": "{text}", "tool_calls": [{{"name": "shell", "arguments": {{"command": "{command}"}}}}]}}"#
+    )
+}
+
+fn slow_shell(text: &str, command: &str) -> String {
+    shell(text, command).replacen('{', r#"{"sleep_s": 2, "#, 1)
+}
+
+fn finish(summary: &str) -> String {
+    format!(
+        r#"{{"text": "", "tool_calls": [{{"name": "finish", "arguments": {{"summary": "{summary}"}}}}]}}"#
+    )
+}
+
+fn write_script(ws: &Path, children: &[String]) -> std::path::PathBuf {
+    let script = format!(
+        r#"{{"turns": {PARENT_TURNS}, "subagents": [{}]}}"#,
+        children.join(",\n")
+    );
+    let path = ws.join("script.json");
+    std::fs::write(&path, script).unwrap();
+    path
+}
+
+fn events(ws: &Path, id: &str) -> Vec<Event> {
+    FileSessionStore::new(&ws.join(".loop"))
+        .load(id)
+        .unwrap_or_else(|e| panic!("session {id}: {e}"))
+        .events
+}
+
+/// Every tool call of the session has exactly one result; returns them by call id.
+fn results(events: &[Event]) -> HashMap<String, (ToolStatus, String)> {
+    let mut calls = Vec::new();
+    let mut out: HashMap<String, (ToolStatus, String)> = HashMap::new();
+    for e in events {
+        match &e.kind {
+            EventKind::Assistant { tool_calls, .. } => {
+                calls.extend(tool_calls.iter().map(|c| c.id.clone()))
+            }
+            EventKind::ToolResult(r) => {
+                assert!(
+                    out.insert(r.call_id.clone(), (r.status, r.content.clone()))
+                        .is_none(),
+                    "call {} has two results",
+                    r.call_id
+                );
+            }
+            _ => {}
+        }
+    }
+    for c in &calls {
+        assert!(out.contains_key(c), "call {c} has no result");
+    }
+    out
+}
+
+/// Each line of `runs.log` (one per tool that ran) appears once.
+fn ran_once(ws: &Path) -> Vec<String> {
+    let ran = std::fs::read_to_string(ws.join("runs.log")).unwrap_or_default();
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for tok in ran.lines() {
+        *seen.entry(tok).or_default() += 1;
+    }
+    for (tok, n) in &seen {
+        assert_eq!(*n, 1, "{tok} ran {n} times");
+    }
+    let mut lines: Vec<String> = ran.lines().map(str::to_string).collect();
+    lines.sort();
+    lines
+}
+
+fn child_of(events: &[Event]) -> Option<(String, u32)> {
+    events.iter().find_map(|e| match &e.kind {
+        EventKind::ChildOf {
+            parent_id, depth, ..
+        } => Some((parent_id.clone(), *depth)),
+        _ => None,
+    })
+}
+
+#[test]
+fn a_hung_child_is_salvaged_and_both_answers_reach_the_parent() {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path();
+    let script = write_script(
+        ws,
+        &[
+            format!(
+                "[{}, {}]",
+                shell("A works", "echo a1 >> runs.log"),
+                finish("A recorded a1")
+            ),
+            format!(
+                r#"{{"turns": [{}, {{"sleep_s": 600}}], "summaries": ["B recorded b1; left: the rest"]}}"#,
+                shell("B works", "echo b1 >> runs.log")
+            ),
+        ],
+    );
+    let started = Instant::now();
+    let out = loop_cmd()
+        .args(["run", "use two helpers", "--session-id", "p", "--yolo"])
+        .arg("--workspace")
+        .arg(ws)
+        .arg("--script")
+        .arg(&script)
+        .args(["--subagent-idle-timeout", "2"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    // The hung model call was cancelled, not waited out (it would sleep 600 s).
+    assert!(started.elapsed() < Duration::from_secs(300), "{stderr}");
+
+    let parent = events(ws, "p");
+    let res = results(&parent);
+    let (a_status, a_text) = &res["call_1_1"];
+    assert_eq!(*a_status, ToolStatus::Ok, "{a_text}");
+    assert!(a_text.contains("A recorded a1"), "{a_text}");
+    assert!(
+        a_text.contains("loop sessions show p-sub-call_1_1"),
+        "{a_text}"
+    );
+    let (b_status, b_text) = &res["call_1_2"];
+    assert_eq!(*b_status, ToolStatus::Timeout, "{b_text}");
+    assert!(
+        b_text.contains("[salvaged] B recorded b1; left: the rest"),
+        "{b_text}"
+    );
+    assert!(b_text.contains("--subagent-idle-timeout"), "{b_text}");
+    let records: Vec<_> = parent
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Subagent(r) => Some(r.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(records.len(), 2);
+    assert!(
+        records
+            .iter()
+            .all(|r| r.usage.is_some_and(|u| u.total() > 0))
+    );
+
+    // Three sessions: the parent and its two children, each naming the parent.
+    let sessions = FileSessionStore::new(&ws.join(".loop")).list().unwrap();
+    assert_eq!(sessions.len(), 3, "{sessions:?}");
+    for id in ["p-sub-call_1_1", "p-sub-call_1_2"] {
+        let ev = events(ws, id);
+        assert_eq!(child_of(&ev), Some(("p".to_string(), 1)), "{id}");
+        results(&ev);
+    }
+    let b = events(ws, "p-sub-call_1_2");
+    assert!(b.iter().any(
+        |e| matches!(&e.kind, EventKind::End { summary, .. } if summary.starts_with("[salvaged]"))
+    ));
+    assert_eq!(ran_once(ws), vec!["a1", "b1"]);
+}
+
+#[test]
+fn a_parent_killed_while_children_run_resumes_them_and_no_tool_runs_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path();
+    let script = write_script(
+        ws,
+        &[
+            // The second model call of each child blocks 2 s (the kill comes then), and
+            // then runs one more command.
+            format!(
+                "[{}, {}, {}]",
+                shell("A works", "echo a1 >> runs.log"),
+                slow_shell("A again", "echo a2 >> runs.log"),
+                finish("A recorded a1 and a2")
+            ),
+            format!(
+                "[{}, {}, {}]",
+                shell("B works", "echo b1 >> runs.log"),
+                slow_shell("B again", "echo b2 >> runs.log"),
+                finish("B recorded b1 and b2")
+            ),
+        ],
+    );
+    let mut child = loop_cmd()
+        .args(["run", "use two helpers", "--session-id", "p", "--yolo"])
+        .arg("--workspace")
+        .arg(ws)
+        .arg("--script")
+        .arg(&script)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill once both children ran their first command (bounded wait).
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let ran = std::fs::read_to_string(ws.join("runs.log")).unwrap_or_default();
+        if ran.contains("a1") && ran.contains("b1") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the children never ran: {ran:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+
+    let out = loop_cmd()
+        .args(["run", "--resume", "p", "--yolo"])
+        .arg("--workspace")
+        .arg(ws)
+        .arg("--script")
+        .arg(&script)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let parent = events(ws, "p");
+    results(&parent);
+    let note = parent
+        .iter()
+        .find_map(|e| match &e.kind {
+            EventKind::User { text } if text.contains("restarted while sub-agents") => {
+                Some(text.clone())
+            }
+            _ => None,
+        })
+        .expect("the recovered results reach the parent");
+    assert!(note.contains("A recorded"), "{note}");
+    assert!(note.contains("B recorded"), "{note}");
+    for id in ["p-sub-call_1_1", "p-sub-call_1_2"] {
+        results(&events(ws, id));
+    }
+    // a1 and b1 ran before the kill, a2 and b2 after the resume; none ran twice.
+    assert_eq!(ran_once(ws), vec!["a1", "a2", "b1", "b2"]);
+}
