@@ -181,6 +181,105 @@ fn a_hung_child_is_salvaged_and_both_answers_reach_the_parent() {
         |e| matches!(&e.kind, EventKind::End { summary, .. } if summary.starts_with("[salvaged]"))
     ));
     assert_eq!(ran_once(ws), vec!["a1", "b1"]);
+
+    // `loop sessions list` shows the tree; `show` names the parent and the children.
+    let list = loop_cmd()
+        .args(["sessions", "list", "--workspace"])
+        .arg(ws)
+        .output()
+        .unwrap();
+    let list = String::from_utf8_lossy(&list.stdout);
+    let lines: Vec<&str> = list.lines().collect();
+    assert_eq!(lines.len(), 3, "{list}");
+    assert!(lines[0].starts_with("p "), "{list}");
+    assert!(lines[1].starts_with("  └ p-sub-call_1_1 "), "{list}");
+    assert!(lines[2].starts_with("  └ p-sub-call_1_2 "), "{list}");
+    let show = loop_cmd()
+        .args(["sessions", "show", "p-sub-call_1_2", "--workspace"])
+        .arg(ws)
+        .output()
+        .unwrap();
+    let show = String::from_utf8_lossy(&show.stdout);
+    assert!(
+        show.contains("## sub-agent of p (call call_1_2, depth 1)"),
+        "{show}"
+    );
+    let show = loop_cmd()
+        .args(["sessions", "show", "p", "--workspace"])
+        .arg(ws)
+        .output()
+        .unwrap();
+    let show = String::from_utf8_lossy(&show.stdout);
+    assert!(
+        show.contains("## sub-agent p-sub-call_1_2 ended: limit, salvaged"),
+        "{show}"
+    );
+}
+
+#[test]
+fn over_the_cap_and_duplicate_briefs_are_refused_with_their_own_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path();
+    let turns = r#"[
+      {"text": "three helpers", "tool_calls": [
+        {"name": "spawn_agent", "arguments": {"task": "Count the files"}},
+        {"name": "spawn_agent", "arguments": {"task": "  count   THE files "}},
+        {"name": "spawn_agent", "arguments": {"task": "list the files"}},
+        {"name": "spawn_agent", "arguments": {"task": "grep", "tools": ["rm_rf"]}}]},
+      {"text": "", "tool_calls": [{"name": "finish", "arguments": {"summary": "ok"}}]}
+    ]"#;
+    let script = format!(
+        r#"{{"turns": {turns}, "subagents": [[{}, {}]]}}"#,
+        shell("counting", "echo c1 >> runs.log"),
+        finish("3 files")
+    );
+    std::fs::write(ws.join("script.json"), script).unwrap();
+    let out = loop_cmd()
+        .args([
+            "run",
+            "count",
+            "--session-id",
+            "p",
+            "--yolo",
+            "--subagent-max",
+            "1",
+        ])
+        .arg("--workspace")
+        .arg(ws)
+        .arg("--script")
+        .arg(ws.join("script.json"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let res = results(&events(ws, "p"));
+    assert_eq!(res["call_1_1"].0, ToolStatus::Ok, "{}", res["call_1_1"].1);
+    let (dup, text) = &res["call_1_2"];
+    assert_eq!(*dup, ToolStatus::Denied);
+    assert!(
+        text.contains("same brief is already running") && text.contains("Do not retry"),
+        "{text}"
+    );
+    let (cap, text) = &res["call_1_3"];
+    assert_eq!(*cap, ToolStatus::Denied);
+    assert!(
+        text.contains("the cap is 1 (--subagent-max)") && text.contains("Do not retry"),
+        "{text}"
+    );
+    let (bad, text) = &res["call_1_4"];
+    assert_eq!(*bad, ToolStatus::Invalid, "{text}");
+    assert_eq!(ran_once(ws), vec!["c1"]);
+    assert_eq!(
+        FileSessionStore::new(&ws.join(".loop"))
+            .list()
+            .unwrap()
+            .len(),
+        2
+    );
 }
 
 #[test]
