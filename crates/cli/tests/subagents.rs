@@ -357,3 +357,82 @@ fn a_parent_killed_while_children_run_resumes_them_and_no_tool_runs_twice() {
     // a1 and b1 ran before the kill, a2 and b2 after the resume; none ran twice.
     assert_eq!(ran_once(ws), vec!["a1", "a2", "b1", "b2"]);
 }
+
+#[test]
+fn a_plan_runs_its_graph_and_finish_waits_for_open_nodes() {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path();
+    let turns = r#"[
+      {"text": "plan", "tool_calls": [{"name": "plan", "arguments": {"nodes": [
+        {"id": "a", "task": "record a"},
+        {"id": "c", "task": "record c"},
+        {"id": "b", "task": "record b", "blocked_by": ["a"]},
+        {"id": "x", "task": "record x", "blocked_by": ["b", "c"]}]}}]},
+      {"text": "", "tool_calls": [{"name": "finish", "arguments": {"summary": "too early"}}]},
+      {"text": "drop x", "tool_calls": [{"name": "plan", "arguments": {"drop": ["x"]}}]},
+      {"text": "", "tool_calls": [{"name": "finish", "arguments": {"summary": "a, b, c recorded"}}]}
+    ]"#;
+    // Children in dispatch order: a and c at once, then b (after a), then x, which hangs.
+    let child = |name: &str| {
+        format!(
+            "[{}, {}]",
+            shell(
+                &format!("{name} works"),
+                &format!("echo {name} >> runs.log")
+            ),
+            finish(&format!("{name} recorded"))
+        )
+    };
+    let script = format!(
+        r#"{{"turns": {turns}, "subagents": [{}, {}, {}, [{{"sleep_s": 600}}]]}}"#,
+        child("a"),
+        child("c"),
+        child("b")
+    );
+    std::fs::write(ws.join("script.json"), script).unwrap();
+    let out = loop_cmd()
+        .args(["run", "plan it", "--session-id", "p", "--yolo"])
+        .args([
+            "--subagent-idle-timeout",
+            "2",
+            "--subagent-salvage-timeout",
+            "2",
+        ])
+        .arg("--workspace")
+        .arg(ws)
+        .arg("--script")
+        .arg(ws.join("script.json"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let parent = events(ws, "p");
+    let res = results(&parent);
+    let (status, board) = &res["call_1_1"];
+    assert_eq!(*status, ToolStatus::Error, "{board}");
+    for line in ["## a: done", "## b: done", "## c: done", "## x: failed"] {
+        assert!(board.contains(line), "{line}: {board}");
+    }
+    assert!(board.contains("b recorded"), "{board}");
+    let (status, text) = &res["call_2_1"];
+    assert_eq!(*status, ToolStatus::Error);
+    assert!(
+        text.contains("finish refused") && text.contains("`x` (failed)"),
+        "{text}"
+    );
+    assert_eq!(res["call_3_1"].0, ToolStatus::Ok, "{}", res["call_3_1"].1);
+    assert_eq!(res["call_4_1"].0, ToolStatus::Ok);
+    let nodes: Vec<String> = parent
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Subagent(r) => r.node.clone(),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(nodes.len(), 4, "{nodes:?}");
+    assert_eq!(ran_once(ws), vec!["a", "b", "c"]);
+}

@@ -80,6 +80,12 @@ pub struct SubagentRecord {
     /// Every token the child used (its steps, summaries and the salvage turn).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub usage: Option<Usage>,
+    /// The task-graph node it was an attempt of (`plan`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub node: Option<String>,
+    /// A later attempt of the same node replaced this one: its result settles nothing.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub superseded: bool,
 }
 
 /// The kinds of session event.

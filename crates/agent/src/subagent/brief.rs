@@ -130,6 +130,8 @@ mod tests {
                 outcome,
                 salvaged: false,
                 usage: None,
+                node: None,
+                superseded: false,
             }),
         }
     }

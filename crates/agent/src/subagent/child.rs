@@ -127,6 +127,11 @@ pub(crate) fn launch(
 }
 
 impl Report {
+    /// The report of a child whose supervisor vanished.
+    pub(crate) fn lost(session: &str) -> Self {
+        Report::failed(session, String::new())
+    }
+
     fn failed(session: &str, why: String) -> Self {
         Report {
             session: session.to_string(),

@@ -18,6 +18,7 @@
 
 mod brief;
 mod child;
+pub mod plan;
 mod recover;
 mod spawn;
 pub mod watchdog;

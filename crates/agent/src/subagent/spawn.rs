@@ -37,14 +37,14 @@ pub(crate) struct SpawnArgs {
     pub isolation: Option<String>,
 }
 
-struct Running {
+pub(super) struct Running {
     call_id: String,
     key: String,
     tokens: u64,
     cost: f64,
 }
 
-enum Job {
+pub(super) enum Job {
     Ready(ToolStatus, String),
     Started {
         rx: Receiver<Report>,
@@ -54,10 +54,10 @@ enum Job {
 }
 
 #[derive(Default)]
-struct Shared {
-    running: Vec<Running>,
+pub(super) struct Shared {
+    pub(super) running: Vec<Running>,
     jobs: HashMap<String, Job>,
-    records: HashMap<String, EventKind>,
+    pub(super) records: HashMap<String, Vec<EventKind>>,
     next_ordinal: Option<u32>,
 }
 
@@ -67,6 +67,7 @@ pub(super) struct Inner {
     pub(super) factory: Arc<dyn ChildFactory>,
     spec: ToolSpec,
     shared: Arc<Mutex<Shared>>,
+    pub(super) board: Mutex<Option<super::plan::Board>>,
 }
 
 /// The sub-agent tools of one run (a [`ToolSource`]): `spawn_agent`.
@@ -119,6 +120,7 @@ impl Subagents {
             settings,
             factory,
             shared: Arc::new(Mutex::new(Shared::default())),
+            board: Mutex::new(None),
         }))
     }
 }
@@ -128,7 +130,10 @@ impl ToolSource for Subagents {
         "subagents"
     }
     fn tools(&self) -> Vec<Arc<dyn Tool>> {
-        vec![Arc::new(SpawnTool(Arc::clone(&self.0)))]
+        vec![
+            Arc::new(SpawnTool(Arc::clone(&self.0))),
+            Arc::new(super::plan::PlanTool::new(Arc::clone(&self.0))),
+        ]
     }
 }
 
@@ -172,7 +177,7 @@ impl Tool for SpawnTool {
     }
 
     fn take_events(&self, call_id: &str) -> Vec<EventKind> {
-        self.0.lock().records.remove(call_id).into_iter().collect()
+        self.0.lock().records.remove(call_id).unwrap_or_default()
     }
 }
 
@@ -201,7 +206,7 @@ fn open_calls(events: &[Event]) -> Vec<&ToolCall> {
 }
 
 impl Inner {
-    fn lock(&self) -> MutexGuard<'_, Shared> {
+    pub(super) fn lock(&self) -> MutexGuard<'_, Shared> {
         self.shared.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -235,7 +240,7 @@ impl Inner {
     }
 
     /// Refuses or launches one child; `share_of` children of this turn are still to start.
-    fn start(
+    pub(super) fn start(
         &self,
         call: &ToolCall,
         args: &SpawnArgs,
@@ -414,10 +419,11 @@ impl Inner {
         });
         let _ = cx;
         let (status, text) = self.result_text(&report, diff.as_deref());
-        self.lock().records.insert(
-            call.id.clone(),
-            EventKind::Subagent(record(call, task, &report)),
-        );
+        self.lock()
+            .records
+            .entry(call.id.clone())
+            .or_default()
+            .push(EventKind::Subagent(record(call, task, &report)));
         ToolOutput::text(status, text)
     }
 
@@ -464,6 +470,8 @@ pub(super) fn record(call: &ToolCall, task: &str, r: &Report) -> SubagentRecord 
         outcome: r.outcome,
         salvaged: r.salvaged,
         usage: Some(r.usage),
+        node: None,
+        superseded: false,
     }
 }
 
