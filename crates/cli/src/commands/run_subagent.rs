@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Result, anyhow};
-use clap::{ArgMatches, Args, Command, FromArgMatches};
+use clap::Args;
 use loopwright_agent::gate::{ApproveAsks, Approver, DenyAsks, Gate};
 use loopwright_agent::policy_gate::PolicyGate;
 use loopwright_agent::scripted::ChildScript;
@@ -54,11 +54,6 @@ impl SubagentArgs {
     }
 }
 
-/// Adds the flags to `loop run`.
-pub fn args(c: Command) -> Command {
-    SubagentArgs::augment_args(c)
-}
-
 /// What `loop run` needs to give its model `spawn_agent`.
 pub(crate) struct Children {
     factory: Arc<dyn ChildFactory>,
@@ -67,39 +62,35 @@ pub(crate) struct Children {
 
 /// The children of `loop run`'s flags: scripted children come from the `subagents` of the
 /// `--script` object; other providers are made again from the same flags for each child.
-pub(crate) fn children(m: &ArgMatches, scripted: bool, workspace: &Path) -> Result<Children> {
-    let flags = SubagentArgs::from_arg_matches(m).map_err(|e| anyhow!("{e}"))?;
+pub(crate) fn children(a: &super::run::RunArgs, workspace: &Path) -> Result<Children> {
+    let scripted =
+        a.provider.as_deref() == Some("scripted") || (a.provider.is_none() && a.script.is_some());
     let models = if scripted {
-        let file = m.get_one::<String>("script").cloned().unwrap_or_default();
+        let file = a.script.clone().unwrap_or_default();
         let text = std::fs::read_to_string(&file).map_err(|e| anyhow!("--script {file}: {e}"))?;
         let p = ScriptedProvider::from_json(&text).map_err(|e| anyhow!("--script {file}: {e}"))?;
         Models::Scripted(p.subagents().to_vec())
     } else {
         Models::Flags(loopwright_providers::Flags {
-            provider: m.get_one::<String>("provider").cloned(),
-            model: m.get_one::<String>("model").cloned(),
-            base_url: m.get_one::<String>("base-url").cloned(),
-            api_key_env: m.get_one::<String>("api-key-env").cloned(),
-            profile: m.get_one::<String>("profile").cloned(),
-            max_output_tokens: m.get_one::<u64>("max-output-tokens").copied(),
-            stream: m.get_flag("no-stream").then_some(false),
+            provider: a.provider.clone(),
+            model: a.model.clone(),
+            base_url: a.base_url.clone(),
+            api_key_env: a.api_key_env.clone(),
+            profile: a.profile.clone(),
+            max_output_tokens: a.max_output_tokens,
+            stream: a.no_stream.then_some(false),
         })
     };
-    let rules: Vec<PathBuf> = m
-        .get_many::<String>("rules")
-        .into_iter()
-        .flatten()
-        .map(PathBuf::from)
-        .collect();
+    let rules = a.rules.clone();
     // Checked now, so a bad rule file fails the run before any child starts.
     PolicyGate::load(workspace, &rules).map_err(|e| anyhow!("permission rules: {e}"))?;
     Ok(Children {
         factory: Arc::new(CliChildren {
             models,
             rules,
-            yolo: m.get_flag("yolo"),
+            yolo: a.yolo,
         }),
-        settings: flags.settings(),
+        settings: a.subagent.settings(),
     })
 }
 
