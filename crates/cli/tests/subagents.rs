@@ -436,3 +436,74 @@ fn a_plan_runs_its_graph_and_finish_waits_for_open_nodes() {
     assert_eq!(nodes.len(), 4, "{nodes:?}");
     assert_eq!(ran_once(ws), vec!["a", "b", "c"]);
 }
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_child_in_its_own_worktree_returns_its_diff() {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path();
+    git(ws, &["init", "-q", "-b", "main"]);
+    git(ws, &["config", "user.email", "t@example.invalid"]);
+    git(ws, &["config", "user.name", "t"]);
+    std::fs::write(ws.join("README.md"), "hi\n").unwrap();
+    git(ws, &["add", "README.md"]);
+    git(ws, &["commit", "-q", "-m", "init"]);
+    let turns = r#"[
+      {"text": "isolated", "tool_calls": [{"name": "spawn_agent", "arguments": {"task": "add new.txt", "isolation": "worktree"}}]},
+      {"text": "", "tool_calls": [{"name": "finish", "arguments": {"summary": "read the diff"}}]}
+    ]"#;
+    let script = format!(
+        r#"{{"turns": {turns}, "subagents": [[{}, {}]]}}"#,
+        shell("adding", "echo isolated-line > new.txt"),
+        finish("added new.txt")
+    );
+    let script_path = dir.path().join(".git").join("script.json");
+    std::fs::write(&script_path, script).unwrap();
+    let out = loop_cmd()
+        .args(["run", "isolate", "--session-id", "p", "--yolo"])
+        .arg("--workspace")
+        .arg(ws)
+        .arg("--script")
+        .arg(&script_path)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let res = results(&events(ws, "p"));
+    let (status, text) = &res["call_1_1"];
+    assert_eq!(*status, ToolStatus::Ok, "{text}");
+    assert!(text.contains("diff of its worktree:"), "{text}");
+    assert!(
+        text.contains("+isolated-line") && text.contains("new.txt"),
+        "{text}"
+    );
+    // The child worked in its own worktree, which is gone now; the parent's tree is untouched.
+    assert!(!ws.join("new.txt").exists());
+    let child = events(ws, "p-sub-call_1_1");
+    let child_ws = child
+        .iter()
+        .find_map(|e| match &e.kind {
+            EventKind::SessionStart { workspace, .. } => Some(workspace.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_ne!(Path::new(&child_ws), ws);
+    assert!(!Path::new(&child_ws).exists(), "{child_ws}");
+}

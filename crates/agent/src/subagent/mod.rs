@@ -117,3 +117,56 @@ impl ToolSource for ToolList {
 pub fn child_id(parent: &str, call_id: &str) -> String {
     format!("{parent}-sub-{}", crate::tools::spill_stem(call_id))
 }
+
+#[cfg(test)]
+mod tests {
+    use loopwright_protocol::event::{Event, EventKind, Outcome, SubagentRecord};
+    use loopwright_protocol::usage::Usage;
+
+    use crate::state::State;
+
+    fn usage(n: u64) -> Usage {
+        Usage {
+            input_tokens: n,
+            output_tokens: 0,
+            cached_tokens: 0,
+            cache_write_tokens: 0,
+            estimated: false,
+        }
+    }
+
+    #[test]
+    fn a_childs_tokens_count_in_the_parents_budget_and_ledger_step() {
+        let ev = |kind| Event {
+            seq: 0,
+            ts_ms: 0,
+            kind,
+        };
+        let events = vec![
+            ev(EventKind::Assistant {
+                text: String::new(),
+                tool_calls: Vec::new(),
+                usage: Some(usage(10)),
+            }),
+            ev(EventKind::Subagent(SubagentRecord {
+                call_id: "c".into(),
+                session: "p-sub-c".into(),
+                task: "t".into(),
+                outcome: Some(Outcome::Done),
+                salvaged: false,
+                usage: Some(usage(100)),
+                node: None,
+                superseded: false,
+            })),
+        ];
+        let s = State::from_events(&events);
+        assert_eq!(s.usage.total(), 110);
+        assert_eq!(s.records[0].tokens, 110);
+    }
+
+    #[test]
+    fn child_ids_are_plain_file_names() {
+        assert_eq!(super::child_id("p", "call_1_2"), "p-sub-call_1_2");
+        assert_eq!(super::child_id("p", "../x"), "p-sub-___x");
+    }
+}
