@@ -15,6 +15,11 @@
 //! The object form may also hold `"summaries": ["..."]`: the replies to the summary calls of
 //! context compaction, played in order; once they are used up (or when there are none) a
 //! summary call fails, and the loop falls back to its extractive summary.
+//!
+//! It may also hold `"subagents": [[...turns...], {"turns": [...], "summaries": [...]}]`: the
+//! scripts of the sub-agents, in the order they are spawned (a child's `summaries` also answer
+//! its salvage turn). Any turn may carry `"sleep_s": N`: the model call blocks N seconds first,
+//! ending at once (as cancelled) when the run is cancelled — a hung model, for tests.
 
 use loopwright_protocol::message::{AssistantTurn, ModelRequest, Role, StreamEvent};
 use loopwright_protocol::tool::ToolCall;
