@@ -95,6 +95,10 @@ pub struct EventAssembler {
     builder: TurnBuilder,
     /// Content-block index to tool-use id.
     tools: BTreeMap<u64, String>,
+    /// Tool-use blocks whose `input` came whole in `content_block_start` (programmatic tool
+    /// calling, some gateways): sent as the arguments at `content_block_stop` unless
+    /// `input_json_delta`s came instead.
+    start_inputs: BTreeMap<u64, Value>,
     thinking: BTreeMap<u64, Thinking>,
     counts: Counts,
     text_blocks: usize,
@@ -143,6 +147,15 @@ impl EventAssembler {
                 self.block_delta(index, delta, on_event);
             }
             "content_block_stop" => {
+                if let (Some(input), Some(id)) =
+                    (self.start_inputs.remove(&index), self.tools.get(&index))
+                {
+                    let ev = StreamEvent::ToolCallDelta {
+                        id: id.clone(),
+                        arguments: input.to_string(),
+                    };
+                    self.emit(ev, on_event);
+                }
                 if let Some(t) = self.thinking.remove(&index) {
                     self.builder.push_replay(t.block);
                 }
@@ -190,6 +203,12 @@ impl EventAssembler {
                     .map_or_else(|| format!("toolu_{index}"), str::to_string);
                 let name = block.get("name").and_then(Value::as_str).unwrap_or("");
                 self.tools.insert(index, id.clone());
+                if let Some(input) = block
+                    .get("input")
+                    .filter(|i| i.as_object().is_some_and(|o| !o.is_empty()))
+                {
+                    self.start_inputs.insert(index, input.clone());
+                }
                 let name = name.to_string();
                 self.emit(StreamEvent::ToolCallStart { id, name }, on_event);
             }
@@ -226,6 +245,7 @@ impl EventAssembler {
                 self.emit(StreamEvent::TextDelta { text }, on_event);
             }
             Some("input_json_delta") => {
+                self.start_inputs.remove(&index);
                 if let Some(id) = self.tools.get(&index).cloned() {
                     let arguments = field("partial_json").to_string();
                     self.emit(StreamEvent::ToolCallDelta { id, arguments }, on_event);

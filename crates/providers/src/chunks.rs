@@ -7,7 +7,7 @@
 //!   Ollama);
 //! - a tool name may come in pieces or whole in every chunk (MiniMax, some gateways);
 //! - usage is `usage` (with `prompt_tokens_details.cached_tokens`, or DeepSeek's
-//!   `prompt_cache_hit_tokens`), else llama.cpp's `timings`;
+//!   `prompt_cache_hit_tokens`) or Groq's `x_groq.usage`, else llama.cpp's `timings`;
 //! - an error object inside the stream is retried when the server says it is transient
 //!   (Groq's `tool_use_failed`, server errors, overload), else it ends the call.
 
@@ -136,7 +136,13 @@ impl ChunkAssembler {
         if let Some(err) = v.get("error") {
             return Err(error_event(err));
         }
-        if let Some(u) = v.get("usage").filter(|u| u.is_object()) {
+        // Groq sent usage inside `x_groq` before it moved to the top level (and still does
+        // for some models, e.g. `groq/compound`).
+        let usage = v
+            .get("usage")
+            .filter(|u| u.is_object())
+            .or_else(|| v.pointer("/x_groq/usage").filter(|u| u.is_object()));
+        if let Some(u) = usage {
             self.saw_usage = true;
             self.emit(
                 StreamEvent::Usage {
