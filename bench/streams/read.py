@@ -125,7 +125,9 @@ def read_openai(raw):
             for pos, tc in enumerate(delta.get("tool_calls") or []):
                 fn = tc.get("function") or {}
                 idx = tc.get("index", pos)
-                slot = next((c for c in calls if c["index"] == idx), None)
+                slot = next((c for c in reversed(calls) if c["index"] == idx), None)
+                if slot is not None and tc.get("id") and slot["id"] and tc["id"] != slot["id"]:
+                    slot = None  # a new id at the same index is a new call
                 if slot is None:
                     slot = {"index": idx, "id": None, "name": "", "args": []}
                     calls.append(slot)
@@ -159,8 +161,8 @@ def read_openai(raw):
     stop = stop_name(finish)
     if refusal:
         stop = "refusal"
-    out_calls = [{"id": c["id"] or "call_%d" % c["index"], "name": c["name"],
-                  "arguments": parse_args("".join(c["args"]))} for c in calls if c["name"]]
+    out_calls = [{"id": c["id"] or "call_%d" % n, "name": c["name"],
+                  "arguments": parse_args("".join(c["args"]))} for n, c in enumerate(calls) if c["name"]]
     return {
         "protocol": "openai",
         "text": "".join(text) + "".join(refusal),
@@ -178,7 +180,7 @@ def read_anthropic(raw):
     order = []
     counts = {"input_tokens": 0, "cache_read_input_tokens": 0, "cache_creation_input_tokens": 0,
               "output_tokens": 0}
-    stop, error, stopped = None, None, False
+    stop, error, stopped, started = None, None, False, False
 
     def take(u):
         for k in counts:
@@ -194,6 +196,10 @@ def read_anthropic(raw):
             continue
         kind = ev.get("type") or event
         if kind == "message_start":
+            if started:  # a second message spliced in: the reply is the new one
+                blocks, order, stop = {}, [], None
+                counts = dict.fromkeys(counts, 0)
+            started = True
             take((ev.get("message") or {}).get("usage") or {})
         elif kind == "content_block_start":
             b = dict(ev.get("content_block") or {})

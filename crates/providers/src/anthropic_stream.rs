@@ -7,7 +7,8 @@
 //! - usage: `message_start` gives the first counts, and each `message_delta` gives cumulative
 //!   counts that replace them (input included, which grows with server tools);
 //! - the stop reason of `message_delta` is kept (`refusal`, `max_tokens`, ...);
-//! - `error` events: `overloaded_error`, `api_error` and `rate_limit_error` are retried.
+//! - `error` events: `overloaded_error`, `api_error` and `rate_limit_error` are retried;
+//! - a second `message_start` (a reply restarted by a gateway) starts the turn afresh.
 
 use std::collections::BTreeMap;
 
@@ -103,6 +104,8 @@ pub struct EventAssembler {
     counts: Counts,
     text_blocks: usize,
     stop: Option<StopReason>,
+    /// A `message_start` arrived.
+    started: bool,
     stopped: bool,
 }
 
@@ -134,6 +137,12 @@ impl EventAssembler {
         let index = v.get("index").and_then(Value::as_u64).unwrap_or(0);
         match kind {
             "message_start" => {
+                if self.started {
+                    // A second message spliced into the stream (a gateway or proxy that
+                    // restarted the reply): the reply is the new message, not both.
+                    *self = EventAssembler::default();
+                }
+                self.started = true;
                 if let Some(u) = v.pointer("/message/usage") {
                     self.counts.update(u);
                 }

@@ -339,3 +339,21 @@ fn groq_usage_inside_x_groq_is_read() {
     let u = t.usage.unwrap();
     assert_eq!((u.input_tokens, u.output_tokens), (5003, 359));
 }
+
+#[test]
+fn anthropic_second_message_start_restarts_the_turn() {
+    // A reply restarted mid-stream (vercel/ai's spliced-message-start fixture): only the
+    // second message is the turn.
+    let server = MockServer::start(vec![wild(
+        "heldout/vercel-anthropic-spliced-message-start.sse",
+    )]);
+    let pause = Recorded::default();
+    let t = anthropic(&server, &pause)
+        .complete(&ask("go"), &mut |_| {}, &Cancel::new())
+        .unwrap();
+    assert_eq!(t.reasoning, "Let me call the tool.");
+    assert_eq!(t.tool_calls.len(), 1);
+    assert_eq!(t.tool_calls[0].id, "toolu_second");
+    assert_eq!(t.tool_calls[0].arguments, json!({"value": "Sparkle Day"}));
+    assert_eq!(t.replay.len(), 1);
+}
