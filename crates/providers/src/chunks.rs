@@ -66,6 +66,20 @@ pub fn content_text(v: &Value) -> String {
     }
 }
 
+/// The reasoning inside a `content` array: Mistral's `{"type": "thinking", "thinking":
+/// [{"type": "text", "text": ...}]}` parts.
+fn thinking_text(v: &Value) -> String {
+    let Value::Array(parts) = v else {
+        return String::new();
+    };
+    parts
+        .iter()
+        .filter(|p| p.get("type").and_then(Value::as_str) == Some("thinking"))
+        .filter_map(|p| p.get("thinking"))
+        .map(content_text)
+        .collect()
+}
+
 /// The reasoning text of a delta or message.
 fn reasoning_text(v: &Value) -> Option<&str> {
     v.get("reasoning_content")
@@ -166,6 +180,10 @@ impl ChunkAssembler {
         if let Some(r) = reasoning_text(delta) {
             self.emit(StreamEvent::ReasoningDelta { text: r.into() }, on_event);
         }
+        let thinking = delta.get("content").map(thinking_text).unwrap_or_default();
+        if !thinking.is_empty() {
+            self.emit(StreamEvent::ReasoningDelta { text: thinking }, on_event);
+        }
         let text = delta.get("content").map(content_text).unwrap_or_default();
         if !text.is_empty() {
             self.emit(StreamEvent::TextDelta { text }, on_event);
@@ -212,8 +230,11 @@ impl ChunkAssembler {
                 slot.name.push_str(name);
             }
         }
-        if let Some(args) = f.get("arguments").and_then(Value::as_str) {
-            slot.pending.push_str(args);
+        match f.get("arguments") {
+            Some(Value::String(args)) => slot.pending.push_str(args),
+            // Arguments sent as a JSON object rather than a string (some local servers).
+            Some(args @ Value::Object(_)) => slot.pending.push_str(&args.to_string()),
+            _ => {}
         }
         if !slot.started && !slot.name.is_empty() {
             if slot.id.is_empty() {
@@ -448,6 +469,18 @@ mod tests {
                 ("c", "shell", json!({})),
             ]
         );
+    }
+
+    #[test]
+    fn thinking_parts_are_reasoning_and_object_arguments_are_kept() {
+        let t = run(&[
+            r#"{"choices":[{"index":0,"delta":{"role":"assistant","content":[{"type":"thinking","thinking":[{"type":"text","text":"Sum it."}]}]}}]}"#,
+            r#"{"choices":[{"index":0,"delta":{"content":[{"type":"text","text":"4"}]}}]}"#,
+            r#"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"a","function":{"name":"shell","arguments":{"command":"ls"}}}]}}]}"#,
+            r#"{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}"#,
+        ]);
+        assert_eq!((t.reasoning.as_str(), t.text.as_str()), ("Sum it.", "4"));
+        assert_eq!(t.tool_calls[0].arguments, json!({"command": "ls"}));
     }
 
     #[test]
