@@ -7,7 +7,8 @@
 //! - usage: `message_start` gives the first counts, and each `message_delta` gives cumulative
 //!   counts that replace them (input included, which grows with server tools);
 //! - the stop reason of `message_delta` is kept (`refusal`, `max_tokens`, ...);
-//! - `error` events: `overloaded_error`, `api_error` and `rate_limit_error` are retried.
+//! - `error` events: `overloaded_error`, `api_error` and `rate_limit_error` are retried;
+//! - a second `message_start` (a reply restarted by a gateway) starts the turn afresh.
 
 use std::collections::BTreeMap;
 
@@ -95,10 +96,16 @@ pub struct EventAssembler {
     builder: TurnBuilder,
     /// Content-block index to tool-use id.
     tools: BTreeMap<u64, String>,
+    /// Tool-use blocks whose `input` came whole in `content_block_start` (programmatic tool
+    /// calling, some gateways): sent as the arguments at `content_block_stop` unless
+    /// `input_json_delta`s came instead.
+    start_inputs: BTreeMap<u64, Value>,
     thinking: BTreeMap<u64, Thinking>,
     counts: Counts,
     text_blocks: usize,
     stop: Option<StopReason>,
+    /// A `message_start` arrived.
+    started: bool,
     stopped: bool,
 }
 
@@ -130,6 +137,12 @@ impl EventAssembler {
         let index = v.get("index").and_then(Value::as_u64).unwrap_or(0);
         match kind {
             "message_start" => {
+                if self.started {
+                    // A second message spliced into the stream (a gateway or proxy that
+                    // restarted the reply): the reply is the new message, not both.
+                    *self = EventAssembler::default();
+                }
+                self.started = true;
                 if let Some(u) = v.pointer("/message/usage") {
                     self.counts.update(u);
                 }
@@ -143,6 +156,15 @@ impl EventAssembler {
                 self.block_delta(index, delta, on_event);
             }
             "content_block_stop" => {
+                if let (Some(input), Some(id)) =
+                    (self.start_inputs.remove(&index), self.tools.get(&index))
+                {
+                    let ev = StreamEvent::ToolCallDelta {
+                        id: id.clone(),
+                        arguments: input.to_string(),
+                    };
+                    self.emit(ev, on_event);
+                }
                 if let Some(t) = self.thinking.remove(&index) {
                     self.builder.push_replay(t.block);
                 }
@@ -190,6 +212,12 @@ impl EventAssembler {
                     .map_or_else(|| format!("toolu_{index}"), str::to_string);
                 let name = block.get("name").and_then(Value::as_str).unwrap_or("");
                 self.tools.insert(index, id.clone());
+                if let Some(input) = block
+                    .get("input")
+                    .filter(|i| i.as_object().is_some_and(|o| !o.is_empty()))
+                {
+                    self.start_inputs.insert(index, input.clone());
+                }
                 let name = name.to_string();
                 self.emit(StreamEvent::ToolCallStart { id, name }, on_event);
             }
@@ -226,6 +254,7 @@ impl EventAssembler {
                 self.emit(StreamEvent::TextDelta { text }, on_event);
             }
             Some("input_json_delta") => {
+                self.start_inputs.remove(&index);
                 if let Some(id) = self.tools.get(&index).cloned() {
                     let arguments = field("partial_json").to_string();
                     self.emit(StreamEvent::ToolCallDelta { id, arguments }, on_event);

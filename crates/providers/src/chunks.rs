@@ -7,7 +7,7 @@
 //!   Ollama);
 //! - a tool name may come in pieces or whole in every chunk (MiniMax, some gateways);
 //! - usage is `usage` (with `prompt_tokens_details.cached_tokens`, or DeepSeek's
-//!   `prompt_cache_hit_tokens`), else llama.cpp's `timings`;
+//!   `prompt_cache_hit_tokens`) or Groq's `x_groq.usage`, else llama.cpp's `timings`;
 //! - an error object inside the stream is retried when the server says it is transient
 //!   (Groq's `tool_use_failed`, server errors, overload), else it ends the call.
 
@@ -24,6 +24,8 @@ use crate::transport::{ReadError, excerpt, is_context_too_long};
 #[derive(Default)]
 struct Slot {
     id: String,
+    /// The id came from the server (not made up here).
+    given_id: bool,
     name: String,
     started: bool,
     pending: String,
@@ -34,6 +36,9 @@ struct Slot {
 pub struct ChunkAssembler {
     builder: TurnBuilder,
     slots: BTreeMap<u64, Slot>,
+    /// The wire `index` of a tool call to the slot it fills now: a new id at the same index
+    /// is a new call (servers that send each whole call at index 0, or with no index).
+    current: BTreeMap<u64, u64>,
     finished: bool,
     done: bool,
     refused: bool,
@@ -59,6 +64,20 @@ pub fn content_text(v: &Value) -> String {
             .collect(),
         _ => String::new(),
     }
+}
+
+/// The reasoning inside a `content` array: Mistral's `{"type": "thinking", "thinking":
+/// [{"type": "text", "text": ...}]}` parts.
+fn thinking_text(v: &Value) -> String {
+    let Value::Array(parts) = v else {
+        return String::new();
+    };
+    parts
+        .iter()
+        .filter(|p| p.get("type").and_then(Value::as_str) == Some("thinking"))
+        .filter_map(|p| p.get("thinking"))
+        .map(content_text)
+        .collect()
 }
 
 /// The reasoning text of a delta or message.
@@ -136,7 +155,13 @@ impl ChunkAssembler {
         if let Some(err) = v.get("error") {
             return Err(error_event(err));
         }
-        if let Some(u) = v.get("usage").filter(|u| u.is_object()) {
+        // Groq sent usage inside `x_groq` before it moved to the top level (and still does
+        // for some models, e.g. `groq/compound`).
+        let usage = v
+            .get("usage")
+            .filter(|u| u.is_object())
+            .or_else(|| v.pointer("/x_groq/usage").filter(|u| u.is_object()));
+        if let Some(u) = usage {
             self.saw_usage = true;
             self.emit(
                 StreamEvent::Usage {
@@ -154,6 +179,10 @@ impl ChunkAssembler {
         let delta = choice.get("delta").unwrap_or(&Value::Null);
         if let Some(r) = reasoning_text(delta) {
             self.emit(StreamEvent::ReasoningDelta { text: r.into() }, on_event);
+        }
+        let thinking = delta.get("content").map(thinking_text).unwrap_or_default();
+        if !thinking.is_empty() {
+            self.emit(StreamEvent::ReasoningDelta { text: thinking }, on_event);
         }
         let text = delta.get("content").map(content_text).unwrap_or_default();
         if !text.is_empty() {
@@ -178,13 +207,20 @@ impl ChunkAssembler {
 
     fn push_call(&mut self, call: &Value, pos: u64, on_event: &mut dyn FnMut(&StreamEvent)) {
         let index = call.get("index").and_then(Value::as_u64).unwrap_or(pos);
+        let id = call
+            .get("id")
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty());
+        let key = self.slot_key(index, id);
         let f = call.get("function").unwrap_or(&Value::Null);
         let mut evs = Vec::new();
-        let slot = self.slots.entry(index).or_default();
-        if let Some(id) = call.get("id").and_then(Value::as_str)
-            && slot.id.is_empty()
+        let slot = self.slots.entry(key).or_default();
+        if let Some(id) = id
+            && !slot.given_id
+            && !slot.started
         {
             slot.id = id.to_string();
+            slot.given_id = true;
         }
         if let Some(name) = f.get("name").and_then(Value::as_str) {
             // A name resent whole (or growing) replaces; a piece of a name is appended.
@@ -194,12 +230,15 @@ impl ChunkAssembler {
                 slot.name.push_str(name);
             }
         }
-        if let Some(args) = f.get("arguments").and_then(Value::as_str) {
-            slot.pending.push_str(args);
+        match f.get("arguments") {
+            Some(Value::String(args)) => slot.pending.push_str(args),
+            // Arguments sent as a JSON object rather than a string (some local servers).
+            Some(args @ Value::Object(_)) => slot.pending.push_str(&args.to_string()),
+            _ => {}
         }
         if !slot.started && !slot.name.is_empty() {
             if slot.id.is_empty() {
-                slot.id = format!("call_{index}");
+                slot.id = format!("call_{key}");
             }
             slot.started = true;
             evs.push(StreamEvent::ToolCallStart {
@@ -216,6 +255,20 @@ impl ChunkAssembler {
         for ev in evs {
             self.emit(ev, on_event);
         }
+    }
+
+    /// The slot a tool-call delta at wire `index` with `id` belongs to.
+    fn slot_key(&mut self, index: u64, id: Option<&str>) -> u64 {
+        if let Some(&key) = self.current.get(&index)
+            && let Some(slot) = self.slots.get(&key)
+            && id.is_none_or(|id| !slot.given_id || slot.id == id)
+        {
+            return key;
+        }
+        let key = self.slots.len() as u64;
+        self.current.insert(index, key);
+        self.slots.insert(key, Slot::default());
+        key
     }
 
     /// True once `[DONE]` arrived.
@@ -391,6 +444,43 @@ mod tests {
         assert_eq!(t.tool_calls[0].name, "read_file");
         assert_eq!(t.tool_calls[0].arguments, json!({"path": "a"}));
         assert_eq!(t.tool_calls[1].name, "shell");
+    }
+
+    #[test]
+    fn whole_calls_at_the_same_index_with_new_ids_are_separate_calls() {
+        // Servers that send each complete call in its own chunk at index 0 (or with no
+        // index, the Gemini OpenAI-compatible shape): a new id starts a new call.
+        let t = run(&[
+            r#"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"a","type":"function","function":{"name":"read_file","arguments":"{\"path\":\"x\"}"}}]}}]}"#,
+            r#"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"b","type":"function","function":{"name":"read_file","arguments":"{\"path\":\"y\"}"}}]}}]}"#,
+            r#"{"choices":[{"index":0,"delta":{"tool_calls":[{"id":"c","type":"function","function":{"name":"shell","arguments":"{}"}}]}}]}"#,
+            r#"{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}"#,
+        ]);
+        let got: Vec<(&str, &str, Value)> = t
+            .tool_calls
+            .iter()
+            .map(|c| (c.id.as_str(), c.name.as_str(), c.arguments.clone()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("a", "read_file", json!({"path": "x"})),
+                ("b", "read_file", json!({"path": "y"})),
+                ("c", "shell", json!({})),
+            ]
+        );
+    }
+
+    #[test]
+    fn thinking_parts_are_reasoning_and_object_arguments_are_kept() {
+        let t = run(&[
+            r#"{"choices":[{"index":0,"delta":{"role":"assistant","content":[{"type":"thinking","thinking":[{"type":"text","text":"Sum it."}]}]}}]}"#,
+            r#"{"choices":[{"index":0,"delta":{"content":[{"type":"text","text":"4"}]}}]}"#,
+            r#"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"a","function":{"name":"shell","arguments":{"command":"ls"}}}]}}]}"#,
+            r#"{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}"#,
+        ]);
+        assert_eq!((t.reasoning.as_str(), t.text.as_str()), ("Sum it.", "4"));
+        assert_eq!(t.tool_calls[0].arguments, json!({"command": "ls"}));
     }
 
     #[test]

@@ -43,18 +43,62 @@ pub enum JsonMode {
     JsonSchema,
 }
 
+impl JsonMode {
+    /// The mode's name, as cached per server: `json_schema`, `json_object`, `off`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JsonMode::Off => "off",
+            JsonMode::JsonObject => "json_object",
+            JsonMode::JsonSchema => "json_schema",
+        }
+    }
+
+    /// Reads a mode's name ([`JsonMode::as_str`]).
+    pub fn parse(s: &str) -> Option<JsonMode> {
+        match s {
+            "off" => Some(JsonMode::Off),
+            "json_object" => Some(JsonMode::JsonObject),
+            "json_schema" => Some(JsonMode::JsonSchema),
+            _ => None,
+        }
+    }
+}
+
+/// Called with the weaker mode each time the server rejects the current one.
+pub type FallbackHook = Box<dyn FnMut(JsonMode)>;
+
 /// The JSON-action provider, over an OpenAI-compatible transport.
-#[derive(Debug)]
 pub struct JsonActionProvider {
     inner: OpenAiProvider,
     /// How to ask for JSON output.
     pub mode: JsonMode,
+    on_fallback: Option<FallbackHook>,
+}
+
+impl std::fmt::Debug for JsonActionProvider {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JsonActionProvider")
+            .field("inner", &self.inner)
+            .field("mode", &self.mode)
+            .finish_non_exhaustive()
+    }
 }
 
 impl JsonActionProvider {
     /// Wraps an OpenAI-compatible provider.
     pub fn new(inner: OpenAiProvider, mode: JsonMode) -> Self {
-        JsonActionProvider { inner, mode }
+        JsonActionProvider {
+            inner,
+            mode,
+            on_fallback: None,
+        }
+    }
+
+    /// Calls `hook` with the new mode whenever the server rejects the current one (to cache
+    /// what the server accepts, per base URL).
+    pub fn with_fallback_hook(mut self, hook: FallbackHook) -> Self {
+        self.on_fallback = Some(hook);
+        self
     }
 }
 
@@ -214,6 +258,9 @@ impl JsonActionProvider {
                 }) if weaker(self.mode).is_some() => {
                     if let Some(m) = weaker(self.mode) {
                         self.mode = m;
+                        if let Some(hook) = self.on_fallback.as_mut() {
+                            hook(m);
+                        }
                     }
                 }
                 other => return other,

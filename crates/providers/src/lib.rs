@@ -28,6 +28,23 @@ pub use config::{ConfigError, ContextSettings, Flags, ProviderKind, Resolved};
 pub use loopwright_model::Prices;
 pub use transport::{Pause, RealPause, RetryPolicy, Timeouts, Transport};
 
+/// What is known of a server's JSON output modes before the run (`--provider json`).
+#[derive(Default)]
+pub struct JsonCapabilities {
+    /// The mode to start with (the strongest, `json_schema`, when unknown).
+    pub mode: Option<json_action::JsonMode>,
+    /// Told each weaker mode the server falls back to.
+    pub on_fallback: Option<json_action::FallbackHook>,
+}
+
+impl std::fmt::Debug for JsonCapabilities {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JsonCapabilities")
+            .field("mode", &self.mode)
+            .finish_non_exhaustive()
+    }
+}
+
 /// Builds the provider for a resolved configuration. The API key is read from the variable
 /// `resolved.api_key_env`; it may be missing only for a non-default base URL (local servers).
 pub fn build(
@@ -36,6 +53,21 @@ pub fn build(
     retry: RetryPolicy,
     timeouts: Timeouts,
     pause: Box<dyn Pause>,
+) -> Result<Box<dyn Provider>, ConfigError> {
+    build_with(
+        resolved,
+        env,
+        (retry, timeouts, pause),
+        JsonCapabilities::default(),
+    )
+}
+
+/// [`build`], with what is known of the server's JSON modes.
+pub fn build_with(
+    resolved: &Resolved,
+    env: &dyn Fn(&str) -> Option<String>,
+    (retry, timeouts, pause): (RetryPolicy, Timeouts, Box<dyn Pause>),
+    json: JsonCapabilities,
 ) -> Result<Box<dyn Provider>, ConfigError> {
     let api_key = env(&resolved.api_key_env).filter(|k| !k.is_empty());
     if api_key.is_none() && resolved.default_base_url {
@@ -73,16 +105,30 @@ pub fn build(
             p.stream = resolved.stream;
             Box::new(p)
         }
-        ProviderKind::Json => Box::new(json_action::JsonActionProvider::new(
-            openai::OpenAiProvider::new(endpoint, transport).with_options(options),
-            json_action::JsonMode::JsonSchema,
-        )),
+        ProviderKind::Json => {
+            let mut p = json_action::JsonActionProvider::new(
+                openai::OpenAiProvider::new(endpoint, transport).with_options(options),
+                json.mode.unwrap_or(json_action::JsonMode::JsonSchema),
+            );
+            if let Some(hook) = json.on_fallback {
+                p = p.with_fallback_hook(hook);
+            }
+            Box::new(p)
+        }
     })
 }
 
 /// Resolves `flags` against the process environment and the config file, and builds the
 /// provider with default retries and timeouts.
 pub fn from_env(flags: &Flags) -> Result<(Resolved, Box<dyn Provider>), ConfigError> {
+    from_env_with(flags, &mut |_| JsonCapabilities::default())
+}
+
+/// [`from_env`], asking `json_for` what is known of the resolved server's JSON modes.
+pub fn from_env_with(
+    flags: &Flags,
+    json_for: &mut dyn FnMut(&Resolved) -> JsonCapabilities,
+) -> Result<(Resolved, Box<dyn Provider>), ConfigError> {
     let env = |k: &str| std::env::var(k).ok();
     let path = config::config_path(&env);
     let (file, shown) = match &path {
@@ -93,12 +139,16 @@ pub fn from_env(flags: &Flags) -> Result<(Resolved, Box<dyn Provider>), ConfigEr
         ),
     };
     let resolved = config::resolve(flags, &env, &file, &shown)?;
-    let provider = build(
+    let json = json_for(&resolved);
+    let provider = build_with(
         &resolved,
         &env,
-        RetryPolicy::default(),
-        Timeouts::default(),
-        Box::new(RealPause),
+        (
+            RetryPolicy::default(),
+            Timeouts::default(),
+            Box::new(RealPause),
+        ),
+        json,
     )?;
     Ok((resolved, provider))
 }

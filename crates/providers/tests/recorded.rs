@@ -305,3 +305,56 @@ fn a_context_length_answer_is_typed() {
         "{err:?}"
     );
 }
+
+/// A recorded stream of `data/wild` (sources in data/wild/SOURCES.md), served verbatim.
+fn wild(path: &str) -> Reply {
+    let p = format!("{}/tests/data/wild/{path}", env!("CARGO_MANIFEST_DIR"));
+    Reply::Stream(std::fs::read_to_string(p).unwrap())
+}
+
+#[test]
+fn anthropic_tool_input_sent_whole_in_content_block_start_is_kept() {
+    // Programmatic tool calling: the client tool's `input` comes in `content_block_start`,
+    // with no `input_json_delta` after it.
+    let server = MockServer::start(vec![wild(
+        "dev/vercel-anthropic-programmatic-tool-calling.sse",
+    )]);
+    let pause = Recorded::default();
+    let t = anthropic(&server, &pause)
+        .complete(&ask("play"), &mut |_| {}, &Cancel::new())
+        .unwrap();
+    assert_eq!(t.tool_calls.len(), 1);
+    assert_eq!(t.tool_calls[0].name, "rollDie");
+    assert_eq!(t.tool_calls[0].arguments, json!({"player": "player1"}));
+}
+
+#[test]
+fn groq_usage_inside_x_groq_is_read() {
+    let server = MockServer::start(vec![wild(
+        "dev/pydantic-groq_model_web_search_tool_stream-0.sse",
+    )]);
+    let pause = Recorded::default();
+    let t = openai(&server, &pause)
+        .complete(&ask("search"), &mut |_| {}, &Cancel::new())
+        .unwrap();
+    let u = t.usage.unwrap();
+    assert_eq!((u.input_tokens, u.output_tokens), (5003, 359));
+}
+
+#[test]
+fn anthropic_second_message_start_restarts_the_turn() {
+    // A reply restarted mid-stream (vercel/ai's spliced-message-start fixture): only the
+    // second message is the turn.
+    let server = MockServer::start(vec![wild(
+        "heldout/vercel-anthropic-spliced-message-start.sse",
+    )]);
+    let pause = Recorded::default();
+    let t = anthropic(&server, &pause)
+        .complete(&ask("go"), &mut |_| {}, &Cancel::new())
+        .unwrap();
+    assert_eq!(t.reasoning, "Let me call the tool.");
+    assert_eq!(t.tool_calls.len(), 1);
+    assert_eq!(t.tool_calls[0].id, "toolu_second");
+    assert_eq!(t.tool_calls[0].arguments, json!({"value": "Sparkle Day"}));
+    assert_eq!(t.replay.len(), 1);
+}

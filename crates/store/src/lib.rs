@@ -7,9 +7,11 @@
 //! - [`ledger_file`]: loop ledgers, appended under a lock.
 //! - [`daily`]: daily spend counters, updated under a lock.
 //! - [`spill`]: the one spill writer (full outputs, streamed, committed or discarded).
+//! - [`capabilities`]: what each model server was found to accept, cached per base URL.
 
 pub mod atomic;
 pub mod backend;
+pub mod capabilities;
 pub mod daily;
 pub mod ledger_file;
 pub mod paths;
@@ -20,5 +22,6 @@ pub mod state_dir;
 pub use backend::{
     DailySpendStore, FileLedgerStore, LedgerStore, LedgerStoreError, SessionStore, SessionWriter,
 };
+pub use capabilities::CapabilityCache;
 pub use session::FileSessionStore;
 pub use state_dir::StateDir;

@@ -257,7 +257,7 @@ fn provider_of(a: &RunArgs) -> Result<(Box<dyn Provider>, settings::Layer)> {
         max_output_tokens: a.max_output_tokens,
         stream: a.no_stream.then_some(false),
     };
-    let (resolved, provider) = loopwright_providers::from_env(&flags).map_err(|e| {
+    let (resolved, provider) = super::run_capabilities::provider_from_env(&flags).map_err(|e| {
         let lead = named.map(|p| format!("--provider {p}: ")).unwrap_or_default();
         if matches!(e, loopwright_providers::ConfigError::NotConfigured(_)) {
             anyhow!("{lead}{e} (--script FILE replays scripted turns)")
