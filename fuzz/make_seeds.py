@@ -120,3 +120,29 @@ for i, p in enumerate(small(glob.glob("crates/observe/tests/data/corpus/logs/*.l
 for p in small(glob.glob("crates/context/tests/data/*"), 30000):
     if not p.endswith(".md"):
         put("trajectory", os.path.basename(p), open(p, "rb").read())
+
+# mcp: tool results of every content kind, tool lists, tool_search / tool_call arguments and an
+# mcp.toml, in the shapes of crates/mcp's unit tests (content.rs, disclosure.rs, config.rs)
+for i, v in enumerate([
+    {"content": [{"type": "text", "text": "hello\nworld"}], "isError": False},
+    {"content": [{"type": "image", "mimeType": "image/png", "data": "iVBORw0KGgo="},
+                 {"type": "audio", "mimeType": "audio/wav", "data": "UklGRg=="},
+                 {"type": "resource", "resource": {"uri": "file:///a.txt", "mimeType": "text/plain", "text": "abc"}},
+                 {"type": "resource", "resource": {"uri": "file:///b.bin", "blob": "AAEC"}},
+                 {"type": "resource_link", "uri": "file:///c", "name": "c", "description": "a link"},
+                 {"type": "video"}], "isError": True},
+    {"content": [{"type": "text", "text": "{\"n\": 3, \"ok\": true}"}], "structuredContent": {"n": 3, "ok": True}},
+    {"content": [], "structuredContent": {"rows": [[1, "a"], [2, "b"]], "nested": {"x": None}}},
+    [{"name": "list_issues", "description": "List the issues of a repository", "inputSchema": {"type": "object", "properties": {"repo": {"type": "string"}}, "required": ["repo"]}},
+     {"name": "bad name/with spaces", "description": "multi\nline\u0007 description"},
+     {"name": "list_issues"}],
+    {"query": "read a file"},
+    {"query": "mcp__fs__read_file"},
+    {"name": "mcp__fs__read_file", "arguments": {"path": "src/main.rs"}},
+    {"name": "mcp__fs__read_file", "arguments": {"path": 3}},
+    {"name": "mcp__fs__raed_file", "arguments": {}},
+    {"name": "mcp__web__search", "arguments": [1]},
+]):
+    put("mcp", f"json{i}", json.dumps(v))
+put("mcp", "config.toml", '[servers.fs]\ncommand = "npx"\nargs = ["-y", "server-fs", "${HOME}"]\n\n[servers.web]\nurl = "http://127.0.0.1:8931/mcp"\nenabled = false\n')
+put("mcp", "query", "read file contents")

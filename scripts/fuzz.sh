@@ -25,12 +25,22 @@ target=$1 secs=$2
 shift 2
 sanitizer=${FUZZ_SANITIZER:-none}
 [ "$target" = all ] && run=$targets || run=$target
+# Longest input per target: past these sizes an input explores nothing new but costs more per
+# execution (the compressor's checks walk every line; policy commands are one-liners).
+max_len() {
+  case $1 in
+    compress) echo 4096 ;;
+    policy_shell) echo 512 ;;
+    trajectory) echo 16384 ;;
+    *) echo 8192 ;;
+  esac
+}
 for t in $run; do
   mkdir -p "corpus/$t"
   log=$(mktemp)
   echo "== $t ($secs s)" >&2
   nice -n 19 cargo +nightly fuzz run --sanitizer "$sanitizer" "$t" "corpus/$t" "seeds/$t" -- \
-    -max_total_time="$secs" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 "$@" 2>"$log" || {
+    -max_total_time="$secs" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 -max_len="$(max_len "$t")" "$@" 2>"$log" || {
     tail -n 40 "$log" >&2
     rm -f "$log"
     exit 1

@@ -10,6 +10,7 @@
 
 pub mod compress;
 pub mod ledger;
+pub mod mcp;
 pub mod policy;
 pub mod session;
 pub mod split;
@@ -33,6 +34,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("compress", compress::check),
     ("session_log", session::check),
     ("trajectory", trajectory::check),
+    ("mcp", mcp::check),
 ];
 
 /// The check named `name`.

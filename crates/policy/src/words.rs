@@ -263,11 +263,12 @@ fn unquoted(text: &str, b: &mut Builder) {
 
 fn double_quoted(node: Node<'_>, src: &str, scope: &Scope<'_>, b: &mut Builder) {
     let range = node.byte_range();
-    let (start, end) = if src[range.clone()].starts_with("$\"") {
-        (range.start + 2, range.end.saturating_sub(1))
-    } else {
-        (range.start + 1, range.end.saturating_sub(1))
-    };
+    let text = src.get(range.clone()).unwrap_or("");
+    let open = if text.starts_with("$\"") { 2 } else { 1 };
+    // An unterminated string (`rm -"f ~/é` at the end of the input) has no closing quote to
+    // drop: its last byte may be the end of a multi-byte character.
+    let close = usize::from(text.len() > open && text.ends_with('"'));
+    let (start, end) = (range.start + open, range.end.saturating_sub(close));
     let mut pos = start;
     let mut c = node.walk();
     for ch in node.named_children(&mut c) {
@@ -426,6 +427,21 @@ mod tests {
         assert_eq!(w[3].pattern.as_deref(), Some(".e*"));
         assert_eq!(w[4].lit(), Some("*"));
         assert!(w[5].lit().is_none());
+    }
+
+    #[test]
+    fn unterminated_strings_keep_their_last_character() {
+        // fuzz/regressions/policy_shell/words-rs-167-char-boundary: the end of an unterminated
+        // string was taken as its closing quote and cut a character in two.
+        for (cmd, value) in [
+            ("rm -\"f ~/\u{FFFD}", "-f ~/\u{FFFD}"),
+            ("rm -\"f ~/é", "-f ~/é"),
+            ("rm -\"f ~/x", "-f ~/x"),
+        ] {
+            let w = words(cmd);
+            assert_eq!(w.get(1).and_then(Word::lit), Some(value), "{cmd:?}: {w:?}");
+        }
+        assert_eq!(words("echo \"abc\"")[1].lit(), Some("abc"));
     }
 
     #[test]
