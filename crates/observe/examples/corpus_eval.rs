@@ -103,9 +103,17 @@ fn stream(gb: u64, line_mb: u64) {
         while chunk.len() < 1 << 16 {
             i += 1;
             let line = match i % 1000 {
-                0 => format!("src/mod{}.rs:{}:5: error: thing {i} went wrong\n", i % 7, i % 300),
+                0 => format!(
+                    "src/mod{}.rs:{}:5: error: thing {i} went wrong\n",
+                    i % 7,
+                    i % 300
+                ),
                 1..=3 => format!("warning: unused variable `x{}`\n", i % 11),
-                _ => format!("2026-12-01T10:00:{:02} INFO request {i} served in {}ms\n", i % 60, i % 97),
+                _ => format!(
+                    "2026-12-01T10:00:{:02} INFO request {i} served in {}ms\n",
+                    i % 60,
+                    i % 97
+                ),
             };
             chunk.extend_from_slice(line.as_bytes());
         }
