@@ -7,6 +7,7 @@
 pub mod builtin;
 mod files;
 mod headtail;
+pub mod mcp;
 pub mod registry;
 mod search;
 mod shell;
@@ -22,6 +23,7 @@ use crate::cancel::Cancel;
 pub use builtin::BuiltinTools;
 pub use files::{EditArgs, ReadArgs, WriteArgs, closest_matches, edit_file, read_file, write_file};
 pub use headtail::HeadTail;
+pub use mcp::{McpSource, McpToolAdapter};
 pub use registry::{CallError, RegistryError, RunContext, Tool, ToolRegistry, ToolSource};
 pub use search::{GrepArgs, ListArgs, grep, list_files};
 pub use shell::{ShellArgs, ShellRun, run_shell, shell_output};
