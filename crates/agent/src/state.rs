@@ -197,6 +197,7 @@ impl State {
             EventKind::User { .. } => self.finish = None,
             EventKind::ProjectInstructions { .. }
             | EventKind::ToolStart { .. }
+            | EventKind::Permission(_)
             | EventKind::Interrupted { .. } => {}
         }
     }

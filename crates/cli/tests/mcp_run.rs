@@ -29,22 +29,26 @@ fn tool(rel: &str) -> Option<PathBuf> {
     None
 }
 
-/// The `tool_result` events of a session log.
-fn tool_results(log: &Path) -> Vec<Value> {
+/// The events of a session log.
+fn events(log: &Path) -> Vec<Value> {
     std::fs::read_to_string(log)
         .unwrap()
         .lines()
-        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .filter_map(|v| {
-            if v["type"] == "tool_result" {
-                Some(v)
-            } else if v["kind"]["type"] == "tool_result" {
-                Some(v["kind"].clone())
-            } else {
-                None
-            }
-        })
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
         .collect()
+}
+
+/// The events of `kind`.
+fn of_type<'a>(events: &'a [Value], kind: &str) -> Vec<&'a Value> {
+    events.iter().filter(|v| v["type"] == kind).collect()
+}
+
+/// The position of the first event of `kind` for call `id`.
+fn position(events: &[Value], kind: &str, id: &str) -> usize {
+    events
+        .iter()
+        .position(|v| v["type"] == kind && v["call_id"] == id)
+        .unwrap_or_else(|| panic!("no {kind} for {id}"))
 }
 
 #[test]
@@ -94,12 +98,14 @@ fn loop_run_reads_a_2_mb_file_through_mcp_asked_capped_and_spilled() {
             .output()
             .unwrap();
         let log = root.join(format!(".loop/sessions/{id}.jsonl"));
-        (out, tool_results(&log))
+        (out, events(&log))
     };
 
-    // No rule covers MCP tools: the policy asks, and an unattended run denies what it asks.
-    let (out, results) = run("asked", &["--no-prompt"]);
+    // No rule covers MCP tools: the policy asks (recorded), and an unattended run denies
+    // what it asks; the server is never called.
+    let (out, events) = run("asked", &["--no-prompt"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
+    let results = of_type(&events, "tool_result");
     let first = results
         .first()
         .unwrap_or_else(|| panic!("no tool result: {stderr}"));
@@ -109,14 +115,34 @@ fn loop_run_reads_a_2_mb_file_through_mcp_asked_capped_and_spilled() {
         first["content"].as_str().unwrap().contains("not approved"),
         "{first}"
     );
+    let id = first["call_id"].as_str().unwrap();
+    let asked = of_type(&events, "permission");
+    assert_eq!(asked.len(), 1, "{asked:?}");
+    assert_eq!(asked[0]["tool"], "mcp__fs__read_text_file");
+    assert_eq!(asked[0]["verdict"], "ask");
+    assert_eq!(asked[0]["approval"], "denied");
+    assert!(position(&events, "permission", id) < position(&events, "tool_result", id));
+    assert!(
+        !events
+            .iter()
+            .any(|v| v["type"] == "tool_start" && v["call_id"] == id)
+    );
 
-    // Approved (`--yolo` approves what the policy asks about): read, capped, spilled.
-    let (out, results) = run("allowed", &["--yolo"]);
+    // Approved (`--yolo` approves what the policy asks about): asked first, then read,
+    // capped, spilled.
+    let (out, events) = run("allowed", &["--yolo"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
+    let results = of_type(&events, "tool_result");
     let first = results
         .first()
         .unwrap_or_else(|| panic!("no tool result: {stderr}"));
     assert_eq!(first["status"], "ok", "{first} {stderr}");
+    let id = first["call_id"].as_str().unwrap();
+    let asked = of_type(&events, "permission");
+    assert_eq!(asked[0]["tool"], "mcp__fs__read_text_file");
+    assert_eq!(asked[0]["verdict"], "ask", "{}", asked[0]);
+    assert_eq!(asked[0]["approval"], "once", "{}", asked[0]);
+    assert!(position(&events, "permission", id) < position(&events, "tool_start", id));
     let content = first["content"].as_str().unwrap();
     assert!(content.len() < big.len() / 10, "{}", content.len());
     assert!(content.contains("record 0000000"), "{}", &content[..200]);

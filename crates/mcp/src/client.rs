@@ -271,6 +271,28 @@ pub enum HubError {
     Runtime(#[from] std::io::Error),
 }
 
+/// Longest tool description kept, in bytes: a server's descriptions go into every request
+/// and are not trusted.
+pub const MAX_DESCRIPTION_BYTES: usize = 2048;
+
+/// `text` without control characters (newlines and tabs kept), at most
+/// [`MAX_DESCRIPTION_BYTES`] bytes (cut on a character boundary, ended with `…`).
+fn bounded_description(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .filter(|&c| c == '\n' || c == '\t' || !c.is_control())
+        .collect();
+    if out.len() > MAX_DESCRIPTION_BYTES {
+        let mut end = MAX_DESCRIPTION_BYTES - '…'.len_utf8();
+        while !out.is_char_boundary(end) {
+            end -= 1;
+        }
+        out.truncate(end);
+        out.push('…');
+    }
+    out
+}
+
 fn tool_of(server: &str, raw: RawTool, namer: &mut Namer) -> McpTool {
     let wire = serde_json::to_value(&raw).unwrap_or(Value::Null);
     let raw_name = raw.name.to_string();
@@ -278,7 +300,7 @@ fn tool_of(server: &str, raw: RawTool, namer: &mut Namer) -> McpTool {
         name: namer.name(server, &raw_name),
         server: server.to_owned(),
         raw_name,
-        description: raw.description.as_deref().unwrap_or("").to_owned(),
+        description: bounded_description(raw.description.as_deref().unwrap_or("")),
         input_schema: Value::Object((*raw.input_schema).clone()),
         read_only_hint: wire
             .pointer("/annotations/readOnlyHint")
@@ -355,6 +377,21 @@ impl McpHub {
         arguments: Map<String, Value>,
         cancelled: &(dyn Fn() -> bool + Sync),
     ) -> Result<ResultText, CallError> {
+        self.call_within(name, arguments, None, cancelled)
+    }
+
+    /// [`McpHub::call`] with the server's call timeout shortened to `limit` when that is
+    /// sooner (the time left to the run: a call never outlives it).
+    ///
+    /// # Errors
+    /// As [`McpHub::call`].
+    pub fn call_within(
+        &self,
+        name: &str,
+        arguments: Map<String, Value>,
+        limit: Option<Duration>,
+        cancelled: &(dyn Fn() -> bool + Sync),
+    ) -> Result<ResultText, CallError> {
         let tool = self
             .tools
             .iter()
@@ -370,6 +407,7 @@ impl McpHub {
             message,
             stderr_tail: running.stderr.text(),
         };
+        let timeout = limit.map_or(running.call_timeout, |l| l.min(running.call_timeout));
         self.rt.block_on(async {
             let call = running.service.call_tool(params);
             let cancel = async {
@@ -383,11 +421,11 @@ impl McpHub {
                     () = cancel => None,
                 }
             };
-            match tokio::time::timeout(running.call_timeout, raced).await {
+            match tokio::time::timeout(timeout, raced).await {
                 Err(_) => Err(CallError::Timeout {
                     server: tool.server.clone(),
                     tool: tool.name.clone(),
-                    secs: running.call_timeout.as_secs(),
+                    secs: timeout.as_secs(),
                 }),
                 Ok(None) => Err(CallError::Cancelled(tool.name.clone())),
                 Ok(Some(Err(e))) => Err(server_err(e.to_string())),
@@ -424,5 +462,21 @@ impl McpHub {
 impl Drop for McpHub {
     fn drop(&mut self) {
         self.stop_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn descriptions_are_bounded_and_without_control_characters() {
+        assert_eq!(bounded_description("a\x1b[31mb\tc\nd\u{7}"), "a[31mb\tc\nd");
+        let exact = "x".repeat(MAX_DESCRIPTION_BYTES);
+        assert_eq!(bounded_description(&exact), exact);
+        let long = "é".repeat(MAX_DESCRIPTION_BYTES);
+        let b = bounded_description(&long);
+        assert!(b.len() <= MAX_DESCRIPTION_BYTES, "{}", b.len());
+        assert!(b.ends_with('…'));
     }
 }

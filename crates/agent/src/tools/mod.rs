@@ -86,6 +86,8 @@ pub struct ToolOutput {
     pub full: FullOutput,
     /// The command line, for command output (log compression and the exit-code line apply).
     pub command: Option<String>,
+    /// Log compression applies although it is no command output (MCP results).
+    pub compress: bool,
 }
 
 impl ToolOutput {
@@ -99,6 +101,7 @@ impl ToolOutput {
             exit_code: None,
             full: FullOutput::InText,
             command: None,
+            compress: false,
         }
     }
 }
