@@ -101,7 +101,8 @@ impl Agent {
             }
         };
         let prefix = Prefix {
-            system: history::system_prompt(&workspace, state.verify.as_deref()),
+            system: history::system_prompt(&workspace, state.verify.as_deref())
+                + &registry.prefix_text(),
             instructions: instructions::for_prefix(&files),
             tools: specs.clone(),
         };

@@ -5,6 +5,7 @@
 //! a mismatch becomes an `invalid` result the model reads, never a harness error.
 
 pub mod builtin;
+pub mod deferred;
 mod files;
 mod headtail;
 pub mod mcp;
@@ -21,6 +22,7 @@ use loopwright_store::spill::{SpillStore, SpillWriter};
 use crate::cancel::Cancel;
 
 pub use builtin::BuiltinTools;
+pub use deferred::DeferredSource;
 pub use files::{EditArgs, ReadArgs, WriteArgs, closest_matches, edit_file, read_file, write_file};
 pub use headtail::HeadTail;
 pub use mcp::{McpSource, McpToolAdapter};

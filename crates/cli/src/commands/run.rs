@@ -13,7 +13,7 @@ use clap::{Arg, ArgAction, ArgMatches, Command};
 use loopwright_agent::gate::{Approval, ApproveAsks, Approver, DenyAsks, Gate};
 use loopwright_agent::policy_gate::PolicyGate;
 use loopwright_agent::state::State;
-use loopwright_agent::tools::{BuiltinTools, McpSource, ToolRegistry, ToolSource, describe_call};
+use loopwright_agent::tools::{ToolRegistry, describe_call};
 use loopwright_agent::{
     Agent, Cancel, Prices, Provider, Reporter, RunConfig, RunEnd, ScriptedProvider,
 };
@@ -165,7 +165,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
             return Ok(2);
         }
     };
-    let mcp = match mcp_config(&workspace) {
+    let mcp = match super::run_mcp::config(&workspace) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("loop run: MCP servers: {e}");
@@ -271,15 +271,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
     };
     let printer = Printer::new(m.get_flag("json"));
     let cancel = install_signals()?;
-    let hub = start_mcp(mcp)?;
-    let tools = match &hub {
-        Some(hub) => {
-            let mcp = McpSource::new(hub.clone());
-            ToolRegistry::from_sources(&[&BuiltinTools as &dyn ToolSource, &mcp])
-        }
-        None => ToolRegistry::builtin(),
-    }
-    .map_err(|e| anyhow!("MCP tools: {e}"))?;
+    let (tools, servers) = super::run_mcp::tools(mcp, window)?;
     let code = drive(
         log,
         tools,
@@ -290,33 +282,8 @@ fn run(m: &ArgMatches) -> Result<u8> {
         printer,
         cancel,
     );
-    // The agent (and every tool holding the hub) is gone: the servers stop here, outside
-    // any async runtime.
-    if let Some(hub) = hub.and_then(|h| Arc::try_unwrap(h).ok()) {
-        hub.shutdown();
-    }
+    servers.shutdown();
     code
-}
-
-/// The MCP servers of `.loop/mcp.toml` and the profile file's `[servers.NAME]` tables.
-fn mcp_config(workspace: &Path) -> Result<loopwright_mcp::McpConfig> {
-    let env = |k: &str| std::env::var(k).ok();
-    let profile = loopwright_providers::config::config_path(&env);
-    loopwright_mcp::McpConfig::load(workspace, profile.as_deref()).map_err(|e| anyhow!("{e}"))
-}
-
-/// Starts the configured servers (none configured: no hub); a server that fails is
-/// reported and the run goes on without it.
-fn start_mcp(cfg: loopwright_mcp::McpConfig) -> Result<Option<Arc<loopwright_mcp::McpHub>>> {
-    if cfg.servers.is_empty() {
-        return Ok(None);
-    }
-    let builtin = ToolRegistry::builtin().map_err(|e| anyhow!("{e}"))?;
-    let hub = loopwright_mcp::McpHub::start(cfg.servers.into_values().collect(), &builtin.names())?;
-    for f in hub.failures() {
-        eprintln!("loop run: {f}");
-    }
-    Ok(Some(Arc::new(hub)))
 }
 
 /// Runs an agent offering the tools of `tools` to its end and prints the outcome; returns
