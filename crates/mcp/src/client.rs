@@ -6,7 +6,7 @@
 //! it and call [`McpHub::call`] from any thread. A server that fails to start is reported in
 //! [`McpHub::failures`] with the tail of its stderr; the others go on without it.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -175,17 +175,14 @@ async fn start(cfg: ServerConfig) -> Result<(Running, Vec<RawTool>), StartFailur
         stderr_tail: tail.text(),
     };
     let tail = Tail::default();
-    let Transport::Stdio {
-        command,
-        args,
-        env,
-        cwd,
-    } = &cfg.transport
-    else {
-        return Err(fail(
-            "streamable HTTP servers (`url`) are not supported by this build's client yet".into(),
-            &tail,
-        ));
+    let (command, args, env, cwd) = match &cfg.transport {
+        Transport::Stdio {
+            command,
+            args,
+            env,
+            cwd,
+        } => (command, args, env, cwd),
+        Transport::Http { url, headers } => return start_http(&cfg, url, headers).await,
     };
     let mut cmd = tokio::process::Command::new(command);
     cmd.args(args).envs(env).kill_on_drop(true);
@@ -243,6 +240,58 @@ async fn start(cfg: ServerConfig) -> Result<(Running, Vec<RawTool>), StartFailur
         let _ = tokio::time::timeout(Duration::from_millis(500), r).await;
     }
     Err(fail(reason, &tail))
+}
+
+/// Connects to a streamable HTTP server within its startup timeout (no process to kill).
+async fn start_http(
+    cfg: &ServerConfig,
+    url: &str,
+    headers: &BTreeMap<String, String>,
+) -> Result<(Running, Vec<RawTool>), StartFailure> {
+    use rmcp::transport::StreamableHttpClientTransport;
+    use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+    let fail = |reason: String| StartFailure {
+        server: cfg.name.clone(),
+        reason,
+        stderr_tail: String::new(),
+    };
+    let mut custom = HashMap::new();
+    for (k, v) in headers {
+        let name = http::HeaderName::from_bytes(k.as_bytes())
+            .map_err(|e| fail(format!("header `{k}`: {e}")))?;
+        let value =
+            http::HeaderValue::from_str(v).map_err(|e| fail(format!("header `{k}`: {e}")))?;
+        custom.insert(name, value);
+    }
+    let config = StreamableHttpClientTransportConfig::with_uri(url).custom_headers(custom);
+    let transport = StreamableHttpClientTransport::from_config(config);
+    let handshake = async {
+        let service = Loopwright
+            .serve(transport)
+            .await
+            .map_err(|e| format!("initialize failed at {url}: {e}"))?;
+        let tools = service
+            .list_all_tools()
+            .await
+            .map_err(|e| format!("tools/list failed: {e}"))?;
+        Ok::<_, String>((service, tools))
+    };
+    match tokio::time::timeout(cfg.startup_timeout, handshake).await {
+        Ok(Ok((service, tools))) => Ok((
+            Running {
+                service,
+                stderr: Tail::default(),
+                pgid: None,
+                call_timeout: cfg.call_timeout,
+            },
+            tools,
+        )),
+        Ok(Err(reason)) => Err(fail(reason)),
+        Err(_) => Err(fail(format!(
+            "no answer to initialize and tools/list from {url} within {} s (startup_timeout_secs)",
+            cfg.startup_timeout.as_secs_f64()
+        ))),
+    }
 }
 
 /// Started MCP servers and their tools.
