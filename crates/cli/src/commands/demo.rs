@@ -138,13 +138,14 @@ fn run(m: &ArgMatches) -> Result<u8> {
     let gate = PolicyGate::load(&ws, &[]).map_err(|e| anyhow!("permission rules: {e}"))?;
     let code = drive(
         log,
-        loopwright_agent::tools::ToolRegistry::builtin()?,
+        None,
         cfg,
         Box::new(provider),
         Box::new(gate),
         Box::new(DenyAsks),
         Printer::new(false),
         install_signals()?,
+        None,
     )?;
     let events = store.load("demo")?.events;
     eprintln!("\n{}", closing_report(&events, &ws));

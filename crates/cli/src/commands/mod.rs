@@ -12,6 +12,7 @@ pub mod replay;
 pub mod run;
 pub mod run_context;
 pub mod run_mcp;
+pub mod run_subagent;
 pub mod sessions;
 pub mod spill;
 pub mod store_url;

@@ -14,10 +14,8 @@ use loopwright_agent::gate::{Approval, ApproveAsks, Approver, DenyAsks, Gate};
 use loopwright_agent::policy_gate::PolicyGate;
 use loopwright_agent::settings;
 use loopwright_agent::state::State;
-use loopwright_agent::tools::{ToolRegistry, describe_call};
-use loopwright_agent::{
-    Agent, Cancel, Prices, Provider, Reporter, RunConfig, RunEnd, ScriptedProvider,
-};
+use loopwright_agent::tools::{ToolSource, describe_call};
+use loopwright_agent::{Cancel, Prices, Provider, Reporter, RunConfig, RunEnd, ScriptedProvider};
 use loopwright_protocol::condensation::{Condensation, SummarySource};
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::tool::{ToolCall, ToolStatus};
@@ -108,6 +106,9 @@ pub struct RunArgs {
     /// Stream the session events as JSON lines on stdout
     #[arg(long)]
     pub json: bool,
+    /// Sub-agents (`spawn_agent`, `plan`): cap and watchdog.
+    #[command(flatten)]
+    pub subagent: super::run_subagent::SubagentArgs,
 }
 
 /// clap description of `loop run`.
@@ -208,16 +209,18 @@ fn run(a: &RunArgs) -> Result<u8> {
         .yolo(a.yolo);
     let printer = Printer::new(a.json);
     let cancel = install_signals()?;
-    let (tools, servers) = super::run_mcp::tools(mcp, settings.window)?;
+    let (mcp_tools, servers) = super::run_mcp::tools(mcp, settings.window)?;
+    let children = super::run_subagent::children(a, &workspace)?;
     let code = drive(
         log,
-        tools,
+        mcp_tools,
         cfg,
         provider,
         Box::new(gate),
         approver_of(a),
         printer,
         cancel,
+        Some(children),
     );
     servers.shutdown();
     code
@@ -345,18 +348,19 @@ fn approver_of(a: &RunArgs) -> Box<dyn Approver> {
     }
 }
 
-/// Runs an agent offering the tools of `tools` to its end and prints the outcome; returns
-/// the exit code.
-#[allow(clippy::too_many_arguments)]
+/// Runs an agent (with the tools of `mcp` besides the built-in ones) to its end and prints
+/// the outcome; returns the exit code.
+#[allow(clippy::too_many_arguments)] // the pieces of one run
 pub(crate) fn drive(
     log: SessionLog,
-    tools: ToolRegistry,
+    mcp: Option<Box<dyn ToolSource>>,
     cfg: RunConfig,
     provider: Box<dyn Provider>,
     gate: Box<dyn Gate>,
     approver: Box<dyn Approver>,
     printer: Printer,
     cancel: Cancel,
+    children: Option<super::run_subagent::Children>,
 ) -> Result<u8> {
     let id = log.id().to_string();
     let sessions = cfg.state_dir.join("sessions");
@@ -389,10 +393,11 @@ pub(crate) fn drive(
             );
         }
     }
-    let mut agent = Agent::with_tools(Box::new(log), tools, cfg, provider, cancel)?
-        .with_gate(gate)
-        .with_approver(approver)
-        .with_reporter(Box::new(printer));
+    let mut agent =
+        super::run_subagent::agent(log, cfg, provider, cancel, children, mcp.as_deref())?
+            .with_gate(gate)
+            .with_approver(approver)
+            .with_reporter(Box::new(printer));
     let end = agent.run()?;
     let report = sessions.join(format!("{id}.report.md"));
     match &end {

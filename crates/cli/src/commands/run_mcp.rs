@@ -34,9 +34,12 @@ impl Servers {
 /// The tools of a run: the built-in tools and the tools of the configured servers (a server
 /// that fails is reported and the run goes on without it). The MCP tools are deferred when
 /// `[disclosure]` says so for a `window_tokens` window.
-pub(crate) fn tools(cfg: McpConfig, window_tokens: u64) -> Result<(ToolRegistry, Servers)> {
+pub(crate) fn tools(
+    cfg: McpConfig,
+    window_tokens: u64,
+) -> Result<(Option<Box<dyn ToolSource>>, Servers)> {
     if cfg.servers.is_empty() {
-        return Ok((ToolRegistry::builtin()?, Servers(None)));
+        return Ok((None, Servers(None)));
     }
     let builtin = ToolRegistry::builtin()?;
     let hub = McpHub::start(cfg.servers.into_values().collect(), &builtin.names())?;
@@ -55,16 +58,19 @@ pub(crate) fn tools(cfg: McpConfig, window_tokens: u64) -> Result<(ToolRegistry,
         .collect();
     let cost = schema_tokens(&specs, &loopwright_observe::estimate_tokens);
     let window = usize::try_from(window_tokens).unwrap_or(usize::MAX);
-    let registry = if !mcp_tools.is_empty() && cfg.disclosure.should_defer(cost, window) {
+    let source: Box<dyn ToolSource> = if !mcp_tools.is_empty()
+        && cfg.disclosure.should_defer(cost, window)
+    {
         eprintln!(
             "loop run: {} MCP tools (~{cost} tokens of schemas) deferred behind tool_search and tool_call",
             mcp_tools.len()
         );
-        let deferred = DeferredSource::new(mcp_tools);
-        ToolRegistry::from_sources(&[&BuiltinTools as &dyn ToolSource, &deferred])
+        Box::new(DeferredSource::new(mcp_tools))
     } else {
-        ToolRegistry::from_sources(&[&BuiltinTools as &dyn ToolSource, &mcp])
-    }
-    .map_err(|e| anyhow!("MCP tools: {e}"))?;
-    Ok((registry, Servers(Some(hub))))
+        Box::new(mcp)
+    };
+    // Checked here: a tool list that cannot make a registry is reported before the run.
+    ToolRegistry::from_sources(&[&BuiltinTools as &dyn ToolSource, source.as_ref()])
+        .map_err(|e| anyhow!("MCP tools: {e}"))?;
+    Ok((Some(source), Servers(Some(hub))))
 }
