@@ -5,7 +5,9 @@ use std::time::{Duration, Instant};
 
 use loopwright_context::condense::Condensation;
 use loopwright_context::prompt::Prefix;
-use loopwright_protocol::event::{EventKind, InstructionsFile, Outcome};
+use loopwright_protocol::event::{
+    ApprovalAnswer, EventKind, InstructionsFile, Outcome, PermissionRecord, PolicyVerdict,
+};
 use loopwright_protocol::message::{AssistantTurn, ModelRequest};
 use loopwright_protocol::tool::{ToolCall, ToolResult, ToolSpec, ToolStatus};
 use loopwright_protocol::usage::Usage;
@@ -106,7 +108,8 @@ impl Agent {
             }
         };
         let prefix = Prefix {
-            system: history::system_prompt(&workspace, state.verify.as_deref()),
+            system: history::system_prompt(&workspace, state.verify.as_deref())
+                + &registry.prefix_text(),
             instructions: instructions::for_prefix(&files),
             tools: specs.clone(),
         };
@@ -199,9 +202,9 @@ impl Agent {
     }
 
     fn push(&mut self, kind: EventKind) -> Result<(), AgentError> {
-        // `tool_start` is informational: if a crash loses it, the repair on resume still gives
-        // the call an `interrupted` result, so it does not need its own fsync.
-        let ev = if matches!(kind, EventKind::ToolStart { .. }) {
+        // `tool_start` and `permission` are informational: if a crash loses them, the repair
+        // on resume still gives the call an `interrupted` result, so they need no own fsync.
+        let ev = if matches!(kind, EventKind::ToolStart { .. } | EventKind::Permission(_)) {
             self.log.append_unsynced(kind)?
         } else {
             self.log.append(kind)?
@@ -456,10 +459,16 @@ impl Agent {
             Err(e) => return self.result(call, ToolStatus::Invalid, e.to_string(), started),
         };
         // A tool without a request touches nothing outside the session log: never gated.
-        if let Some(request) = request
-            && let Some(text) = self.permission(call, &request)
-        {
-            return self.result(call, ToolStatus::Denied, text, started);
+        if let Some(request) = request {
+            let (record, refusal) = self.permission(call, &request);
+            // What the policy asked about or denied is recorded; plain allows are the common
+            // case and would only grow the log.
+            if record.verdict != PolicyVerdict::Allow {
+                self.push(EventKind::Permission(record))?;
+            }
+            if let Some(text) = refusal {
+                return self.result(call, ToolStatus::Denied, text, started);
+            }
         }
         self.push(EventKind::ToolStart {
             call_id: call.id.clone(),
@@ -490,37 +499,51 @@ impl Agent {
         }))
     }
 
-    /// `None` when the call may run; otherwise the text the model reads instead.
+    /// The decision on `call` as recorded in the log, and `None` when the call may run,
+    /// otherwise the text the model reads instead.
     fn permission(
         &mut self,
         call: &ToolCall,
         request: &loopwright_policy::Request,
-    ) -> Option<String> {
+    ) -> (PermissionRecord, Option<String>) {
         let d = self.gate.decide(request);
         let reason = match &d.rule {
             Some(r) => format!("{} (rule {} #{})", d.reason, r.file, r.index),
             None => d.reason.clone(),
         };
+        let record = |verdict, approval| PermissionRecord {
+            call_id: call.id.clone(),
+            tool: request.tool.clone(),
+            verdict,
+            reason: crate::tools::clip(&reason, 500),
+            approval,
+        };
         match d.verdict {
-            Verdict::Allow => None,
-            Verdict::Deny => Some(format!(
-                "denied by policy: {reason}. The call was not run; reach the goal another way."
-            )),
+            Verdict::Allow => (record(PolicyVerdict::Allow, None), None),
+            Verdict::Deny => (
+                record(PolicyVerdict::Deny, None),
+                Some(format!(
+                    "denied by policy: {reason}. The call was not run; reach the goal another way."
+                )),
+            ),
             Verdict::Ask => {
                 let key = call_key(call);
-                if self.always.contains(&key) {
-                    return None;
-                }
-                match self.approver.approve(call, &reason) {
-                    Approval::Once => None,
-                    Approval::Always => {
-                        self.always.insert(key);
-                        None
+                let answer = if self.always.contains(&key) {
+                    ApprovalAnswer::Remembered
+                } else {
+                    match self.approver.approve(call, &reason) {
+                        Approval::Once => ApprovalAnswer::Once,
+                        Approval::Always => {
+                            self.always.insert(key);
+                            ApprovalAnswer::Always
+                        }
+                        Approval::Deny => ApprovalAnswer::Denied,
                     }
-                    Approval::Deny => Some(format!(
-                        "not approved: {reason}. Nobody approved this call (unattended runs deny what needs approval), so it was not run; reach the goal another way."
-                    )),
-                }
+                };
+                let refusal = (answer == ApprovalAnswer::Denied).then(|| format!(
+                    "not approved: {reason}. Nobody approved this call (unattended runs deny what needs approval), so it was not run; reach the goal another way."
+                ));
+                (record(PolicyVerdict::Ask, Some(answer)), refusal)
             }
         }
     }

@@ -2,7 +2,7 @@
 //! reads it.
 //!
 //! The decisions are `loopwright-observe`'s planner ([`TurnPlanner`]): log compression
-//! (commands only), head+tail cap per output, per-turn budget, spill decision. This module
+//! (commands and outputs that ask for it), head+tail cap per output, per-turn budget, spill decision. This module
 //! does the IO they call for through `loopwright-store`'s spill store, the only spill writer:
 //! a streamed command output is committed when anything was cut and discarded otherwise; any
 //! other output is written only when cut. A spill that fails is said in the text. Then the
@@ -65,11 +65,15 @@ impl ObservationPipeline {
         shown: &dyn Fn(&Path) -> String,
     ) -> Observation {
         let compressed = match &out.command {
-            Some(cmd) if !out.text.is_empty() => Some(compress(
+            _ if out.text.is_empty() => None,
+            Some(cmd) => Some(compress(
                 out.text.as_bytes(),
                 &CompressOptions::default().with_command(cmd),
             )),
-            _ => None,
+            None if out.compress => {
+                Some(compress(out.text.as_bytes(), &CompressOptions::default()))
+            }
+            None => None,
         };
         let planned = self.planner.plan(Output {
             text: &out.text,

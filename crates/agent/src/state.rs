@@ -208,6 +208,7 @@ impl State {
             | EventKind::ChildOf { .. }
             | EventKind::ToolStart { .. }
             | EventKind::Cache(_)
+            | EventKind::Permission(_)
             | EventKind::Interrupted { .. } => {}
         }
     }

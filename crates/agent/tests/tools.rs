@@ -345,6 +345,7 @@ fn command_output(text: &str, exit: Option<i32>, status: ToolStatus, command: &s
         total_bytes: text.len() as u64,
         full: FullOutput::InText,
         command: Some(command.into()),
+        compress: false,
     }
 }
 

@@ -6,7 +6,7 @@
 //! it and call [`McpHub::call`] from any thread. A server that fails to start is reported in
 //! [`McpHub::failures`] with the tail of its stderr; the others go on without it.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -175,17 +175,14 @@ async fn start(cfg: ServerConfig) -> Result<(Running, Vec<RawTool>), StartFailur
         stderr_tail: tail.text(),
     };
     let tail = Tail::default();
-    let Transport::Stdio {
-        command,
-        args,
-        env,
-        cwd,
-    } = &cfg.transport
-    else {
-        return Err(fail(
-            "streamable HTTP servers (`url`) are not supported by this build's client yet".into(),
-            &tail,
-        ));
+    let (command, args, env, cwd) = match &cfg.transport {
+        Transport::Stdio {
+            command,
+            args,
+            env,
+            cwd,
+        } => (command, args, env, cwd),
+        Transport::Http { url, headers } => return start_http(&cfg, url, headers).await,
     };
     let mut cmd = tokio::process::Command::new(command);
     cmd.args(args).envs(env).kill_on_drop(true);
@@ -245,6 +242,58 @@ async fn start(cfg: ServerConfig) -> Result<(Running, Vec<RawTool>), StartFailur
     Err(fail(reason, &tail))
 }
 
+/// Connects to a streamable HTTP server within its startup timeout (no process to kill).
+async fn start_http(
+    cfg: &ServerConfig,
+    url: &str,
+    headers: &BTreeMap<String, String>,
+) -> Result<(Running, Vec<RawTool>), StartFailure> {
+    use rmcp::transport::StreamableHttpClientTransport;
+    use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+    let fail = |reason: String| StartFailure {
+        server: cfg.name.clone(),
+        reason,
+        stderr_tail: String::new(),
+    };
+    let mut custom = HashMap::new();
+    for (k, v) in headers {
+        let name = http::HeaderName::from_bytes(k.as_bytes())
+            .map_err(|e| fail(format!("header `{k}`: {e}")))?;
+        let value =
+            http::HeaderValue::from_str(v).map_err(|e| fail(format!("header `{k}`: {e}")))?;
+        custom.insert(name, value);
+    }
+    let config = StreamableHttpClientTransportConfig::with_uri(url).custom_headers(custom);
+    let transport = StreamableHttpClientTransport::from_config(config);
+    let handshake = async {
+        let service = Loopwright
+            .serve(transport)
+            .await
+            .map_err(|e| format!("initialize failed at {url}: {e}"))?;
+        let tools = service
+            .list_all_tools()
+            .await
+            .map_err(|e| format!("tools/list failed: {e}"))?;
+        Ok::<_, String>((service, tools))
+    };
+    match tokio::time::timeout(cfg.startup_timeout, handshake).await {
+        Ok(Ok((service, tools))) => Ok((
+            Running {
+                service,
+                stderr: Tail::default(),
+                pgid: None,
+                call_timeout: cfg.call_timeout,
+            },
+            tools,
+        )),
+        Ok(Err(reason)) => Err(fail(reason)),
+        Err(_) => Err(fail(format!(
+            "no answer to initialize and tools/list from {url} within {} s (startup_timeout_secs)",
+            cfg.startup_timeout.as_secs_f64()
+        ))),
+    }
+}
+
 /// Started MCP servers and their tools.
 pub struct McpHub {
     rt: tokio::runtime::Runtime,
@@ -271,6 +320,28 @@ pub enum HubError {
     Runtime(#[from] std::io::Error),
 }
 
+/// Longest tool description kept, in bytes: a server's descriptions go into every request
+/// and are not trusted.
+pub const MAX_DESCRIPTION_BYTES: usize = 2048;
+
+/// `text` without control characters (newlines and tabs kept), at most
+/// [`MAX_DESCRIPTION_BYTES`] bytes (cut on a character boundary, ended with `…`).
+fn bounded_description(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .filter(|&c| c == '\n' || c == '\t' || !c.is_control())
+        .collect();
+    if out.len() > MAX_DESCRIPTION_BYTES {
+        let mut end = MAX_DESCRIPTION_BYTES - '…'.len_utf8();
+        while !out.is_char_boundary(end) {
+            end -= 1;
+        }
+        out.truncate(end);
+        out.push('…');
+    }
+    out
+}
+
 fn tool_of(server: &str, raw: RawTool, namer: &mut Namer) -> McpTool {
     let wire = serde_json::to_value(&raw).unwrap_or(Value::Null);
     let raw_name = raw.name.to_string();
@@ -278,7 +349,7 @@ fn tool_of(server: &str, raw: RawTool, namer: &mut Namer) -> McpTool {
         name: namer.name(server, &raw_name),
         server: server.to_owned(),
         raw_name,
-        description: raw.description.as_deref().unwrap_or("").to_owned(),
+        description: bounded_description(raw.description.as_deref().unwrap_or("")),
         input_schema: Value::Object((*raw.input_schema).clone()),
         read_only_hint: wire
             .pointer("/annotations/readOnlyHint")
@@ -355,6 +426,21 @@ impl McpHub {
         arguments: Map<String, Value>,
         cancelled: &(dyn Fn() -> bool + Sync),
     ) -> Result<ResultText, CallError> {
+        self.call_within(name, arguments, None, cancelled)
+    }
+
+    /// [`McpHub::call`] with the server's call timeout shortened to `limit` when that is
+    /// sooner (the time left to the run: a call never outlives it).
+    ///
+    /// # Errors
+    /// As [`McpHub::call`].
+    pub fn call_within(
+        &self,
+        name: &str,
+        arguments: Map<String, Value>,
+        limit: Option<Duration>,
+        cancelled: &(dyn Fn() -> bool + Sync),
+    ) -> Result<ResultText, CallError> {
         let tool = self
             .tools
             .iter()
@@ -370,6 +456,7 @@ impl McpHub {
             message,
             stderr_tail: running.stderr.text(),
         };
+        let timeout = limit.map_or(running.call_timeout, |l| l.min(running.call_timeout));
         self.rt.block_on(async {
             let call = running.service.call_tool(params);
             let cancel = async {
@@ -383,11 +470,11 @@ impl McpHub {
                     () = cancel => None,
                 }
             };
-            match tokio::time::timeout(running.call_timeout, raced).await {
+            match tokio::time::timeout(timeout, raced).await {
                 Err(_) => Err(CallError::Timeout {
                     server: tool.server.clone(),
                     tool: tool.name.clone(),
-                    secs: running.call_timeout.as_secs(),
+                    secs: timeout.as_secs(),
                 }),
                 Ok(None) => Err(CallError::Cancelled(tool.name.clone())),
                 Ok(Some(Err(e))) => Err(server_err(e.to_string())),
@@ -424,5 +511,21 @@ impl McpHub {
 impl Drop for McpHub {
     fn drop(&mut self) {
         self.stop_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn descriptions_are_bounded_and_without_control_characters() {
+        assert_eq!(bounded_description("a\x1b[31mb\tc\nd\u{7}"), "a[31mb\tc\nd");
+        let exact = "x".repeat(MAX_DESCRIPTION_BYTES);
+        assert_eq!(bounded_description(&exact), exact);
+        let long = "é".repeat(MAX_DESCRIPTION_BYTES);
+        let b = bounded_description(&long);
+        assert!(b.len() <= MAX_DESCRIPTION_BYTES, "{}", b.len());
+        assert!(b.ends_with('…'));
     }
 }

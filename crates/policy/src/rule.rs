@@ -103,6 +103,7 @@ pub struct Rule {
     /// The verdict when it matches.
     pub verdict: Verdict,
     tools: Vec<String>,
+    tool_globs: Vec<GlobMatcher>,
     prefix: Option<Vec<Vec<String>>>,
     exact: Option<Vec<String>>,
     glob: Option<GlobMatcher>,
@@ -190,6 +191,13 @@ impl Rule {
             .into_iter()
             .filter(|t| t != "*")
             .collect();
+        // `tool = "mcp__git__*"`: a name with glob characters matches tool names as a glob
+        // (`*` crosses everything, since tool names have no separators).
+        let mut tool_globs = Vec::new();
+        for t in tools.iter().filter(|t| t.contains(['*', '?', '[', '{'])) {
+            let g = Glob::new(t).map_err(|e| format!("field `tool`: {e}"))?;
+            tool_globs.push(g.compile_matcher());
+        }
         let words = |field: &str, s: &Option<String>| -> Result<Option<Vec<String>>, String> {
             match s {
                 None => Ok(None),
@@ -268,6 +276,7 @@ impl Rule {
         Ok(Rule {
             verdict,
             tools,
+            tool_globs,
             prefix,
             exact,
             glob,
@@ -287,10 +296,18 @@ impl Rule {
         &self.tools
     }
 
+    /// Whether the rule applies to tool `name`: it names no tool, names it, or has a tool
+    /// glob matching it (`mcp__git__*`).
+    pub fn matches_tool(&self, name: &str) -> bool {
+        self.tools.is_empty()
+            || self.tools.iter().any(|t| t == name)
+            || self.tool_globs.iter().any(|g| g.is_match(name))
+    }
+
     /// How well this rule matches `part`. Allow rules only ever match the stripped command
     /// word for word; deny and ask rules also see through options placed before a subcommand.
     pub fn matches(&self, part: &Part, ctx: &PathContext<'_>) -> Match {
-        if !self.tools.is_empty() && !self.tools.contains(&part.tool) {
+        if !self.matches_tool(&part.tool) {
             return Match::No;
         }
         let mut m = Match::Yes;

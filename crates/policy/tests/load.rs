@@ -251,3 +251,41 @@ fn a_rule_with_no_matcher_is_a_load_error() {
     .unwrap_err();
     assert!(e.to_string().contains("`except`"), "{e}");
 }
+
+#[test]
+fn tool_globs_match_mcp_tool_names() {
+    let text = r#"
+[[rule]]
+verdict = "allow"
+tool = "mcp__git__*"
+reason = "git server tools are fine"
+
+[[rule]]
+verdict = "deny"
+tool = ["mcp__fs__write_*", "mcp__fs__move_file"]
+"#;
+    let policy = Policy::load(vec![layer(LayerKind::Project, "p.toml", text)]);
+    let check = |tool: &str| {
+        policy
+            .check(&Request {
+                tool: tool.into(),
+                workspace: "/ws".into(),
+                ..Request::default()
+            })
+            .verdict
+    };
+    assert_eq!(check("mcp__git__git_status"), Verdict::Allow);
+    assert_eq!(check("mcp__fs__write_file"), Verdict::Deny);
+    assert_eq!(check("mcp__fs__move_file"), Verdict::Deny);
+    // not covered by any rule: MCP tools are asked about by default
+    assert_eq!(check("mcp__gitx__status"), Verdict::Ask);
+    assert_eq!(check("mcp__fs__read_text_file"), Verdict::Ask);
+    let bad = Layer::parse(
+        LayerKind::Project,
+        "p.toml",
+        "[[rule]]\nverdict = \"deny\"\ntool = \"mcp__[\"\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(bad.contains("`tool`"), "{bad}");
+}

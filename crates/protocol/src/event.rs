@@ -63,6 +63,86 @@ pub struct InstructionsFile {
     pub bytes: u64,
 }
 
+/// What the permission policy said about a call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PolicyVerdict {
+    /// It may run.
+    Allow,
+    /// It may not run.
+    Deny,
+    /// Someone must approve it.
+    Ask,
+}
+
+impl PolicyVerdict {
+    /// Lower-case name, as in the JSON form.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PolicyVerdict::Allow => "allow",
+            PolicyVerdict::Deny => "deny",
+            PolicyVerdict::Ask => "ask",
+        }
+    }
+}
+
+/// Who answered an `ask` verdict, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ApprovalAnswer {
+    /// Approved for this call.
+    Once,
+    /// Approved for this call and identical ones for the rest of the run.
+    Always,
+    /// Approved by an earlier `always` answer for an identical call.
+    Remembered,
+    /// Not approved (unattended runs answer every `ask` so).
+    Denied,
+}
+
+impl ApprovalAnswer {
+    /// Lower-case name, as in the JSON form.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ApprovalAnswer::Once => "once",
+            ApprovalAnswer::Always => "always",
+            ApprovalAnswer::Remembered => "remembered",
+            ApprovalAnswer::Denied => "denied",
+        }
+    }
+}
+
+/// One permission decision: the call, the policy's verdict and reason, and the answer to an
+/// `ask`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PermissionRecord {
+    /// The call judged.
+    pub call_id: String,
+    /// The tool the policy judged the call as (for a proxied call: its target).
+    pub tool: String,
+    /// The policy's verdict.
+    pub verdict: PolicyVerdict,
+    /// Why (with the rule's file and index when a rule decided).
+    pub reason: String,
+    /// The answer to an `ask` verdict.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub approval: Option<ApprovalAnswer>,
+}
+
+impl PermissionRecord {
+    /// Whether the call may run.
+    pub fn allowed(&self) -> bool {
+        match self.verdict {
+            PolicyVerdict::Allow => true,
+            PolicyVerdict::Deny => false,
+            PolicyVerdict::Ask => matches!(
+                self.approval,
+                Some(ApprovalAnswer::Once | ApprovalAnswer::Always | ApprovalAnswer::Remembered)
+            ),
+        }
+    }
+}
+
 /// What a parent records about one sub-agent when it ends.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SubagentRecord {
@@ -134,6 +214,9 @@ pub enum EventKind {
         /// The call.
         call_id: String,
     },
+    /// The permission gate asked about or denied a tool call, before it ran (plain allows
+    /// are not recorded). Written before the call's `tool_start` or `denied` result.
+    Permission(PermissionRecord),
     /// A tool call's result.
     ToolResult(ToolResult),
     /// The verify command ran after `finish`.
@@ -212,6 +295,7 @@ impl EventKind {
             EventKind::User { .. } => "user",
             EventKind::Assistant { .. } => "assistant",
             EventKind::ToolStart { .. } => "tool_start",
+            EventKind::Permission(_) => "permission",
             EventKind::ToolResult(_) => "tool_result",
             EventKind::Verify { .. } => "verify",
             EventKind::GuardTrip { .. } => "guard_trip",
@@ -242,6 +326,32 @@ mod tests {
         assert_eq!(j, r#"{"seq":3,"ts_ms":7,"type":"user","text":"hi"}"#);
         let back: Event = serde_json::from_str(&j).unwrap();
         assert_eq!(back, e);
+    }
+
+    #[test]
+    fn permission_event_round_trips() {
+        let e = Event {
+            seq: 4,
+            ts_ms: 2,
+            kind: EventKind::Permission(PermissionRecord {
+                call_id: "c1".into(),
+                tool: "mcp__fs__read_text_file".into(),
+                verdict: PolicyVerdict::Ask,
+                reason: "no rule".into(),
+                approval: Some(ApprovalAnswer::Denied),
+            }),
+        };
+        let j = serde_json::to_string(&e).unwrap();
+        assert_eq!(
+            j,
+            r#"{"seq":4,"ts_ms":2,"type":"permission","call_id":"c1","tool":"mcp__fs__read_text_file","verdict":"ask","reason":"no rule","approval":"denied"}"#
+        );
+        let back: Event = serde_json::from_str(&j).unwrap();
+        assert_eq!(back, e);
+        let EventKind::Permission(p) = &back.kind else {
+            unreachable!()
+        };
+        assert!(!p.allowed());
     }
 
     #[test]

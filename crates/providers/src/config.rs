@@ -136,6 +136,12 @@ pub struct ConfigFile {
     /// Profiles by name.
     #[serde(default)]
     pub profiles: BTreeMap<String, Profile>,
+    /// `[servers.NAME]`: MCP servers, read by `loopwright-mcp` (ignored here).
+    #[serde(default)]
+    pub servers: Option<toml::Value>,
+    /// `[disclosure]`: MCP tool disclosure, read by `loopwright-mcp` (ignored here).
+    #[serde(default)]
+    pub disclosure: Option<toml::Value>,
 }
 
 /// Values given on the command line.

@@ -5,8 +5,10 @@
 //! a mismatch becomes an `invalid` result the model reads, never a harness error.
 
 pub mod builtin;
+pub mod deferred;
 mod files;
 mod headtail;
+pub mod mcp;
 pub mod registry;
 mod search;
 mod shell;
@@ -20,8 +22,10 @@ use loopwright_store::spill::{SpillStore, SpillWriter};
 use crate::cancel::Cancel;
 
 pub use builtin::BuiltinTools;
+pub use deferred::DeferredSource;
 pub use files::{EditArgs, ReadArgs, WriteArgs, closest_matches, edit_file, read_file, write_file};
 pub use headtail::HeadTail;
+pub use mcp::{McpSource, McpToolAdapter};
 pub use registry::{CallError, RegistryError, RunContext, Tool, ToolRegistry, ToolSource};
 pub use search::{GrepArgs, ListArgs, grep, list_files};
 pub use shell::{ShellArgs, ShellRun, run_shell, shell_output};
@@ -84,6 +88,8 @@ pub struct ToolOutput {
     pub full: FullOutput,
     /// The command line, for command output (log compression and the exit-code line apply).
     pub command: Option<String>,
+    /// Log compression applies although it is no command output (MCP results).
+    pub compress: bool,
 }
 
 impl ToolOutput {
@@ -97,6 +103,7 @@ impl ToolOutput {
             exit_code: None,
             full: FullOutput::InText,
             command: None,
+            compress: false,
         }
     }
 }

@@ -60,6 +60,11 @@ pub trait ToolSource {
     fn name(&self) -> &str;
     /// The tools it offers.
     fn tools(&self) -> Vec<Arc<dyn Tool>>;
+    /// Text for the stable prefix of every request (a catalogue of deferred tools); it must
+    /// not change during a run.
+    fn prefix_text(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Why a registry cannot be built.
@@ -128,6 +133,7 @@ struct Entry {
 /// Every tool of a run, with its schema validator compiled once.
 pub struct ToolRegistry {
     entries: Vec<Entry>,
+    prefix: Vec<String>,
 }
 
 impl std::fmt::Debug for ToolRegistry {
@@ -154,7 +160,9 @@ impl ToolRegistry {
     /// when a schema does not compile.
     pub fn from_sources(sources: &[&dyn ToolSource]) -> Result<Self, RegistryError> {
         let mut entries: Vec<Entry> = Vec::new();
+        let mut prefix = Vec::new();
         for source in sources {
+            prefix.extend(source.prefix_text());
             for tool in source.tools() {
                 let name = tool.spec().name.clone();
                 if entries.iter().any(|e| e.tool.spec().name == name) {
@@ -173,7 +181,15 @@ impl ToolRegistry {
                 entries.push(Entry { tool, validator });
             }
         }
-        Ok(ToolRegistry { entries })
+        Ok(ToolRegistry { entries, prefix })
+    }
+
+    /// The sources' texts for the stable prefix, in source order (empty when none has one).
+    pub fn prefix_text(&self) -> String {
+        self.prefix
+            .iter()
+            .map(|t| format!("\n\n{}", t.trim_end()))
+            .collect()
     }
 
     /// The specs sent to the model, in registry order.

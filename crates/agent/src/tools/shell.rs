@@ -190,6 +190,7 @@ pub fn shell_output(command: &str, ctx: &ToolContext, timeout: Duration, stem: &
                 total_bytes: run.output.total(),
                 full,
                 command: Some(command.to_string()),
+                compress: false,
             }
         }
         Err(e) => ToolOutput::text(ToolStatus::Error, format!("cannot run bash: {e}")),

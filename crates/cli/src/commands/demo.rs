@@ -138,6 +138,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
     let gate = PolicyGate::load(&ws, &[]).map_err(|e| anyhow!("permission rules: {e}"))?;
     let code = drive(
         log,
+        None,
         cfg,
         Box::new(provider),
         Box::new(gate),

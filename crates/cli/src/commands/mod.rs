@@ -13,6 +13,7 @@ pub mod run;
 pub mod run_capabilities;
 pub mod run_context;
 pub mod run_cost;
+pub mod run_mcp;
 pub mod run_subagent;
 pub mod sessions;
 pub mod spill;

@@ -14,7 +14,7 @@ use loopwright_agent::gate::{Approval, ApproveAsks, Approver, DenyAsks, Gate};
 use loopwright_agent::policy_gate::PolicyGate;
 use loopwright_agent::settings;
 use loopwright_agent::state::State;
-use loopwright_agent::tools::describe_call;
+use loopwright_agent::tools::{ToolSource, describe_call};
 use loopwright_agent::{Cancel, Prices, Provider, Reporter, RunConfig, RunEnd, ScriptedProvider};
 use loopwright_protocol::condensation::{Condensation, SummarySource};
 use loopwright_protocol::event::{Event, EventKind};
@@ -181,6 +181,13 @@ fn run(a: &RunArgs) -> Result<u8> {
         }
         Err(e) => return Err(e.into()),
     };
+    let mcp = match super::run_mcp::config(&workspace) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("loop run: MCP servers: {e}");
+            return Ok(2);
+        }
+    };
     let store = FileSessionStore::new(&state_dir);
     let Some(log) = open_log(a, &store, &workspace, provider.as_ref())? else {
         return Ok(0);
@@ -208,9 +215,11 @@ fn run(a: &RunArgs) -> Result<u8> {
         .yolo(a.yolo);
     let printer = Printer::new(a.json);
     let cancel = install_signals()?;
+    let (mcp_tools, servers) = super::run_mcp::tools(mcp, settings.window)?;
     let children = super::run_subagent::children(a, &workspace)?;
-    drive(
+    let code = drive(
         log,
+        mcp_tools,
         cfg,
         provider,
         Box::new(gate),
@@ -218,7 +227,9 @@ fn run(a: &RunArgs) -> Result<u8> {
         printer,
         cancel,
         Some(children),
-    )
+    );
+    servers.shutdown();
+    code
 }
 
 /// The canonical workspace directory.
@@ -343,10 +354,12 @@ fn approver_of(a: &RunArgs) -> Box<dyn Approver> {
     }
 }
 
-/// Runs an agent to its end and prints the outcome; returns the exit code.
+/// Runs an agent (with the tools of `mcp` besides the built-in ones) to its end and prints
+/// the outcome; returns the exit code.
 #[allow(clippy::too_many_arguments)] // the pieces of one run
 pub(crate) fn drive(
     log: SessionLog,
+    mcp: Option<Box<dyn ToolSource>>,
     cfg: RunConfig,
     provider: Box<dyn Provider>,
     gate: Box<dyn Gate>,
@@ -386,10 +399,11 @@ pub(crate) fn drive(
             );
         }
     }
-    let mut agent = super::run_subagent::agent(log, cfg, provider, cancel, children)?
-        .with_gate(gate)
-        .with_approver(approver)
-        .with_reporter(Box::new(printer));
+    let mut agent =
+        super::run_subagent::agent(log, cfg, provider, cancel, children, mcp.as_deref())?
+            .with_gate(gate)
+            .with_approver(approver)
+            .with_reporter(Box::new(printer));
     let end = agent.run()?;
     let cache = agent.cache_totals();
     if cache.requests > 0 && !quiet {

@@ -154,9 +154,19 @@ pub(crate) fn agent(
     provider: Box<dyn Provider>,
     cancel: Cancel,
     children: Option<Children>,
+    mcp: Option<&dyn ToolSource>,
 ) -> Result<Agent> {
     let Some(children) = children else {
-        return Ok(Agent::new(log, cfg, provider, cancel)?);
+        let mut sources: Vec<&dyn ToolSource> = vec![&BuiltinTools];
+        sources.extend(mcp);
+        let registry = ToolRegistry::from_sources(&sources)?;
+        return Ok(Agent::with_tools(
+            Box::new(log),
+            registry,
+            cfg,
+            provider,
+            cancel,
+        )?);
     };
     let parent = Parent {
         session: log.id().to_string(),
@@ -169,7 +179,9 @@ pub(crate) fn agent(
     if recovered > 0 {
         eprintln!("resumed {recovered} interrupted sub-agent(s) from their logs");
     }
-    let registry = ToolRegistry::from_sources(&[&BuiltinTools, &subagents])?;
+    let mut sources: Vec<&dyn ToolSource> = vec![&BuiltinTools, &subagents];
+    sources.extend(mcp);
+    let registry = ToolRegistry::from_sources(&sources)?;
     Ok(Agent::with_tools(
         Box::new(log),
         registry,

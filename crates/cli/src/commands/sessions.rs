@@ -294,6 +294,19 @@ fn transcript_line(e: &Event) -> String {
             s
         }
         EventKind::ToolStart { .. } => String::new(),
+        EventKind::Permission(p) => {
+            let answer = p
+                .approval
+                .map(|a| format!(" -> {}", a.as_str()))
+                .unwrap_or_default();
+            format!(
+                "## permission {} [{}]: {}{answer} ({})\n",
+                p.tool,
+                p.call_id,
+                p.verdict.as_str(),
+                p.reason
+            )
+        }
         EventKind::ToolResult(r) => format!(
             "## result {} [{}] {}\n{}",
             r.name,

@@ -244,3 +244,99 @@ fn a_server_that_exits_mid_call_and_one_that_never_answers() {
         "grandchild {pid} outlived its server's process group"
     );
 }
+
+/// A child process killed when the test ends, however it ends.
+struct Child(std::process::Child);
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn everything_server_over_streamable_http() {
+    use std::io::BufRead;
+    let Some(ev) = npm_bin("mcp-server-everything") else {
+        return;
+    };
+    // A free port on 127.0.0.1 for the server (it reads PORT).
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut child = std::process::Command::new(&ev)
+        .arg("streamableHttp")
+        .env("PORT", port.to_string())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let server = Child(child);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if line.contains("listening") {
+                let _ = tx.send(());
+            }
+        }
+    });
+    rx.recv_timeout(Duration::from_secs(60))
+        .expect("server-everything did not start listening within 60 s");
+    let cfg = ServerConfig {
+        name: "remote".into(),
+        transport: Transport::Http {
+            url: format!("http://127.0.0.1:{port}/mcp"),
+            headers: BTreeMap::from([("X-Loop-Test".to_owned(), "1".to_owned())]),
+        },
+        startup_timeout: Duration::from_secs(60),
+        call_timeout: Duration::from_secs(60),
+        file: "test".into(),
+    };
+    let hub = McpHub::start(vec![cfg], &[]).unwrap();
+    assert!(hub.failures().is_empty(), "{:?}", hub.failures());
+    assert!(
+        hub.tools().iter().any(|t| t.name == "mcp__remote__echo"),
+        "{:?}",
+        hub.tools()
+    );
+    let r = hub
+        .call(
+            "mcp__remote__echo",
+            obj(json!({"message": "over http"})),
+            &|| false,
+        )
+        .unwrap();
+    assert!(r.text.contains("over http"), "{}", r.text);
+    hub.shutdown();
+    drop(server);
+
+    // Nobody listens there any more: reported as a failure, not a hang or a panic.
+    let cfg = ServerConfig {
+        name: "gone".into(),
+        transport: Transport::Http {
+            url: format!("http://127.0.0.1:{port}/mcp"),
+            headers: BTreeMap::new(),
+        },
+        startup_timeout: Duration::from_secs(10),
+        call_timeout: Duration::from_secs(10),
+        file: "test".into(),
+    };
+    // This build has no TLS: an https server is reported, not fatal.
+    let mut tls = cfg.clone();
+    tls.name = "tls".into();
+    tls.transport = Transport::Http {
+        url: "https://127.0.0.1:9/mcp".into(),
+        headers: BTreeMap::new(),
+    };
+    let hub = McpHub::start(vec![cfg, tls], &[]).unwrap();
+    let failed: Vec<&str> = hub.failures().iter().map(|f| f.server.as_str()).collect();
+    assert_eq!(failed, ["gone", "tls"], "{:?}", hub.failures());
+}

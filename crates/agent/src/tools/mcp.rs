@@ -1,0 +1,185 @@
+//! MCP tools as one more [`ToolSource`]: every tool of every started server of an
+//! [`McpHub`], called through [`McpHub::call_within`].
+//!
+//! Nothing else in the loop special-cases them: the registry checks their arguments against
+//! the server's schema, the policy judges them by name (`tool = "mcp__git__*"`; no rule: ask),
+//! and the result goes through the same observation pipeline as a shell output (log
+//! compression, caps, per-turn budget, spill with a pointer). A server's `readOnlyHint` is
+//! never a permission.
+//!
+//! What a server sends is hostile: results are cleaned of terminal escapes and control
+//! characters and cut at [`MAX_RESULT_BYTES`] before the pipeline sees them; a call never
+//! outlives the run (the hub's call timeout is shortened to the time left); a tool whose
+//! schema does not compile or is larger than [`MAX_SCHEMA_BYTES`] is left out with a note,
+//! never failing the run.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use loopwright_mcp::{McpHub, McpTool};
+use loopwright_policy::Request;
+use loopwright_protocol::tool::{ToolCall, ToolRole, ToolSpec, ToolStatus};
+use serde_json::{Map, Value};
+
+use super::ToolOutput;
+use super::registry::{RunContext, Tool, ToolSource};
+
+/// Largest MCP result kept (spill included), in bytes; the rest is dropped with a note.
+pub const MAX_RESULT_BYTES: usize = 32 * 1024 * 1024;
+/// Largest input schema of an MCP tool, serialised, in bytes: larger ones are left out.
+pub const MAX_SCHEMA_BYTES: usize = 64 * 1024;
+
+/// One MCP tool of a hub.
+pub struct McpToolAdapter {
+    hub: Arc<McpHub>,
+    spec: ToolSpec,
+}
+
+impl McpToolAdapter {
+    /// The tool `tool` of `hub`, under its model-facing name.
+    pub fn new(hub: Arc<McpHub>, tool: &McpTool) -> Self {
+        let mut parameters = tool.input_schema.clone();
+        if !parameters.is_object() {
+            parameters = serde_json::json!({"type": "object"});
+        }
+        McpToolAdapter {
+            hub,
+            spec: ToolSpec {
+                name: tool.name.clone(),
+                description: tool.description.clone(),
+                parameters,
+                role: ToolRole::Other,
+            },
+        }
+    }
+}
+
+impl Tool for McpToolAdapter {
+    fn spec(&self) -> &ToolSpec {
+        &self.spec
+    }
+
+    fn request(&self, _args: &Value, workspace: &Path) -> Option<Request> {
+        Some(Request {
+            tool: self.spec.name.clone(),
+            workspace: workspace.to_string_lossy().into_owned(),
+            ..Request::default()
+        })
+    }
+
+    fn run(&self, call: &ToolCall, cx: &RunContext<'_>) -> ToolOutput {
+        let arguments = match &call.arguments {
+            Value::Object(m) => m.clone(),
+            _ => Map::new(),
+        };
+        let cancel = cx.tools.cancel.clone();
+        let result = self
+            .hub
+            .call_within(&self.spec.name, arguments, cx.run_left, &|| {
+                cancel.is_cancelled()
+            });
+        let (status, raw) = match result {
+            Ok(r) if r.is_error => (ToolStatus::Error, r.text),
+            Ok(r) => (ToolStatus::Ok, r.text),
+            Err(e) => {
+                let status = match e {
+                    loopwright_mcp::CallError::Timeout { .. } => ToolStatus::Timeout,
+                    loopwright_mcp::CallError::Cancelled(_) => ToolStatus::Interrupted,
+                    _ => ToolStatus::Error,
+                };
+                (status, e.to_string())
+            }
+        };
+        let total = raw.len() as u64;
+        let mut out = ToolOutput::text(status, hostile_text(&raw));
+        out.total_bytes = total.max(out.text.len() as u64);
+        out.compress = true;
+        out
+    }
+}
+
+/// A server's text made safe to show and store: terminal escapes and `\r` redraws resolved,
+/// other control characters (but newlines and tabs) dropped, at most [`MAX_RESULT_BYTES`].
+pub fn hostile_text(raw: &str) -> String {
+    let mut text: String = loopwright_observe::clean_text(raw.as_bytes())
+        .chars()
+        .filter(|&c| c == '\n' || c == '\t' || !c.is_control())
+        .collect();
+    if text.len() > MAX_RESULT_BYTES {
+        let mut end = MAX_RESULT_BYTES;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let dropped = text.len() - end;
+        text.truncate(end);
+        text.push_str(&format!(
+            "\n[… {dropped} more bytes of this MCP result dropped: results are kept up to {MAX_RESULT_BYTES} bytes]\n"
+        ));
+    }
+    text
+}
+
+/// Every tool of a started [`McpHub`] whose schema is usable.
+pub struct McpSource {
+    tools: Vec<Arc<dyn Tool>>,
+    left_out: Vec<String>,
+}
+
+impl McpSource {
+    /// The tools of `hub`; see [`McpSource::left_out`] for those it could not offer.
+    pub fn new(hub: Arc<McpHub>) -> Self {
+        let mut tools: Vec<Arc<dyn Tool>> = Vec::new();
+        let mut left_out = Vec::new();
+        for t in hub.tools() {
+            let adapter = McpToolAdapter::new(hub.clone(), t);
+            let size = adapter.spec.parameters.to_string().len();
+            if size > MAX_SCHEMA_BYTES {
+                left_out.push(format!(
+                    "MCP tool `{}` left out: its input schema is {size} bytes (at most {MAX_SCHEMA_BYTES})",
+                    t.name
+                ));
+            } else if let Err(e) = jsonschema::validator_for(&adapter.spec.parameters) {
+                left_out.push(format!(
+                    "MCP tool `{}` left out: its input schema does not compile: {}",
+                    t.name,
+                    super::clip(&e.to_string(), 200)
+                ));
+            } else {
+                tools.push(Arc::new(adapter));
+            }
+        }
+        McpSource { tools, left_out }
+    }
+
+    /// Why tools of the hub are not offered (one line each).
+    pub fn left_out(&self) -> &[String] {
+        &self.left_out
+    }
+}
+
+impl ToolSource for McpSource {
+    fn name(&self) -> &str {
+        "mcp"
+    }
+
+    fn tools(&self) -> Vec<Arc<dyn Tool>> {
+        self.tools.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hostile_text_loses_escapes_and_control_characters() {
+        assert_eq!(
+            hostile_text("\x1b[31mred\x1b[0m\tok\r\n50%\r100%\nnul\0bell\x07\u{9b}"),
+            "red\tok\n100%\nnulbell"
+        );
+        let big = "é".repeat(MAX_RESULT_BYTES / 2 + 10);
+        let t = hostile_text(&big);
+        assert!(t.len() < MAX_RESULT_BYTES + 200);
+        assert!(t.contains("more bytes of this MCP result dropped"));
+    }
+}
