@@ -12,6 +12,7 @@
 //! open tool call an `interrupted` result, and [`engine::Agent::run`] continues.
 
 pub mod config;
+pub mod contain;
 pub mod context;
 pub mod engine;
 pub mod gate;

@@ -5,6 +5,7 @@
 //! a mismatch becomes an `invalid` result the model reads, never a harness error.
 
 pub mod builtin;
+pub mod env;
 mod files;
 mod headtail;
 pub mod registry;
@@ -20,11 +21,12 @@ use loopwright_store::spill::{SpillStore, SpillWriter};
 use crate::cancel::Cancel;
 
 pub use builtin::BuiltinTools;
+pub use env::Launch;
 pub use files::{EditArgs, ReadArgs, WriteArgs, closest_matches, edit_file, read_file, write_file};
 pub use headtail::HeadTail;
 pub use registry::{CallError, RegistryError, RunContext, Tool, ToolRegistry, ToolSource};
 pub use search::{GrepArgs, ListArgs, grep, list_files};
-pub use shell::{ShellArgs, ShellRun, run_shell, shell_output};
+pub use shell::{ShellArgs, ShellRun, run_shell, run_shell_in, shell_output};
 
 /// Default lines shown by `read_file`.
 pub const DEFAULT_READ_LIMIT: usize = 800;
@@ -40,6 +42,8 @@ pub struct ToolContext {
     pub shell_timeout: Duration,
     /// Set on Ctrl+C.
     pub cancel: Cancel,
+    /// How tool processes are started (supervisor, environment).
+    pub launch: Launch,
 }
 
 impl ToolContext {

@@ -10,6 +10,7 @@ pub mod gate;
 pub mod mcp;
 pub mod replay;
 pub mod run;
+pub mod run_contain;
 pub mod run_context;
 pub mod sessions;
 pub mod spill;

@@ -24,7 +24,7 @@ use loopwright_store::session::FileSessionStore;
 
 /// clap description of `loop run`.
 pub fn command() -> Command {
-    super::run_context::args(base_command())
+    super::run_contain::args(super::run_context::args(base_command()))
 }
 
 fn base_command() -> Command {
@@ -119,6 +119,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
         None => workspace.join(".loop"),
     };
     let mut profile_prices = None;
+    let mut key_env = None;
     let mut profile_window = None;
     let mut profile_context = loopwright_providers::ContextSettings::default();
     let named = m.get_one::<String>("provider").map(String::as_str);
@@ -152,6 +153,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
                 }
             })?;
             profile_prices = loopwright_providers::agent_prices(&resolved);
+            key_env = Some(resolved.api_key_env.clone());
             profile_window = resolved.context_window;
             profile_context = resolved.context.clone();
             provider
@@ -244,6 +246,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
     cfg.shell_timeout =
         Duration::from_secs(m.get_one::<u64>("tool-timeout").copied().unwrap_or(120));
     cfg.resume_hint = resume_hint;
+    cfg.launch = super::run_contain::launch(m, key_env);
 
     let rules: Vec<PathBuf> = m
         .get_many::<String>("rules")
