@@ -345,4 +345,40 @@ mod tests {
         .unwrap();
         assert_eq!(run.output.text(|_| String::new()), "done\n");
     }
+
+    fn alive_with_arg(arg: &str) -> bool {
+        std::fs::read_dir("/proc").unwrap().flatten().any(|e| {
+            let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
+            let zombie = stat
+                .rfind(')')
+                .is_some_and(|i| stat[i + 1..].trim_start().starts_with('Z'));
+            !zombie
+                && std::fs::read(e.path().join("cmdline"))
+                    .is_ok_and(|c| c.split(|&b| b == 0).any(|a| a == arg.as_bytes()))
+        })
+    }
+
+    #[test]
+    fn nothing_a_call_started_outlives_it_even_without_a_supervisor() {
+        let dir = tempfile::tempdir().unwrap();
+        let m = format!("8{}1", std::process::id());
+        let start = Instant::now();
+        let run = run_shell(
+            &format!("(setsid sleep {m} &); setsid sleep {m} & echo hi"),
+            dir.path(),
+            Duration::from_secs(60),
+            &Cancel::new(),
+            None,
+        )
+        .unwrap();
+        assert_eq!(run.output.text(|_| String::new()), "hi\n");
+        // Generous: the call ends long before the sleeps would.
+        assert!(start.elapsed() < Duration::from_secs(30));
+        let mut tries = 0;
+        while alive_with_arg(&m) && tries < 100 {
+            std::thread::sleep(Duration::from_millis(100));
+            tries += 1;
+        }
+        assert!(!alive_with_arg(&m), "a setsid'd process survived the call");
+    }
 }
