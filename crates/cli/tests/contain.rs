@@ -201,3 +201,45 @@ fn provider_keys_and_secrets_are_not_visible_to_tools() {
     );
     assert!(!stdout.contains("sk-test-secret"), "{stdout}");
 }
+
+/// Ctrl+C in the middle of a tool call, then `--resume` at once: the session is never busy
+/// (many rounds, each with a fresh process tree).
+#[test]
+fn ctrl_c_then_immediate_resume_is_never_busy() {
+    for round in 0..8u32 {
+        let ws = tempfile::tempdir().unwrap();
+        let m = marker(100 + round);
+        let script = script(ws.path(), &[format!("setsid sleep {m} & sleep {m}")]);
+        let id = format!("r{round}");
+        let mut child = std::process::Command::new(loop_bin())
+            .args(["run", "--script", &script, "--workspace"])
+            .arg(ws.path())
+            .args(["--yolo", "--session-id", &id, "contain test"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let start = Instant::now();
+        while survivors(&m).len() < 2 && start.elapsed() < Duration::from_secs(30) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let killed = std::process::Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        assert_eq!(child.wait().unwrap().code(), Some(130), "round {round}");
+        let out = Command::new(loop_bin())
+            .args(["run", "--script", &script, "--workspace"])
+            .arg(ws.path())
+            .args(["--yolo", "--resume", &id])
+            .timeout(Duration::from_secs(120))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("in use"), "round {round}: {stderr}");
+        assert_eq!(out.status.code(), Some(0), "round {round}: {stderr}");
+        let left = survivors_after_wait(&m);
+        assert!(left.is_empty(), "round {round}: left running: {left:?}");
+    }
+}

@@ -4,8 +4,8 @@
 //! so a crash loses at most the event being written. On open, a torn last line (a write
 //! cut short by a crash) is skipped and cut off the file, and every tool call without a
 //! result gets a synthetic `interrupted` result that is appended to the log: the repair is
-//! persisted, and a tool call is never run a second time. An OS lock on the file keeps two
-//! processes from appending to the same session.
+//! persisted, and a tool call is never run a second time. A process lock ([`ProcessLock`], not
+//! inherited by children) keeps two processes from appending to the same session.
 
 use std::collections::HashSet;
 use std::fs::{self, File, OpenOptions};
@@ -14,6 +14,8 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use loopwright_protocol::event::{Event, EventKind, Outcome};
+
+use crate::process_lock::ProcessLock;
 use loopwright_protocol::tool::{ToolResult, ToolStatus};
 
 /// The observation given to a tool call that never got a result.
@@ -266,8 +268,9 @@ impl FileSessionStore {
             .read(true)
             .open(&path)
             .map_err(io_err(&path))?;
-        lock(&file, id)?;
+        let lock = lock(&self.dir, id)?;
         Ok(SessionLog {
+            _lock: lock,
             id: id.to_string(),
             path,
             file,
@@ -309,7 +312,7 @@ impl FileSessionStore {
             }
             Err(e) => return Err(io_err(&path)(e)),
         };
-        lock(&file, id)?;
+        let lock = lock(&self.dir, id)?;
         let mut bytes = Vec::new();
         file.read_to_end(&mut bytes).map_err(io_err(&path))?;
         let parsed = parse_log(&bytes, &path)?;
@@ -324,6 +327,7 @@ impl FileSessionStore {
         // Appends go to the end; the lock is held throughout, so no one else writes.
         file.seek(SeekFrom::End(0)).map_err(io_err(&path))?;
         let mut log = SessionLog {
+            _lock: lock,
             id: id.to_string(),
             path,
             file,
@@ -390,35 +394,23 @@ pub fn summarize(id: &str, events: &[Event]) -> SessionInfo {
     info
 }
 
-/// How long `open` and `create` wait for a lock that another process still holds. A run that was
-/// just interrupted (Ctrl+C, SIGKILL) can take a moment to be gone everywhere: a resume started
-/// at once waits for it instead of failing; a run that is really still going is `Busy`.
-const LOCK_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
-
-fn lock(file: &File, id: &str) -> Result<(), SessionError> {
-    let start = std::time::Instant::now();
-    loop {
-        match file.try_lock() {
-            Ok(()) => return Ok(()),
-            Err(std::fs::TryLockError::WouldBlock) if start.elapsed() < LOCK_GRACE => {
-                std::thread::sleep(std::time::Duration::from_millis(20));
-            }
-            Err(std::fs::TryLockError::WouldBlock) => {
-                return Err(SessionError::Busy(id.to_string()));
-            }
-            Err(std::fs::TryLockError::Error(e)) => {
-                return Err(SessionError::Io {
-                    path: PathBuf::from(id),
-                    source: e,
-                });
-            }
-        }
+/// Takes the session's lock (a [`ProcessLock`] on the sidecar `.<id>.lock`): `Busy` when
+/// another process (or another log of this process) holds it. No grace period is needed: the
+/// lock is not inherited by child processes, so it is free the moment its holder drops it or
+/// dies.
+fn lock(dir: &Path, id: &str) -> Result<ProcessLock, SessionError> {
+    let path = dir.join(format!(".{id}.lock"));
+    match ProcessLock::try_acquire(&path) {
+        Ok(Some(l)) => Ok(l),
+        Ok(None) => Err(SessionError::Busy(id.to_string())),
+        Err(source) => Err(SessionError::Io { path, source }),
     }
 }
 
 /// An open, locked session log.
 #[derive(Debug)]
 pub struct SessionLog {
+    _lock: ProcessLock,
     id: String,
     path: PathBuf,
     file: File,
