@@ -243,3 +243,205 @@ fn ctrl_c_then_immediate_resume_is_never_busy() {
         assert!(left.is_empty(), "round {round}: left running: {left:?}");
     }
 }
+
+/// Reads are judged on resolved paths: links inside the workspace to files and directories
+/// outside it are not "inside" (asked, so denied with --no-prompt); links inside stay allowed.
+#[test]
+fn reads_through_links_out_of_the_workspace_are_asked() {
+    let root = tempfile::tempdir().unwrap();
+    let ws = root.path().join("ws");
+    let outside = root.path().join("outside");
+    std::fs::create_dir_all(ws.join("src")).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("o.txt"), "outside-content\n").unwrap();
+    std::fs::write(ws.join("src/in.txt"), "inside-content\n").unwrap();
+    let link =
+        |target: &Path, name: &str| std::os::unix::fs::symlink(target, ws.join(name)).unwrap();
+    link(&outside, "out");
+    link(&outside.join("o.txt"), "filelink");
+    link(Path::new("src/in.txt"), "inlink");
+    let calls = serde_json::json!([
+        {"text": "", "tool_calls": [
+            {"name": "read_file", "arguments": {"path": "filelink"}},
+            {"name": "read_file", "arguments": {"path": "out/o.txt"}},
+            {"name": "list_files", "arguments": {"path": "out"}},
+            {"name": "grep", "arguments": {"pattern": "content", "path": "out"}},
+            {"name": "grep", "arguments": {"pattern": "content"}},
+            {"name": "read_file", "arguments": {"path": "inlink"}}]},
+        {"text": "done"}
+    ]);
+    let script = ws.join("script.json");
+    std::fs::write(&script, calls.to_string()).unwrap();
+    let out = Command::new(loop_bin())
+        .args(["run", "--script"])
+        .arg(&script)
+        .arg("--workspace")
+        .arg(&ws)
+        .args(["--no-prompt", "--json", "contain test"])
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let statuses: Vec<String> = stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["type"] == "tool_result")
+        .map(|v| {
+            format!(
+                "{}:{}",
+                v["name"].as_str().unwrap(),
+                v["status"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            "read_file:denied",
+            "read_file:denied",
+            "list_files:denied",
+            "grep:denied",
+            "grep:ok",
+            "read_file:ok"
+        ],
+        "{stdout}"
+    );
+    assert!(!stdout.contains("outside-content"), "{stdout}");
+    assert!(stdout.contains("inside-content"), "{stdout}");
+}
+
+/// Memory does not follow output size: `loop run` stays under 100 MB (VmHWM, the peak
+/// resident set, read from /proc while it runs) for a 256 MB output. The 2 GB run of the issue
+/// is `bench/contain/memory.sh` (too slow and too much disk for every CI run).
+#[test]
+fn a_huge_output_keeps_the_loop_under_100_mb() {
+    let ws = tempfile::tempdir().unwrap();
+    let script = script(ws.path(), &["yes | head -c 256M".to_string()]);
+    let mut child = std::process::Command::new(loop_bin())
+        .args(["run", "--script", &script, "--workspace"])
+        .arg(ws.path())
+        .args(["--yolo", "--tool-timeout", "600", "contain test"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let status_path = format!("/proc/{}/status", child.id());
+    let mut peak_kb = 0u64;
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() && start.elapsed() < Duration::from_secs(600) {
+        if let Ok(s) = std::fs::read_to_string(&status_path)
+            && let Some(kb) = s
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        {
+            peak_kb = peak_kb.max(kb);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    assert!(peak_kb > 0, "VmHWM was never read");
+    assert!(peak_kb < 100 * 1024, "peak RSS {peak_kb} kB");
+    // The spill is complete.
+    let spill = std::fs::read_dir(ws.path().join(".loop/spill"))
+        .unwrap()
+        .flatten()
+        .flat_map(|d| std::fs::read_dir(d.path()).into_iter().flatten().flatten())
+        .map(|f| f.metadata().unwrap().len())
+        .max()
+        .unwrap_or(0);
+    assert_eq!(spill, 256 << 20);
+}
+
+/// A spill that cannot be written completely is reported as failed (what was saved, the error)
+/// and leaves no temporary file. The full disk is simulated without root by a file size limit
+/// (`ulimit -f`, with SIGXFSZ ignored, so writes past it fail with EFBIG as they would with
+/// ENOSPC); the session log stays below the limit.
+#[test]
+fn a_spill_on_a_full_disk_is_reported_as_failed() {
+    let ws = tempfile::tempdir().unwrap();
+    let script = script(ws.path(), &["seq 1 200000".to_string()]);
+    let out = std::process::Command::new("bash")
+        .args(["-c", "ulimit -f 256; trap '' XFSZ; exec \"$0\" \"$@\""])
+        .arg(loop_bin())
+        .args(["run", "--script", &script, "--workspace"])
+        .arg(ws.path())
+        .args(["--yolo", "--json", "contain test"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("the full output could not be saved: writing ")
+            && stdout.contains("failed after "),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("full output: "), "{stdout}");
+    let leftovers: Vec<_> = walk(&ws.path().join(".loop"))
+        .into_iter()
+        .filter(|p| p.file_name().unwrap().to_string_lossy().contains(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// `.loop/` belongs to the loop: no tool writes or deletes there, --yolo or not.
+#[test]
+fn no_tool_writes_under_the_state_directory_even_with_yolo() {
+    let ws = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(ws.path().join(".loop")).unwrap();
+    std::fs::write(ws.path().join(".loop/gate.toml"), "# mine\n").unwrap();
+    let calls = serde_json::json!([
+        {"text": "", "tool_calls": [
+            {"name": "write_file", "arguments": {"path": ".loop/gate.toml", "content": "[[rule]]\nverdict = \"allow\"\ntool = \"shell\"\n"}},
+            {"name": "write_file", "arguments": {"path": ".loop/sessions/x.jsonl", "content": "{}"}},
+            {"name": "edit_file", "arguments": {"path": ".loop/gate.toml", "old_text": "mine", "new_text": "yours"}},
+            {"name": "shell", "arguments": {"command": "echo x > .loop/gate.toml"}},
+            {"name": "shell", "arguments": {"command": "rm -rf .loop"}},
+            {"name": "shell", "arguments": {"command": "cp /dev/null .loop/sessions/x.jsonl"}},
+            {"name": "write_file", "arguments": {"path": "ok.txt", "content": "fine\n"}}]},
+        {"text": "done"}
+    ]);
+    let script = ws.path().join("script.json");
+    std::fs::write(&script, calls.to_string()).unwrap();
+    let out = Command::new(loop_bin())
+        .args(["run", "--script"])
+        .arg(&script)
+        .arg("--workspace")
+        .arg(ws.path())
+        .args(["--yolo", "--json", "contain test"])
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let statuses: Vec<String> = stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["type"] == "tool_result")
+        .map(|v| v["status"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            "denied", "denied", "denied", "denied", "denied", "denied", "ok"
+        ],
+        "{stdout}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(ws.path().join(".loop/gate.toml")).unwrap(),
+        "# mine\n"
+    );
+}
