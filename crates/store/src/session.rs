@@ -169,6 +169,8 @@ pub struct SessionInfo {
     pub steps: usize,
     /// How it ended; `None` while running, interrupted or crashed.
     pub outcome: Option<Outcome>,
+    /// Why the log cannot be read (corrupt, empty), when it cannot: it is listed anyway.
+    pub problem: Option<String>,
 }
 
 /// The directory of session logs under a state directory.
@@ -351,7 +353,8 @@ impl FileSessionStore {
         Ok(log)
     }
 
-    /// Every session in the store, oldest first. Unreadable logs are skipped.
+    /// Every session in the store, oldest first. A log that cannot be read is listed with its
+    /// [`SessionInfo::problem`] (and the file's modification time as its start).
     pub fn list(&self) -> Result<Vec<SessionInfo>, SessionError> {
         let rd = match fs::read_dir(&self.dir) {
             Ok(rd) => rd,
@@ -364,8 +367,20 @@ impl FileSessionStore {
             let Some(id) = name.strip_suffix(".jsonl") else {
                 continue;
             };
-            let Ok(parsed) = self.load(id) else { continue };
-            out.push(summarize(id, &parsed.events));
+            match self.load(id) {
+                Ok(parsed) => out.push(summarize(id, &parsed.events)),
+                Err(e) => {
+                    let mut info = summarize(id, &[]);
+                    info.started_ms = entry
+                        .metadata()
+                        .and_then(|m| m.modified())
+                        .ok()
+                        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+                        .map_or(0, |d| d.as_millis() as u64);
+                    info.problem = Some(e.to_string());
+                    out.push(info);
+                }
+            }
         }
         out.sort_by(|a, b| (a.started_ms, &a.id).cmp(&(b.started_ms, &b.id)));
         Ok(out)
@@ -381,6 +396,7 @@ pub fn summarize(id: &str, events: &[Event]) -> SessionInfo {
         events: events.len(),
         steps: 0,
         outcome: None,
+        problem: events.is_empty().then(|| "the log is empty".to_string()),
     };
     for e in events {
         match &e.kind {

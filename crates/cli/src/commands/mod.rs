@@ -15,6 +15,7 @@ pub mod run_context;
 pub mod sessions;
 pub mod spill;
 pub mod store_url;
+pub mod terminal_text;
 pub mod top;
 pub mod worktree;
 

@@ -14,9 +14,7 @@ use loopwright_agent::gate::{Approval, ApproveAsks, Approver, DenyAsks, Gate};
 use loopwright_agent::policy_gate::PolicyGate;
 use loopwright_agent::state::State;
 use loopwright_agent::tools::describe_call;
-use loopwright_agent::{
-    Agent, Cancel, Prices, Provider, Reporter, RunConfig, RunEnd, ScriptedProvider,
-};
+use loopwright_agent::{Agent, Cancel, Prices, Provider, Reporter, RunConfig, ScriptedProvider};
 use loopwright_protocol::condensation::{Condensation, SummarySource};
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::tool::{ToolCall, ToolStatus};
@@ -43,9 +41,9 @@ fn base_command() -> Command {
         .arg(Arg::new("verify").long("verify").value_name("CMD").help("The run only ends as done when CMD exits 0 after finish"))
         .arg(Arg::new("max-steps").long("max-steps").value_name("N").default_value("50").value_parser(clap::value_parser!(u64).range(1..)).help("Stop after N model steps"))
         .arg(Arg::new("max-tokens").long("max-tokens").value_name("N").value_parser(clap::value_parser!(u64).range(1..)).help("Stop once N tokens are used"))
-        .arg(Arg::new("max-cost").long("max-cost").value_name("USD").value_parser(clap::value_parser!(f64)).help("Stop once the cost reaches USD (needs prices: --price-input/--price-output or `prices` in the profile)"))
-        .arg(Arg::new("price-input").long("price-input").value_name("USD").value_parser(clap::value_parser!(f64)).help("Price per million input tokens"))
-        .arg(Arg::new("price-output").long("price-output").value_name("USD").value_parser(clap::value_parser!(f64)).help("Price per million output tokens"))
+        .arg(Arg::new("max-cost").long("max-cost").value_name("USD").value_parser(super::run_contain::finite_usd).help("Stop once the cost reaches USD (needs prices: --price-input/--price-output or `prices` in the profile)"))
+        .arg(Arg::new("price-input").long("price-input").value_name("USD").value_parser(super::run_contain::finite_usd).help("Price per million input tokens"))
+        .arg(Arg::new("price-output").long("price-output").value_name("USD").value_parser(super::run_contain::finite_usd).help("Price per million output tokens"))
         .arg(Arg::new("max-output-tokens").long("max-output-tokens").value_name("N").value_parser(clap::value_parser!(u64).range(1..)).help("The most tokens the model may generate per reply (default 4096, or `max_output_tokens` in the profile)"))
         .arg(Arg::new("no-stream").long("no-stream").action(ArgAction::SetTrue).help("Ask for one JSON reply per model call instead of a stream"))
         .arg(Arg::new("timeout").long("timeout").value_name("SECS").value_parser(clap::value_parser!(u64).range(1..)).help("Wall-clock limit for the whole run"))
@@ -325,20 +323,7 @@ pub(crate) fn drive(
         .with_reporter(Box::new(printer));
     let end = agent.run()?;
     let report = sessions.join(format!("{id}.report.md"));
-    match &end {
-        RunEnd::Done(summary) => eprintln!("done: {summary}\nsession {id}"),
-        RunEnd::Escalated(why) | RunEnd::Limit(why) => {
-            if let Ok(text) = std::fs::read_to_string(&report) {
-                eprintln!("\n{text}");
-            }
-            eprintln!("stopped: {why}\nreport: {}\nsession {id}", report.display());
-        }
-        RunEnd::Interrupted => eprintln!(
-            "interrupted; every open tool call has a result.\nresume with: {resume}\nsession {id}"
-        ),
-        RunEnd::Error(why) => eprintln!("error: {why}\nresume with: {resume}\nsession {id}"),
-        RunEnd::Refused(why) => eprintln!("refused: {why}\nsession {id}"),
-    }
+    super::run_contain::print_end(&end, &report, &resume, &id);
     Ok(end.exit_code())
 }
 
@@ -493,7 +478,7 @@ impl Reporter for Printer {
             _ => None,
         };
         if let Some(l) = line {
-            eprintln!("{l}");
+            eprintln!("{}", super::terminal_text::safe(&l));
         }
     }
 

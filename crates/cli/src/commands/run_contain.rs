@@ -3,7 +3,12 @@
 //! name (`--pass-env NAME`). The logic is `loopwright_agent::contain` and `tools::env`.
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
+use std::path::Path;
+
+use loopwright_agent::RunEnd;
 use loopwright_agent::tools::Launch;
+
+use super::terminal_text::safe;
 
 /// Adds `--pass-env` to `loop run`.
 pub fn args(cmd: Command) -> Command {
@@ -47,4 +52,53 @@ pub fn launch(m: &ArgMatches, key_env: Option<String>) -> Launch {
 /// `loop __loop-supervise PPID PROGRAM ARG…` (internal): runs a tool command contained.
 pub fn supervise(args: &[std::ffi::OsString]) -> std::process::ExitCode {
     std::process::ExitCode::from(loopwright_agent::contain::supervise(args))
+}
+
+/// Parses a money amount: a finite number, not negative (`NaN` and `inf` would disable a
+/// limit silently).
+pub fn finite_usd(text: &str) -> Result<f64, String> {
+    let v: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if !v.is_finite() || v < 0.0 {
+        return Err(format!("`{text}` must be a finite number >= 0"));
+    }
+    Ok(v)
+}
+
+/// Prints how a run ended on stderr; text from the model (summaries, reasons, the report) is
+/// escaped for the terminal.
+pub fn print_end(end: &RunEnd, report: &Path, resume: &str, id: &str) {
+    let line = match end {
+        RunEnd::Done(summary) => format!("done: {summary}\nsession {id}"),
+        RunEnd::Escalated(why) | RunEnd::Limit(why) => {
+            let text = std::fs::read_to_string(report)
+                .map(|t| format!("\n{t}\n"))
+                .unwrap_or_default();
+            format!(
+                "{text}stopped: {why}\nreport: {}\nsession {id}",
+                report.display()
+            )
+        }
+        RunEnd::Interrupted => format!(
+            "interrupted; every open tool call has a result.\nresume with: {resume}\nsession {id}"
+        ),
+        RunEnd::Error(why) => format!("error: {why}\nresume with: {resume}\nsession {id}"),
+        RunEnd::Refused(why) => format!("refused: {why}\nsession {id}"),
+    };
+    eprintln!("{}", safe(&line));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn money_must_be_finite() {
+        assert_eq!(finite_usd("1.5"), Ok(1.5));
+        for bad in ["NaN", "nan", "inf", "-inf", "infinity", "-1", "x", "1e999"] {
+            assert!(finite_usd(bad).is_err(), "{bad}");
+        }
+    }
 }
