@@ -109,3 +109,68 @@ fn corrupt_and_empty_logs_are_listed_with_a_warning_and_show_fails() {
         .failure()
         .stderr(predicate::str::contains("bad.jsonl:1"));
 }
+
+/// `loop compress` whose spill cannot be written (a file size limit stands in for a full disk)
+/// still prints the compressed text, with a warning, and leaves no temporary file.
+#[test]
+fn compress_prints_the_text_when_the_spill_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let spill = dir.path().join("spill");
+    let out = std::process::Command::new("bash")
+        .args([
+            "-c",
+            "ulimit -f 64; trap '' XFSZ; seq 1 200000 | \"$0\" compress --spill-dir \"$1\"",
+        ])
+        .arg(assert_cmd::cargo::cargo_bin!("loop"))
+        .arg(&spill)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stdout.contains("200000"), "{stdout}");
+    assert!(stdout.contains("could not be saved"), "{stdout}");
+    assert!(
+        stderr.contains("warning: the full output could not be saved"),
+        "{stderr}"
+    );
+    let left: Vec<_> = std::fs::read_dir(&spill)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+/// A ledger given as a symlink is written through it: the link stays, the target changes.
+#[test]
+fn a_symlinked_ledger_is_written_through() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("data")).unwrap();
+    let real = dir.path().join("data/ledger.json");
+    std::fs::write(&real, r#"{"goal":"g","attempts":[]}"#).unwrap();
+    let link = dir.path().join("link.json");
+    std::os::unix::fs::symlink("data/ledger.json", &link).unwrap();
+    loop_cmd()
+        .current_dir(dir.path())
+        .args([
+            "context",
+            "record",
+            "--ledger",
+            "link.json",
+            "--action",
+            "build",
+            "--outcome",
+            "failure",
+        ])
+        .assert()
+        .success();
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let text = std::fs::read_to_string(&real).unwrap();
+    assert!(text.contains("\"build\""), "{text}");
+}
