@@ -23,8 +23,10 @@ pub mod observation;
 pub mod policy_gate;
 pub mod recall;
 pub mod scripted;
+pub mod settings;
 pub mod state;
 pub mod stuck;
+pub mod subagent;
 pub mod summarize;
 pub mod tools;
 

@@ -171,6 +171,8 @@ pub struct SessionInfo {
     pub outcome: Option<Outcome>,
     /// Why the log cannot be read (corrupt, empty), when it cannot: it is listed anyway.
     pub problem: Option<String>,
+    /// The parent session, for a sub-agent.
+    pub parent: Option<String>,
 }
 
 /// The directory of session logs under a state directory.
@@ -397,6 +399,7 @@ pub fn summarize(id: &str, events: &[Event]) -> SessionInfo {
         steps: 0,
         outcome: None,
         problem: events.is_empty().then(|| "the log is empty".to_string()),
+        parent: None,
     };
     for e in events {
         match &e.kind {
@@ -404,6 +407,7 @@ pub fn summarize(id: &str, events: &[Event]) -> SessionInfo {
             EventKind::Assistant { .. } => info.steps += 1,
             EventKind::End { outcome, .. } => info.outcome = Some(*outcome),
             EventKind::Resumed { .. } => info.outcome = None,
+            EventKind::ChildOf { parent_id, .. } => info.parent = Some(parent_id.clone()),
             _ => {}
         }
     }

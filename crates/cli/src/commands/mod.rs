@@ -12,6 +12,7 @@ pub mod replay;
 pub mod run;
 pub mod run_contain;
 pub mod run_context;
+pub mod run_subagent;
 pub mod sessions;
 pub mod spill;
 pub mod store_url;
@@ -33,5 +34,19 @@ pub fn parse_args(
         let code = if e.use_stderr() { usage_code } else { 0 };
         let _ = e.print();
         std::process::ExitCode::from(code)
+    })
+}
+
+/// Parses the words after a subcommand into its clap-derived arguments `T`; help, version and
+/// usage errors as for [`parse_args`].
+pub fn parse<T: clap::Parser>(
+    name: &str,
+    args: &[std::ffi::OsString],
+    usage_code: u8,
+) -> Result<T, std::process::ExitCode> {
+    let m = parse_args(T::command(), name, args, usage_code)?;
+    T::from_arg_matches(&m).map_err(|e| {
+        let _ = e.print();
+        std::process::ExitCode::from(usage_code)
     })
 }

@@ -2,7 +2,6 @@
 //! loop is a child subreaper, and secrets stay out of tools' environments unless passed by
 //! name (`--pass-env NAME`). The logic is `loopwright_agent::contain` and `tools::env`.
 
-use clap::{Arg, ArgAction, ArgMatches, Command};
 use std::path::Path;
 
 use loopwright_agent::RunEnd;
@@ -10,16 +9,12 @@ use loopwright_agent::tools::Launch;
 
 use super::terminal_text::safe;
 
-/// Adds `--pass-env` to `loop run`.
-pub fn args(cmd: Command) -> Command {
-    cmd.arg(
-        Arg::new("pass-env")
-            .long("pass-env")
-            .value_name("NAME")
-            .action(ArgAction::Append)
-            .value_parser(variable_name)
-            .help("Keep variable NAME in tools' environments although it looks like a secret (the provider's key and *_API_KEY, *_TOKEN, *_SECRET, *PASSWORD*, AWS_*, AZURE_*... are removed); repeatable"),
-    )
+/// `loop run`'s containment flags.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct ContainArgs {
+    /// Keep variable NAME in tools' environments although it looks like a secret (the provider's key and *_API_KEY, *_TOKEN, *_SECRET, *PASSWORD*, AWS_*, AZURE_*... are removed); repeatable
+    #[arg(long = "pass-env", value_name = "NAME", value_parser = variable_name)]
+    pub pass_env: Vec<String>,
 }
 
 fn variable_name(name: &str) -> Result<String, String> {
@@ -32,11 +27,8 @@ fn variable_name(name: &str) -> Result<String, String> {
 
 /// The launch settings of a run: the supervisor is this binary; `key_env` (the provider's
 /// key variable) is hidden unless passed. Makes this process a child subreaper.
-pub fn launch(m: &ArgMatches, key_env: Option<String>) -> Launch {
-    let pass_env: Vec<String> = m
-        .get_many::<String>("pass-env")
-        .map(|v| v.cloned().collect())
-        .unwrap_or_default();
+pub fn launch(a: &ContainArgs, key_env: Option<String>) -> Launch {
+    let pass_env = a.pass_env.clone();
     if let Err(e) = loopwright_agent::contain::become_subreaper() {
         eprintln!(
             "loop run: warning: cannot become a child subreaper ({e}); tools' orphans go to PID 1"
