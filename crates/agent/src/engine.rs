@@ -119,6 +119,7 @@ impl Agent {
             spill: SpillStore::new(StateDir::new(&cfg.state_dir).session_spill_dir(log.id())),
             shell_timeout: cfg.shell_timeout,
             cancel: cancel.clone(),
+            launch: cfg.launch.clone(),
         };
         let context = ContextState::from_events(cfg.context.clone(), log.events());
         Ok(Agent {

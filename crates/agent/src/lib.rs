@@ -13,6 +13,7 @@
 
 pub mod cache_meter;
 pub mod config;
+pub mod contain;
 pub mod context;
 pub mod engine;
 pub mod gate;

@@ -135,6 +135,7 @@ fn read_file_pages_with_a_footer() {
             path: "big.txt".into(),
             offset: None,
             limit: None,
+            column: None,
         },
     );
     assert_eq!(first.status, ToolStatus::Ok);
@@ -149,6 +150,7 @@ fn read_file_pages_with_a_footer() {
             path: "big.txt".into(),
             offset: Some(1990),
             limit: Some(50),
+            column: None,
         },
     );
     insta::assert_snapshot!("read_last_page", last.text);
@@ -159,6 +161,7 @@ fn read_file_pages_with_a_footer() {
             path: "big.txt".into(),
             offset: Some(2001),
             limit: None,
+            column: None,
         },
     );
     assert_eq!(past.status, ToolStatus::Error);
@@ -170,6 +173,7 @@ fn read_file_pages_with_a_footer() {
             path: "nope".into(),
             offset: None,
             limit: None,
+            column: None,
         },
     );
     assert_eq!(missing.status, ToolStatus::Error);
@@ -181,6 +185,7 @@ fn read_file_pages_with_a_footer() {
             path: "bin".into(),
             offset: None,
             limit: None,
+            column: None,
         },
     );
     assert!(bin.text.contains("binary"));

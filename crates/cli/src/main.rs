@@ -29,6 +29,7 @@ fn main() -> ExitCode {
         Some("worktree") => commands::worktree::main(rest),
         Some("mcp") => commands::mcp::main(rest),
         Some("budget") => commands::budget::main(rest),
+        Some(loopwright_agent::contain::SUPERVISE_ARG) => commands::run_contain::supervise(rest),
         // Subcommands register here: Some("name") => commands::name::main(rest),
         _ => commands::top::main(&args),
     }

@@ -344,3 +344,37 @@ fn a_ledger_piped_on_stdin_is_also_counted_once() {
     }
     assert_eq!(state_total(&s, "issue-triage"), 1000.0);
 }
+
+#[test]
+fn hook_output_is_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let l = stagnant_ledger(dir.path());
+    let out = Command::new(bin())
+        .args([
+            "context",
+            "--check",
+            "--json",
+            "--on-exceed",
+            "yes | head -c 50000000",
+        ])
+        .arg("--ledger")
+        .arg(&l)
+        .timeout(Duration::from_secs(120))
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.stderr.len() < 70 * 1024,
+        "{} bytes on stderr",
+        out.stderr.len()
+    );
+    assert!(
+        err.contains("[--on-exceed output cut: 49934464 of 50000000 bytes not shown]"),
+        "{}",
+        &err[err.len().saturating_sub(300)..]
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["escalate"], true);
+}

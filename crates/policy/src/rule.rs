@@ -345,7 +345,17 @@ impl Rule {
         m
     }
 
+    /// Deny and ask rules match when any path matches; an allow rule only when every path
+    /// does (a tool's path and the same path with symlinks resolved are two paths: a link
+    /// inside the workspace to a file outside is not "inside").
     fn match_paths(&self, paths: &[PathArg], ctx: &PathContext<'_>) -> Match {
+        if self.verdict == Verdict::Allow && paths.len() > 1 {
+            return paths
+                .iter()
+                .map(|arg| self.match_paths(std::slice::from_ref(arg), ctx))
+                .min()
+                .unwrap_or(Match::No);
+        }
         let mut best = Match::No;
         for arg in paths {
             let m = match arg {

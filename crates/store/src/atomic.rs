@@ -13,7 +13,11 @@ static TMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 /// Missing parent directories are created; an existing file keeps its permissions. The
 /// temporary file is unique per process and call, so threads writing the same path race only
 /// on the rename (last one wins), never on a half-written file.
+///
+/// A symlink is written through: its target is replaced and the link stays a link.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let target = through_links(path);
+    let path = target.as_path();
     let dir = parent_dir(path);
     fs::create_dir_all(&dir)?;
     let name = path
@@ -117,8 +121,33 @@ impl Drop for FileLock {
     }
 }
 
-/// The sidecar lock path of a data file: `dir/.name.lock`.
+/// The file a path names once symlinks at its end are followed (at most 40), existing or
+/// not: `link.json -> data/real.json` gives `data/real.json`.
+pub fn through_links(path: &Path) -> PathBuf {
+    let mut p = path.to_path_buf();
+    for _ in 0..40 {
+        let Ok(meta) = fs::symlink_metadata(&p) else {
+            break;
+        };
+        if !meta.file_type().is_symlink() {
+            break;
+        }
+        let Ok(target) = fs::read_link(&p) else {
+            break;
+        };
+        p = if target.is_absolute() {
+            target
+        } else {
+            parent_dir(&p).join(target)
+        };
+    }
+    p
+}
+
+/// The sidecar lock path of a data file: `dir/.name.lock`, for the file a symlink names (one
+/// lock for one file, however it is reached).
 pub fn lock_path_for(path: &Path) -> PathBuf {
+    let path = &through_links(path);
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -129,6 +158,25 @@ pub fn lock_path_for(path: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_symlink_is_written_through_with_one_lock() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("data")).unwrap();
+        let real = dir.path().join("data/real.json");
+        std::fs::write(&real, "old").unwrap();
+        let link = dir.path().join("link.json");
+        std::os::unix::fs::symlink("data/real.json", &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
+        assert_eq!(lock_path_for(&link), lock_path_for(&real));
+    }
 
     #[test]
     fn replaces_content_and_leaves_no_temp_file() {

@@ -15,6 +15,7 @@ pub mod capabilities;
 pub mod daily;
 pub mod ledger_file;
 pub mod paths;
+pub mod process_lock;
 pub mod session;
 pub mod spill;
 pub mod state_dir;

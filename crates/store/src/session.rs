@@ -4,8 +4,8 @@
 //! so a crash loses at most the event being written. On open, a torn last line (a write
 //! cut short by a crash) is skipped and cut off the file, and every tool call without a
 //! result gets a synthetic `interrupted` result that is appended to the log: the repair is
-//! persisted, and a tool call is never run a second time. An OS lock on the file keeps two
-//! processes from appending to the same session.
+//! persisted, and a tool call is never run a second time. A process lock ([`ProcessLock`], not
+//! inherited by children) keeps two processes from appending to the same session.
 
 use std::collections::HashSet;
 use std::fs::{self, File, OpenOptions};
@@ -14,6 +14,8 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use loopwright_protocol::event::{Event, EventKind, Outcome};
+
+use crate::process_lock::ProcessLock;
 use loopwright_protocol::tool::{ToolResult, ToolStatus};
 
 /// The observation given to a tool call that never got a result.
@@ -167,6 +169,8 @@ pub struct SessionInfo {
     pub steps: usize,
     /// How it ended; `None` while running, interrupted or crashed.
     pub outcome: Option<Outcome>,
+    /// Why the log cannot be read (corrupt, empty), when it cannot: it is listed anyway.
+    pub problem: Option<String>,
     /// The parent session, for a sub-agent.
     pub parent: Option<String>,
 }
@@ -268,8 +272,9 @@ impl FileSessionStore {
             .read(true)
             .open(&path)
             .map_err(io_err(&path))?;
-        lock(&file, id)?;
+        let lock = lock(&self.dir, id)?;
         Ok(SessionLog {
+            _lock: lock,
             id: id.to_string(),
             path,
             file,
@@ -311,7 +316,7 @@ impl FileSessionStore {
             }
             Err(e) => return Err(io_err(&path)(e)),
         };
-        lock(&file, id)?;
+        let lock = lock(&self.dir, id)?;
         let mut bytes = Vec::new();
         file.read_to_end(&mut bytes).map_err(io_err(&path))?;
         let parsed = parse_log(&bytes, &path)?;
@@ -326,6 +331,7 @@ impl FileSessionStore {
         // Appends go to the end; the lock is held throughout, so no one else writes.
         file.seek(SeekFrom::End(0)).map_err(io_err(&path))?;
         let mut log = SessionLog {
+            _lock: lock,
             id: id.to_string(),
             path,
             file,
@@ -349,7 +355,8 @@ impl FileSessionStore {
         Ok(log)
     }
 
-    /// Every session in the store, oldest first. Unreadable logs are skipped.
+    /// Every session in the store, oldest first. A log that cannot be read is listed with its
+    /// [`SessionInfo::problem`] (and the file's modification time as its start).
     pub fn list(&self) -> Result<Vec<SessionInfo>, SessionError> {
         let rd = match fs::read_dir(&self.dir) {
             Ok(rd) => rd,
@@ -362,8 +369,20 @@ impl FileSessionStore {
             let Some(id) = name.strip_suffix(".jsonl") else {
                 continue;
             };
-            let Ok(parsed) = self.load(id) else { continue };
-            out.push(summarize(id, &parsed.events));
+            match self.load(id) {
+                Ok(parsed) => out.push(summarize(id, &parsed.events)),
+                Err(e) => {
+                    let mut info = summarize(id, &[]);
+                    info.started_ms = entry
+                        .metadata()
+                        .and_then(|m| m.modified())
+                        .ok()
+                        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+                        .map_or(0, |d| d.as_millis() as u64);
+                    info.problem = Some(e.to_string());
+                    out.push(info);
+                }
+            }
         }
         out.sort_by(|a, b| (a.started_ms, &a.id).cmp(&(b.started_ms, &b.id)));
         Ok(out)
@@ -379,6 +398,7 @@ pub fn summarize(id: &str, events: &[Event]) -> SessionInfo {
         events: events.len(),
         steps: 0,
         outcome: None,
+        problem: events.is_empty().then(|| "the log is empty".to_string()),
         parent: None,
     };
     for e in events {
@@ -394,35 +414,23 @@ pub fn summarize(id: &str, events: &[Event]) -> SessionInfo {
     info
 }
 
-/// How long `open` and `create` wait for a lock that another process still holds. A run that was
-/// just interrupted (Ctrl+C, SIGKILL) can take a moment to be gone everywhere: a resume started
-/// at once waits for it instead of failing; a run that is really still going is `Busy`.
-const LOCK_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
-
-fn lock(file: &File, id: &str) -> Result<(), SessionError> {
-    let start = std::time::Instant::now();
-    loop {
-        match file.try_lock() {
-            Ok(()) => return Ok(()),
-            Err(std::fs::TryLockError::WouldBlock) if start.elapsed() < LOCK_GRACE => {
-                std::thread::sleep(std::time::Duration::from_millis(20));
-            }
-            Err(std::fs::TryLockError::WouldBlock) => {
-                return Err(SessionError::Busy(id.to_string()));
-            }
-            Err(std::fs::TryLockError::Error(e)) => {
-                return Err(SessionError::Io {
-                    path: PathBuf::from(id),
-                    source: e,
-                });
-            }
-        }
+/// Takes the session's lock (a [`ProcessLock`] on the sidecar `.<id>.lock`): `Busy` when
+/// another process (or another log of this process) holds it. No grace period is needed: the
+/// lock is not inherited by child processes, so it is free the moment its holder drops it or
+/// dies.
+fn lock(dir: &Path, id: &str) -> Result<ProcessLock, SessionError> {
+    let path = dir.join(format!(".{id}.lock"));
+    match ProcessLock::try_acquire(&path) {
+        Ok(Some(l)) => Ok(l),
+        Ok(None) => Err(SessionError::Busy(id.to_string())),
+        Err(source) => Err(SessionError::Io { path, source }),
     }
 }
 
 /// An open, locked session log.
 #[derive(Debug)]
 pub struct SessionLog {
+    _lock: ProcessLock,
     id: String,
     path: PathBuf,
     file: File,

@@ -209,7 +209,8 @@ static TOOLS: LazyLock<Vec<Arc<dyn Tool>>> = LazyLock::new(|| {
                 json!({"type": "object", "properties": {
                 "path": {"type": "string", "minLength": 1},
                 "offset": {"type": "integer", "minimum": 1, "description": "first line to show (1-based)"},
-                "limit": {"type": "integer", "minimum": 1, "maximum": 5000, "description": "number of lines"}
+                "limit": {"type": "integer", "minimum": 1, "maximum": 5000, "description": "number of lines"},
+                "column": {"type": "integer", "minimum": 1, "description": "first byte of each long line to show (1-based), to read on in lines longer than 2000 bytes"}
             }, "required": ["path"], "additionalProperties": false}),
             ),
         ),

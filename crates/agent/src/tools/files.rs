@@ -22,6 +22,9 @@ pub struct ReadArgs {
     /// Number of lines.
     #[serde(default)]
     pub limit: Option<usize>,
+    /// First byte (1-based) of each long line to show.
+    #[serde(default)]
+    pub column: Option<usize>,
 }
 
 /// Arguments of `write_file`.
@@ -95,12 +98,9 @@ pub fn read_file(path: &Path, shown: &str, args: &ReadArgs) -> ToolOutput {
     let mut out = String::new();
     for (i, line) in lines[offset - 1..end].iter().enumerate() {
         let n = offset + i;
-        if line.len() > MAX_LINE_BYTES {
-            out.push_str(&format!(
-                "{n:>6}\t{} … [line cut: {} bytes]\n",
-                super::clip(line, MAX_LINE_BYTES).trim_end_matches('…'),
-                line.len()
-            ));
+        let column = args.column.unwrap_or(1).max(1);
+        if line.len() > MAX_LINE_BYTES || column > 1 {
+            out.push_str(&format!("{n:>6}\t{}\n", long_line(line, n, column, shown)));
         } else {
             out.push_str(&format!("{n:>6}\t{line}\n"));
         }
@@ -117,6 +117,34 @@ pub fn read_file(path: &Path, shown: &str, args: &ReadArgs) -> ToolOutput {
         ));
     }
     ToolOutput::text(ToolStatus::Ok, out)
+}
+
+/// A window of [`MAX_LINE_BYTES`] of a long line from byte `column` (1-based, moved to a
+/// character boundary), with how to read on.
+fn long_line(line: &str, n: usize, column: usize, shown: &str) -> String {
+    let floor = |mut i: usize| {
+        i = i.min(line.len());
+        while !line.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let start = floor(column - 1);
+    let end = floor(start + MAX_LINE_BYTES);
+    let mut text = String::new();
+    if start > 0 {
+        text.push_str(&format!("[bytes {}-{end} of {}] … ", start + 1, line.len()));
+    }
+    text.push_str(&line[start..end]);
+    if end < line.len() {
+        text.push_str(&format!(
+            " … [line cut: {} bytes; read on with read_file {{\"path\": {}, \"offset\": {n}, \"limit\": 1, \"column\": {}}}]",
+            line.len(),
+            serde_json::Value::String(shown.to_string()),
+            end + 1
+        ));
+    }
+    text
 }
 
 /// `write_file`.
@@ -223,4 +251,38 @@ pub fn closest_matches(text: &str, needle: &str, n: usize) -> Vec<(usize, f64, S
     scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     scored.truncate(n);
     scored
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_line_is_read_in_windows_to_its_end() {
+        let dir = tempfile::tempdir().unwrap();
+        let line: String = (0..5000)
+            .map(|i| char::from(b'a' + (i % 26) as u8))
+            .collect();
+        let p = dir.path().join("long.txt");
+        std::fs::write(&p, format!("short\n{line}\n")).unwrap();
+        let mut got = String::new();
+        let mut column = None;
+        for _ in 0..10 {
+            let args = ReadArgs {
+                path: "long.txt".into(),
+                offset: Some(2),
+                limit: Some(1),
+                column,
+            };
+            let out = read_file(&p, "long.txt", &args).text;
+            let body = out.lines().next().unwrap().split_once('\t').unwrap().1;
+            let body = body.split_once("] … ").map_or(body, |(_, b)| b);
+            got.push_str(body.split(" … [line cut").next().unwrap());
+            match out.split("\"column\": ").nth(1) {
+                Some(rest) => column = rest.split('}').next().unwrap().parse().ok(),
+                None => break,
+            }
+        }
+        assert_eq!(got, line);
+    }
 }

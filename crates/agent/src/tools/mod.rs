@@ -6,6 +6,7 @@
 
 pub mod builtin;
 pub mod deferred;
+pub mod env;
 mod files;
 mod headtail;
 pub mod mcp;
@@ -23,12 +24,13 @@ use crate::cancel::Cancel;
 
 pub use builtin::BuiltinTools;
 pub use deferred::DeferredSource;
+pub use env::Launch;
 pub use files::{EditArgs, ReadArgs, WriteArgs, closest_matches, edit_file, read_file, write_file};
 pub use headtail::HeadTail;
 pub use mcp::{McpSource, McpToolAdapter};
 pub use registry::{CallError, RegistryError, RunContext, Tool, ToolRegistry, ToolSource};
 pub use search::{GrepArgs, ListArgs, grep, list_files};
-pub use shell::{ShellArgs, ShellRun, run_shell, shell_output};
+pub use shell::{ShellArgs, ShellRun, run_shell, run_shell_in, shell_output};
 
 /// Default lines shown by `read_file`.
 pub const DEFAULT_READ_LIMIT: usize = 800;
@@ -44,6 +46,8 @@ pub struct ToolContext {
     pub shell_timeout: Duration,
     /// Set on Ctrl+C.
     pub cancel: Cancel,
+    /// How tool processes are started (supervisor, environment).
+    pub launch: Launch,
 }
 
 impl ToolContext {

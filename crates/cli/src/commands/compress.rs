@@ -175,6 +175,7 @@ fn plan_and_spill(
     original: &[u8],
     cap: Option<Cap>,
     bytes_in: u64,
+    mut spill_failed: Option<String>,
 ) -> Result<(Planned, Option<SpillFile>, String), Failure> {
     let reserve = match writer.as_ref() {
         Some(w) => {
@@ -192,7 +193,8 @@ fn plan_and_spill(
         body_cap(c, reserve)?;
     }
     // The original is read back only when the folded text is not what is shown.
-    let pays = folding_pays(&result, bytes_in, cap, reserve);
+    // Without a complete spill the original is gone: the folded text is all there is.
+    let pays = spill_failed.is_some() || folding_pays(&result, bytes_in, cap, reserve);
     let text = if pays {
         String::new()
     } else {
@@ -211,9 +213,20 @@ fn plan_and_spill(
     planned.note = None;
     let needs_spill = planned.folded || planned.cut_chars > 0;
     let spilled = match writer.take() {
-        Some(w) if needs_spill => Some(w.commit().map_err(|e| Failure::Io(e.to_string()))?),
+        Some(w) if needs_spill => match w.commit() {
+            Ok(f) => Some(f),
+            Err(e) => {
+                spill_failed = Some(e.to_string());
+                None
+            }
+        },
         _ => None,
     };
+    if let Some(why) = &spill_failed {
+        eprintln!(
+            "loop compress: warning: the full output could not be saved ({why}); the compressed text is printed"
+        );
+    }
     let shown = spilled.as_ref().map(|f| f.path.display().to_string());
     let spill = match (&spilled, &shown) {
         (Some(f), Some(p)) => Spill::Saved(Pointer {
@@ -221,6 +234,7 @@ fn plan_and_spill(
             bytes: f.bytes,
             lines: f.lines,
         }),
+        _ if spill_failed.is_some() => Spill::Failed(spill_failed.as_deref().unwrap_or("")),
         _ if needs_spill => Spill::Disabled,
         _ => Spill::NotNeeded,
     };
@@ -292,6 +306,7 @@ fn run(m: &ArgMatches) -> Result<(), Failure> {
         )
     };
     let mut original: Vec<u8> = Vec::new();
+    let mut spill_failed: Option<String> = None;
 
     let mut compressor = Compressor::new(&opts);
     let mut stdin = io::stdin().lock();
@@ -305,9 +320,14 @@ fn run(m: &ArgMatches) -> Result<(), Failure> {
         };
         compressor.push(&buf[..n]);
         match writer.as_mut() {
-            Some(w) => w
-                .write_all(&buf[..n])
-                .map_err(|e| Failure::Io(format!("writing spill file: {e}")))?,
+            Some(w) => {
+                if let Err(e) = w.write_all(&buf[..n]) {
+                    // The compressed text goes on; the spill is given up (its temp file removed).
+                    spill_failed = Some(format!("writing {}: {e}", w.final_path().display()));
+                    writer = None;
+                }
+            }
+            None if spill_failed.is_some() => {}
             None => original.extend_from_slice(&buf[..n]),
         }
     }
@@ -315,7 +335,8 @@ fn run(m: &ArgMatches) -> Result<(), Failure> {
     let stats = result.stats.clone();
     let bytes_in = stats.bytes_in;
 
-    let (planned, spilled, text) = plan_and_spill(result, writer, &original, cap, bytes_in)?;
+    let (planned, spilled, text) =
+        plan_and_spill(result, writer, &original, cap, bytes_in, spill_failed)?;
     let lines_out = count_lines(text.as_bytes());
     let ratio = if bytes_in == 0 {
         1.0

@@ -11,6 +11,7 @@ pub mod mcp;
 pub mod replay;
 pub mod run;
 pub mod run_capabilities;
+pub mod run_contain;
 pub mod run_context;
 pub mod run_cost;
 pub mod run_mcp;
@@ -18,6 +19,7 @@ pub mod run_subagent;
 pub mod sessions;
 pub mod spill;
 pub mod store_url;
+pub mod terminal_text;
 pub mod top;
 pub mod worktree;
 

@@ -68,13 +68,13 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_tokens: Option<u64>,
     /// Stop once the cost reaches USD (needs prices: --price-input/--price-output or `prices` in the profile)
-    #[arg(long, value_name = "USD")]
+    #[arg(long, value_name = "USD", value_parser = super::run_contain::finite_usd)]
     pub max_cost: Option<f64>,
     /// Price per million input tokens
-    #[arg(long, value_name = "USD")]
+    #[arg(long, value_name = "USD", value_parser = super::run_contain::finite_usd)]
     pub price_input: Option<f64>,
     /// Price per million output tokens
-    #[arg(long, value_name = "USD")]
+    #[arg(long, value_name = "USD", value_parser = super::run_contain::finite_usd)]
     pub price_output: Option<f64>,
     /// The most tokens the model may generate per reply (default 4096, or `max_output_tokens` in the profile)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -109,6 +109,9 @@ pub struct RunArgs {
     /// Sub-agents (`spawn_agent`, `plan`): cap and watchdog.
     #[command(flatten)]
     pub subagent: super::run_subagent::SubagentArgs,
+    /// Tools' environment (`--pass-env`).
+    #[command(flatten)]
+    pub contain: super::run_contain::ContainArgs,
 }
 
 /// clap description of `loop run`.
@@ -209,6 +212,7 @@ fn run(a: &RunArgs) -> Result<u8> {
     cfg.timeout = a.timeout.map(Duration::from_secs);
     cfg.shell_timeout = Duration::from_secs(a.tool_timeout);
     cfg.resume_hint = resume_hint(a, log.id(), &workspace);
+    cfg.launch = super::run_contain::launch(&a.contain, a.api_key_env.clone());
 
     let gate = PolicyGate::load(&workspace, &a.rules)
         .map_err(|e| anyhow!("permission rules: {e}"))?
@@ -410,20 +414,7 @@ pub(crate) fn drive(
         eprintln!("{}", cache.line());
     }
     let report = sessions.join(format!("{id}.report.md"));
-    match &end {
-        RunEnd::Done(summary) => eprintln!("done: {summary}\nsession {id}"),
-        RunEnd::Escalated(why) | RunEnd::Limit(why) => {
-            if let Ok(text) = std::fs::read_to_string(&report) {
-                eprintln!("\n{text}");
-            }
-            eprintln!("stopped: {why}\nreport: {}\nsession {id}", report.display());
-        }
-        RunEnd::Interrupted => eprintln!(
-            "interrupted; every open tool call has a result.\nresume with: {resume}\nsession {id}"
-        ),
-        RunEnd::Error(why) => eprintln!("error: {why}\nresume with: {resume}\nsession {id}"),
-        RunEnd::Refused(why) => eprintln!("refused: {why}\nsession {id}"),
-    }
+    super::run_contain::print_end(&end, &report, &resume, &id);
     Ok(end.exit_code())
 }
 
@@ -578,7 +569,7 @@ impl Reporter for Printer {
             _ => None,
         };
         if let Some(l) = line {
-            eprintln!("{l}");
+            eprintln!("{}", super::terminal_text::safe(&l));
         }
     }
 

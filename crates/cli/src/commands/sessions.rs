@@ -135,21 +135,7 @@ fn run(m: &ArgMatches) -> Result<()> {
         Some(("list", sub)) => {
             let list = store(sub)?.list_sessions()?;
             for (s, child) in tree_order(&list) {
-                let outcome = s.outcome.map_or("open", |o| o.as_str());
-                if sub.get_flag("json") {
-                    let v = serde_json::json!({"id": s.id, "started_ms": s.started_ms, "steps": s.steps, "events": s.events, "outcome": outcome, "task": s.task, "parent": s.parent});
-                    println!("{v}");
-                } else {
-                    let task: String = s.task.replace('\n', " ").chars().take(60).collect();
-                    println!(
-                        "{}{}  {}  {:>3} steps  {:<9}  {task}",
-                        if child { "  └ " } else { "" },
-                        s.id,
-                        when(s.started_ms),
-                        s.steps,
-                        outcome
-                    );
-                }
+                print_listed(s, child, sub.get_flag("json"));
             }
             if list.is_empty() && !sub.get_flag("json") {
                 eprintln!("no sessions");
@@ -162,8 +148,11 @@ fn run(m: &ArgMatches) -> Result<()> {
                 .map(String::as_str)
                 .unwrap_or_default();
             let parsed = store(sub)?.load_session(id)?;
+            if parsed.events.is_empty() {
+                anyhow::bail!("session {id}: the log is empty (no event was written)");
+            }
             for e in &parsed.events {
-                print!("{}", transcript_line(e));
+                print!("{}", super::terminal_text::safe(&transcript_line(e)));
             }
             let cache = loopwright_agent::cache_meter::totals(&parsed.events);
             if cache.requests > 0 {
@@ -212,6 +201,36 @@ fn cache_line(r: &loopwright_protocol::cache::Reading) -> String {
         "## cache: {} cached, {} written, {} uncached{at}\n",
         r.cached, r.written, r.uncached
     )
+}
+
+/// One line of `loop sessions list`; a log that cannot be read is listed with a warning.
+fn print_listed(s: &loopwright_store::session::SessionInfo, child: bool, json: bool) {
+    let outcome = match (&s.problem, s.outcome) {
+        (Some(_), _) => "unreadable",
+        (None, o) => o.map_or("open", |o| o.as_str()),
+    };
+    if json {
+        let v = serde_json::json!({"id": s.id, "started_ms": s.started_ms, "steps": s.steps, "events": s.events, "outcome": outcome, "task": s.task, "parent": s.parent, "problem": s.problem});
+        println!("{v}");
+        return;
+    }
+    if let Some(p) = &s.problem {
+        eprintln!(
+            "warning: session {}: {}",
+            super::terminal_text::safe(&s.id),
+            super::terminal_text::safe(p)
+        );
+    }
+    let task: String = s.task.replace('\n', " ").chars().take(60).collect();
+    println!(
+        "{}{}  {}  {:>3} steps  {:<9}  {}",
+        if child { "  └ " } else { "" },
+        s.id,
+        when(s.started_ms),
+        s.steps,
+        outcome,
+        super::terminal_text::safe(&task)
+    );
 }
 
 fn indent(text: &str) -> String {

@@ -129,7 +129,7 @@ fn ledger_key(path: Option<&str>, ledger: &Ledger) -> String {
 }
 
 /// Runs the `--on-exceed` hook for an escalation: `/bin/sh -c CMD` with the decision as compact
-/// JSON on stdin, its stdout sent to our stderr (so stdout stays one document), killed with its
+/// JSON on stdin, its stdout sent to our stderr (so stdout stays one document; at most 64 KiB), killed with its
 /// process group after `--on-exceed-timeout` seconds. Never fails the check: problems are
 /// reported on stderr.
 pub fn run_on_exceed(b: &BudgetArgs, d: &Decision) {
@@ -149,7 +149,7 @@ fn run_hook(cmd: &str, payload: &str, timeout_s: f64) -> Result<(), String> {
         .arg("-c")
         .arg(cmd)
         .stdin(Stdio::piped())
-        .stdout(Stdio::from(std::io::stderr()));
+        .stdout(Stdio::piped());
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut command, 0);
     let mut child = command
@@ -164,6 +164,51 @@ fn run_hook(cmd: &str, payload: &str, timeout_s: f64) -> Result<(), String> {
             let _ = stdin.write_all(payload.as_bytes());
         })
     });
+    let relay = child.stdout.take().map(relay_bounded);
+    let result = wait_hook(&mut child, timeout_s);
+    if let Some(done) = relay {
+        // Processes the hook left behind may hold the pipe: wait a moment, not for EOF.
+        let _ = done.recv_timeout(Duration::from_secs(2));
+    }
+    result
+}
+
+/// The most bytes of hook output copied to stderr; the rest is counted and dropped.
+const HOOK_OUTPUT_CAP: u64 = 64 * 1024;
+
+/// Copies at most [`HOOK_OUTPUT_CAP`] bytes of the hook's output to stderr (then says how much
+/// was dropped), reading the rest so the hook is never blocked; signals when done.
+fn relay_bounded(mut out: std::process::ChildStdout) -> std::sync::mpsc::Receiver<()> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::Read as _;
+        let mut buf = [0u8; 16 * 1024];
+        let (mut seen, mut dropped) = (0u64, 0u64);
+        let mut err = std::io::stderr();
+        while let Ok(n) = out.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            let room = HOOK_OUTPUT_CAP.saturating_sub(seen) as usize;
+            let keep = room.min(n);
+            if keep > 0 {
+                let _ = err.write_all(&buf[..keep]);
+            }
+            dropped += (n - keep) as u64;
+            seen += n as u64;
+        }
+        if dropped > 0 {
+            let _ = writeln!(
+                err,
+                "\n[--on-exceed output cut: {dropped} of {seen} bytes not shown]"
+            );
+        }
+        let _ = tx.send(());
+    });
+    rx
+}
+
+fn wait_hook(child: &mut Child, timeout_s: f64) -> Result<(), String> {
     let deadline = Instant::now() + Duration::from_secs_f64(timeout_s.clamp(0.0, 1e6));
     let mut pause = Duration::from_millis(1);
     loop {
@@ -171,7 +216,7 @@ fn run_hook(cmd: &str, payload: &str, timeout_s: f64) -> Result<(), String> {
             Ok(Some(status)) if status.success() => return Ok(()),
             Ok(Some(status)) => return Err(format!("failed ({status}); ignored")),
             Ok(None) if Instant::now() >= deadline => {
-                kill_group(&mut child);
+                kill_group(child);
                 return Err(format!(
                     "timed out after {} s and was killed",
                     number_to_string(timeout_s)

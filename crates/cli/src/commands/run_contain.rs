@@ -1,0 +1,96 @@
+//! `loop run`'s containment settings: tools run under the `loop` binary's supervisor, the
+//! loop is a child subreaper, and secrets stay out of tools' environments unless passed by
+//! name (`--pass-env NAME`). The logic is `loopwright_agent::contain` and `tools::env`.
+
+use std::path::Path;
+
+use loopwright_agent::RunEnd;
+use loopwright_agent::tools::Launch;
+
+use super::terminal_text::safe;
+
+/// `loop run`'s containment flags.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct ContainArgs {
+    /// Keep variable NAME in tools' environments although it looks like a secret (the provider's key and *_API_KEY, *_TOKEN, *_SECRET, *PASSWORD*, AWS_*, AZURE_*... are removed); repeatable
+    #[arg(long = "pass-env", value_name = "NAME", value_parser = variable_name)]
+    pub pass_env: Vec<String>,
+}
+
+fn variable_name(name: &str) -> Result<String, String> {
+    if name.is_empty() || name.contains(['=', '\0']) {
+        Err("not a variable name".into())
+    } else {
+        Ok(name.to_string())
+    }
+}
+
+/// The launch settings of a run: the supervisor is this binary; `key_env` (the provider's
+/// key variable) is hidden unless passed. Makes this process a child subreaper.
+pub fn launch(a: &ContainArgs, key_env: Option<String>) -> Launch {
+    let pass_env = a.pass_env.clone();
+    if let Err(e) = loopwright_agent::contain::become_subreaper() {
+        eprintln!(
+            "loop run: warning: cannot become a child subreaper ({e}); tools' orphans go to PID 1"
+        );
+    }
+    Launch {
+        supervisor: std::env::current_exe().ok(),
+        pass_env,
+        hide_env: key_env.into_iter().collect(),
+    }
+}
+
+/// `loop __loop-supervise PPID PROGRAM ARG…` (internal): runs a tool command contained.
+pub fn supervise(args: &[std::ffi::OsString]) -> std::process::ExitCode {
+    std::process::ExitCode::from(loopwright_agent::contain::supervise(args))
+}
+
+/// Parses a money amount: a finite number, not negative (`NaN` and `inf` would disable a
+/// limit silently).
+pub fn finite_usd(text: &str) -> Result<f64, String> {
+    let v: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if !v.is_finite() || v < 0.0 {
+        return Err(format!("`{text}` must be a finite number >= 0"));
+    }
+    Ok(v)
+}
+
+/// Prints how a run ended on stderr; text from the model (summaries, reasons, the report) is
+/// escaped for the terminal.
+pub fn print_end(end: &RunEnd, report: &Path, resume: &str, id: &str) {
+    let line = match end {
+        RunEnd::Done(summary) => format!("done: {summary}\nsession {id}"),
+        RunEnd::Escalated(why) | RunEnd::Limit(why) => {
+            let text = std::fs::read_to_string(report)
+                .map(|t| format!("\n{t}\n"))
+                .unwrap_or_default();
+            format!(
+                "{text}stopped: {why}\nreport: {}\nsession {id}",
+                report.display()
+            )
+        }
+        RunEnd::Interrupted => format!(
+            "interrupted; every open tool call has a result.\nresume with: {resume}\nsession {id}"
+        ),
+        RunEnd::Error(why) => format!("error: {why}\nresume with: {resume}\nsession {id}"),
+        RunEnd::Refused(why) => format!("refused: {why}\nsession {id}"),
+    };
+    eprintln!("{}", safe(&line));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn money_must_be_finite() {
+        assert_eq!(finite_usd("1.5"), Ok(1.5));
+        for bad in ["NaN", "nan", "inf", "-inf", "infinity", "-1", "x", "1e999"] {
+            assert!(finite_usd(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,447 @@
+//! `loop run` contains what it runs (issue 13): a scripted adversary's shell calls that fork,
+//! `setsid`, double-fork and hold the output pipe open all end at `--tool-timeout`, the run
+//! ends at `--timeout`, and no process is left behind, also after a `SIGKILL` of the loop.
+//!
+//! Every test process has a unique argv marker (`sleep <N>` with N unique to the test run),
+//! found afterwards by reading `/proc/*/cmdline`. Bounds are generous (no timing assertion
+//! can flake): the run must end within its timeout + 10 s, survivors are polled for up to 10 s.
+#![cfg(target_os = "linux")]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+
+fn loop_bin() -> std::path::PathBuf {
+    assert_cmd::cargo::cargo_bin!("loop").to_path_buf()
+}
+
+/// A number unlikely to be any other process's argument: `9` + pid + a per-test tag.
+fn marker(tag: u32) -> String {
+    format!("9{}{tag:03}", std::process::id())
+}
+
+/// Pids of live processes whose command line contains `needle` as one argument.
+fn survivors(needle: &str) -> Vec<(u32, String)> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(cmd) = std::fs::read(e.path().join("cmdline")) else {
+            continue;
+        };
+        let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
+        let zombie = stat
+            .rfind(')')
+            .is_some_and(|i| stat[i + 1..].trim_start().starts_with('Z'));
+        if !zombie && cmd.split(|&b| b == 0).any(|a| a == needle.as_bytes()) {
+            out.push((pid, String::from_utf8_lossy(&cmd).replace('\0', " ")));
+        }
+    }
+    out
+}
+
+/// Waits (bounded) until no process carries `needle`; returns those still alive after 10 s.
+fn survivors_after_wait(needle: &str) -> Vec<(u32, String)> {
+    let start = Instant::now();
+    loop {
+        let s = survivors(needle);
+        if s.is_empty() || start.elapsed() > Duration::from_secs(10) {
+            return s;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn script(dir: &Path, commands: &[String]) -> String {
+    let turns: Vec<serde_json::Value> = commands
+        .iter()
+        .map(|c| {
+            serde_json::json!({"text": "", "tool_calls": [
+                {"name": "shell", "arguments": {"command": c}}]})
+        })
+        .chain([serde_json::json!({"text": "done"})])
+        .collect();
+    let p = dir.join("script.json");
+    std::fs::write(&p, serde_json::to_string(&turns).unwrap()).unwrap();
+    p.to_string_lossy().into_owned()
+}
+
+fn run(ws: &Path, script: &str, extra: &[&str]) -> std::process::Output {
+    Command::new(loop_bin())
+        .args(["run", "--script", script, "--workspace"])
+        .arg(ws)
+        .args(["--yolo", "--no-stream", "--json"])
+        .args(extra)
+        .arg("contain test")
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn every_escape_ends_at_the_tool_timeout_and_leaves_nothing() {
+    let ws = tempfile::tempdir().unwrap();
+    let m = marker(1);
+    let commands = [
+        // Double fork into a new session, then a foreground wait.
+        format!("(setsid sleep {m} &); sleep {m}"),
+        // A new session that double-forks again.
+        format!("setsid bash -c 'sleep {m} & sleep {m} &' ; sleep {m}"),
+        // A setsid'd background job that keeps the pipe open; the call itself ends at once
+        // (and breaks the run of timeouts, which would stop the run at three).
+        format!("setsid sleep {m} & echo hi"),
+        // Clears its environment (no marker) and leaves the group.
+        format!("env -i setsid /bin/sleep {m} & nohup sleep {m} >/dev/null 2>&1 & sleep {m}"),
+    ];
+    let script = script(ws.path(), &commands);
+    let start = Instant::now();
+    let out = run(
+        ws.path(),
+        &script,
+        &["--tool-timeout", "2", "--timeout", "60"],
+    );
+    let took = start.elapsed();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Four calls of at most 2 s each (+ a 2 s pipe grace): far below the 15 s sleeps'
+    // marker, generous bound.
+    assert!(took < Duration::from_secs(4 * 4 + 10), "took {took:?}");
+    assert_eq!(
+        stdout.matches("\"status\":\"timeout\"").count(),
+        3,
+        "{stdout}"
+    );
+    let left = survivors_after_wait(&m);
+    assert!(left.is_empty(), "left running: {left:?}");
+}
+
+#[test]
+fn a_call_holding_the_pipe_ends_at_the_run_timeout() {
+    let ws = tempfile::tempdir().unwrap();
+    let m = marker(2);
+    let commands = [format!("(setsid sleep {m} &); sleep {m}")];
+    let script = script(ws.path(), &commands);
+    let start = Instant::now();
+    let out = run(
+        ws.path(),
+        &script,
+        &["--tool-timeout", "100", "--timeout", "3"],
+    );
+    let took = start.elapsed();
+    assert_ne!(out.status.code(), Some(0));
+    assert!(took < Duration::from_secs(3 + 10), "took {took:?}");
+    let left = survivors_after_wait(&m);
+    assert!(left.is_empty(), "left running: {left:?}");
+}
+
+#[test]
+fn a_sigkilled_loop_leaves_no_tool_running() {
+    let ws = tempfile::tempdir().unwrap();
+    let m = marker(3);
+    let commands = [format!(
+        "(setsid sleep {m} &); setsid bash -c 'sleep {m} & sleep {m}' & sleep {m}"
+    )];
+    let script = script(ws.path(), &commands);
+    let mut child = std::process::Command::new(loop_bin())
+        .args(["run", "--script", &script, "--workspace"])
+        .arg(ws.path())
+        .args(["--yolo", "--tool-timeout", "600", "contain test"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait (bounded) until the whole tree is up: four sleeps.
+    let start = Instant::now();
+    while survivors(&m).len() < 4 && start.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(survivors(&m).len(), 4, "the tool's tree did not start");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let left = survivors_after_wait(&m);
+    assert!(left.is_empty(), "left running after SIGKILL: {left:?}");
+}
+
+#[test]
+fn provider_keys_and_secrets_are_not_visible_to_tools() {
+    let ws = tempfile::tempdir().unwrap();
+    let commands = [
+        "echo key=[$OPENAI_API_KEY] aws=[$AWS_SECRET_ACCESS_KEY] own=[$MY_LLM] gh=[$GH_TOKEN] path=[${PATH:+set}]"
+            .to_string(),
+        "env | grep -c sk-test-secre[t] || true".to_string(),
+    ];
+    let script = script(ws.path(), &commands);
+    let out = Command::new(loop_bin())
+        .args(["run", "--script", &script, "--workspace"])
+        .arg(ws.path())
+        .args(["--yolo", "--json", "--pass-env", "GH_TOKEN", "contain test"])
+        .env("OPENAI_API_KEY", "sk-test-secret")
+        .env("AWS_SECRET_ACCESS_KEY", "sk-test-secret")
+        .env("GH_TOKEN", "passed-through")
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("key=[] aws=[] own=[] gh=[passed-through] path=[set]"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\"content\":\"0\\n[exit code 0]\""),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("sk-test-secret"), "{stdout}");
+}
+
+/// Ctrl+C in the middle of a tool call, then `--resume` at once: the session is never busy
+/// (many rounds, each with a fresh process tree).
+#[test]
+fn ctrl_c_then_immediate_resume_is_never_busy() {
+    for round in 0..8u32 {
+        let ws = tempfile::tempdir().unwrap();
+        let m = marker(100 + round);
+        let script = script(ws.path(), &[format!("setsid sleep {m} & sleep {m}")]);
+        let id = format!("r{round}");
+        let mut child = std::process::Command::new(loop_bin())
+            .args(["run", "--script", &script, "--workspace"])
+            .arg(ws.path())
+            .args(["--yolo", "--session-id", &id, "contain test"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let start = Instant::now();
+        while survivors(&m).len() < 2 && start.elapsed() < Duration::from_secs(30) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let killed = std::process::Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        assert_eq!(child.wait().unwrap().code(), Some(130), "round {round}");
+        let out = Command::new(loop_bin())
+            .args(["run", "--script", &script, "--workspace"])
+            .arg(ws.path())
+            .args(["--yolo", "--resume", &id])
+            .timeout(Duration::from_secs(120))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("in use"), "round {round}: {stderr}");
+        assert_eq!(out.status.code(), Some(0), "round {round}: {stderr}");
+        let left = survivors_after_wait(&m);
+        assert!(left.is_empty(), "round {round}: left running: {left:?}");
+    }
+}
+
+/// Reads are judged on resolved paths: links inside the workspace to files and directories
+/// outside it are not "inside" (asked, so denied with --no-prompt); links inside stay allowed.
+#[test]
+fn reads_through_links_out_of_the_workspace_are_asked() {
+    let root = tempfile::tempdir().unwrap();
+    let ws = root.path().join("ws");
+    let outside = root.path().join("outside");
+    std::fs::create_dir_all(ws.join("src")).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("o.txt"), "outside-content\n").unwrap();
+    std::fs::write(ws.join("src/in.txt"), "inside-content\n").unwrap();
+    let link =
+        |target: &Path, name: &str| std::os::unix::fs::symlink(target, ws.join(name)).unwrap();
+    link(&outside, "out");
+    link(&outside.join("o.txt"), "filelink");
+    link(Path::new("src/in.txt"), "inlink");
+    let calls = serde_json::json!([
+        {"text": "", "tool_calls": [
+            {"name": "read_file", "arguments": {"path": "filelink"}},
+            {"name": "read_file", "arguments": {"path": "out/o.txt"}},
+            {"name": "list_files", "arguments": {"path": "out"}},
+            {"name": "grep", "arguments": {"pattern": "content", "path": "out"}},
+            {"name": "grep", "arguments": {"pattern": "content"}},
+            {"name": "read_file", "arguments": {"path": "inlink"}}]},
+        {"text": "done"}
+    ]);
+    let script = ws.join("script.json");
+    std::fs::write(&script, calls.to_string()).unwrap();
+    let out = Command::new(loop_bin())
+        .args(["run", "--script"])
+        .arg(&script)
+        .arg("--workspace")
+        .arg(&ws)
+        .args(["--no-prompt", "--json", "contain test"])
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let statuses: Vec<String> = stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["type"] == "tool_result")
+        .map(|v| {
+            format!(
+                "{}:{}",
+                v["name"].as_str().unwrap(),
+                v["status"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            "read_file:denied",
+            "read_file:denied",
+            "list_files:denied",
+            "grep:denied",
+            "grep:ok",
+            "read_file:ok"
+        ],
+        "{stdout}"
+    );
+    assert!(!stdout.contains("outside-content"), "{stdout}");
+    assert!(stdout.contains("inside-content"), "{stdout}");
+}
+
+/// Memory does not follow output size: `loop run` stays under 100 MB (VmHWM, the peak
+/// resident set, read from /proc while it runs) for a 256 MB output. The 2 GB run of the issue
+/// is `bench/contain/memory.sh` (too slow and too much disk for every CI run).
+#[test]
+fn a_huge_output_keeps_the_loop_under_100_mb() {
+    let ws = tempfile::tempdir().unwrap();
+    let script = script(ws.path(), &["yes | head -c 256M".to_string()]);
+    let mut child = std::process::Command::new(loop_bin())
+        .args(["run", "--script", &script, "--workspace"])
+        .arg(ws.path())
+        .args(["--yolo", "--tool-timeout", "600", "contain test"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let status_path = format!("/proc/{}/status", child.id());
+    let mut peak_kb = 0u64;
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() && start.elapsed() < Duration::from_secs(600) {
+        if let Ok(s) = std::fs::read_to_string(&status_path)
+            && let Some(kb) = s
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        {
+            peak_kb = peak_kb.max(kb);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    assert!(peak_kb > 0, "VmHWM was never read");
+    assert!(peak_kb < 100 * 1024, "peak RSS {peak_kb} kB");
+    // The spill is complete.
+    let spill = std::fs::read_dir(ws.path().join(".loop/spill"))
+        .unwrap()
+        .flatten()
+        .flat_map(|d| std::fs::read_dir(d.path()).into_iter().flatten().flatten())
+        .map(|f| f.metadata().unwrap().len())
+        .max()
+        .unwrap_or(0);
+    assert_eq!(spill, 256 << 20);
+}
+
+/// A spill that cannot be written completely is reported as failed (what was saved, the error)
+/// and leaves no temporary file. The full disk is simulated without root by a file size limit
+/// (`ulimit -f`, with SIGXFSZ ignored, so writes past it fail with EFBIG as they would with
+/// ENOSPC); the session log stays below the limit.
+#[test]
+fn a_spill_on_a_full_disk_is_reported_as_failed() {
+    let ws = tempfile::tempdir().unwrap();
+    let script = script(ws.path(), &["seq 1 200000".to_string()]);
+    let out = std::process::Command::new("bash")
+        .args(["-c", "ulimit -f 256; trap '' XFSZ; exec \"$0\" \"$@\""])
+        .arg(loop_bin())
+        .args(["run", "--script", &script, "--workspace"])
+        .arg(ws.path())
+        .args(["--yolo", "--json", "contain test"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("the full output could not be saved: writing ")
+            && stdout.contains("failed after "),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("full output: "), "{stdout}");
+    let leftovers: Vec<_> = walk(&ws.path().join(".loop"))
+        .into_iter()
+        .filter(|p| p.file_name().unwrap().to_string_lossy().contains(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// `.loop/` belongs to the loop: no tool writes or deletes there, --yolo or not.
+#[test]
+fn no_tool_writes_under_the_state_directory_even_with_yolo() {
+    let ws = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(ws.path().join(".loop")).unwrap();
+    std::fs::write(ws.path().join(".loop/gate.toml"), "# mine\n").unwrap();
+    let calls = serde_json::json!([
+        {"text": "", "tool_calls": [
+            {"name": "write_file", "arguments": {"path": ".loop/gate.toml", "content": "[[rule]]\nverdict = \"allow\"\ntool = \"shell\"\n"}},
+            {"name": "write_file", "arguments": {"path": ".loop/sessions/x.jsonl", "content": "{}"}},
+            {"name": "edit_file", "arguments": {"path": ".loop/gate.toml", "old_text": "mine", "new_text": "yours"}},
+            {"name": "shell", "arguments": {"command": "echo x > .loop/gate.toml"}},
+            {"name": "shell", "arguments": {"command": "rm -rf .loop"}},
+            {"name": "shell", "arguments": {"command": "cp /dev/null .loop/sessions/x.jsonl"}},
+            {"name": "write_file", "arguments": {"path": "ok.txt", "content": "fine\n"}}]},
+        {"text": "done"}
+    ]);
+    let script = ws.path().join("script.json");
+    std::fs::write(&script, calls.to_string()).unwrap();
+    let out = Command::new(loop_bin())
+        .args(["run", "--script"])
+        .arg(&script)
+        .arg("--workspace")
+        .arg(ws.path())
+        .args(["--yolo", "--json", "contain test"])
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let statuses: Vec<String> = stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["type"] == "tool_result")
+        .map(|v| v["status"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            "denied", "denied", "denied", "denied", "denied", "denied", "ok"
+        ],
+        "{stdout}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(ws.path().join(".loop/gate.toml")).unwrap(),
+        "# mine\n"
+    );
+}
