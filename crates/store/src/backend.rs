@@ -28,10 +28,38 @@ pub trait SessionWriter: std::fmt::Debug {
     }
     /// Dangling tool calls given an `interrupted` result when the log was opened.
     fn repaired(&self) -> u32;
+    /// Bytes of a torn last event cut off when the log was opened (0 if none, or when the
+    /// backend cannot tear an event).
+    fn torn_bytes(&self) -> u64 {
+        0
+    }
+}
+
+/// A boxed writer is a writer, so `Box<dyn SessionWriter>` (what a [`SessionStore`] opens) goes
+/// wherever a concrete log does.
+impl<W: SessionWriter + ?Sized> SessionWriter for Box<W> {
+    fn id(&self) -> &str {
+        (**self).id()
+    }
+    fn events(&self) -> &[Event] {
+        (**self).events()
+    }
+    fn append(&mut self, kind: EventKind) -> Result<&Event, SessionError> {
+        (**self).append(kind)
+    }
+    fn append_unsynced(&mut self, kind: EventKind) -> Result<&Event, SessionError> {
+        (**self).append_unsynced(kind)
+    }
+    fn repaired(&self) -> u32 {
+        (**self).repaired()
+    }
+    fn torn_bytes(&self) -> u64 {
+        (**self).torn_bytes()
+    }
 }
 
 /// Session logs keyed by id.
-pub trait SessionStore {
+pub trait SessionStore: std::fmt::Debug {
     /// Creates session `id` whose first event is `start`; fails when it exists.
     fn create_session(
         &self,

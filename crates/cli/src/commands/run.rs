@@ -20,11 +20,11 @@ use loopwright_agent::{
 use loopwright_protocol::condensation::{Condensation, SummarySource};
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::tool::{ToolCall, ToolStatus};
-use loopwright_store::session::FileSessionStore;
+use loopwright_store::SessionWriter;
 
 /// clap description of `loop run`.
 pub fn command() -> Command {
-    super::run_context::args(base_command())
+    super::run_store::args(super::run_context::args(base_command()))
 }
 
 fn base_command() -> Command {
@@ -165,19 +165,19 @@ fn run(m: &ArgMatches) -> Result<u8> {
             return Ok(2);
         }
     };
-    let store = FileSessionStore::new(&state_dir);
+    let store = super::run_store::sessions(m, &state_dir)?;
     let resume = m.get_one::<String>("resume");
     let log = match (resume, m.get_one::<String>("task")) {
         (Some(_), Some(_)) => bail!("give either a TASK or --resume ID, not both"),
         (None, None) => bail!("missing TASK (or --resume ID)"),
         (Some(id), None) => {
-            let mut log = store.open(id)?;
+            let mut log = store.open_session(id)?;
             let state = State::from_events(log.events());
             if state.ended == Some(loopwright_protocol::event::Outcome::Done) {
                 eprintln!("session {id} is already done; nothing to resume");
                 return Ok(0);
             }
-            let repaired = log.repaired;
+            let repaired = log.repaired();
             log.append(EventKind::Resumed { repaired })?;
             log
         }
@@ -186,7 +186,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
                 .get_one::<String>("session-id")
                 .cloned()
                 .unwrap_or_else(new_id);
-            store.create(
+            store.create_session(
                 &id,
                 EventKind::SessionStart {
                     task: task.clone(),
@@ -207,6 +207,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
     if let Some(d) = m.get_one::<String>("state-dir") {
         resume_hint.push_str(&format!(" --state-dir {}", quote(d)));
     }
+    resume_hint.push_str(&super::run_store::resume_hint(m));
     if let Some(s) = m.get_one::<String>("script") {
         resume_hint.push_str(&format!(" --provider scripted --script {}", quote(s)));
     }
@@ -277,7 +278,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
 
 /// Runs an agent to its end and prints the outcome; returns the exit code.
 pub(crate) fn drive(
-    log: loopwright_store::session::SessionLog,
+    log: Box<dyn SessionWriter>,
     cfg: RunConfig,
     provider: Box<dyn Provider>,
     gate: Box<dyn Gate>,
@@ -297,7 +298,7 @@ pub(crate) fn drive(
             events.last().map(|e| &e.kind),
             Some(EventKind::Resumed { .. })
         ) {
-            events.len().saturating_sub(log.repaired as usize + 1)
+            events.len().saturating_sub(log.repaired() as usize + 1)
         } else {
             events.len().saturating_sub(1)
         };
@@ -309,10 +310,11 @@ pub(crate) fn drive(
         }
     } else {
         eprintln!("session {id}");
-        if log.repaired > 0 || log.torn_bytes > 0 {
+        if log.repaired() > 0 || log.torn_bytes() > 0 {
             eprintln!(
                 "repaired the log: {} open tool call(s) marked interrupted, {} torn byte(s) cut",
-                log.repaired, log.torn_bytes
+                log.repaired(),
+                log.torn_bytes()
             );
         }
     }
