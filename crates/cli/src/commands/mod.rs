@@ -17,6 +17,7 @@ pub mod spill;
 pub mod store_url;
 pub mod top;
 pub mod worktree;
+pub mod worktree_store;
 
 /// Parses the words after a subcommand with its clap description. On `--help`/`--version` or a
 /// usage error, clap's text is printed and the exit code to return comes back as `Err`: 0 for
