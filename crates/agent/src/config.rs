@@ -43,6 +43,8 @@ pub struct RunConfig {
     pub resume_hint: String,
     /// Condensers applied to the history (`--condenser`, `--context-window`).
     pub context: loopwright_context::Config,
+    /// The daily budget every model call reserves from first (`--daily-budget-from-pattern`).
+    pub daily: Option<std::sync::Arc<crate::daily::DailyBudget>>,
 }
 
 impl RunConfig {
@@ -62,6 +64,7 @@ impl RunConfig {
             budget: Budget::for_window(128_000),
             resume_hint: String::new(),
             context: loopwright_context::Config::mask_and_summary(128_000),
+            daily: None,
         }
     }
 }

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use loopwright_protocol::event::{Event, EventKind};
 
+use crate::daily::reserve::{Reservation, now_ms, utc_day};
 use crate::daily::{AttemptSpend, DailyError, DailySpend, Recorded};
 use crate::session::{Parsed, SessionError, SessionInfo};
 use crate::state_dir::StateDir;
@@ -142,5 +143,42 @@ impl DailySpendStore for DailySpend {
         attempts: &[AttemptSpend],
     ) -> Result<Recorded, DailyError> {
         DailySpend::record(self, id, today, ledger_key, attempts)
+    }
+}
+
+/// Budget held for an action in flight (a model call of `loop run`): reserved before it under
+/// the daily cap of a pattern, settled with what it spent after it. A reservation never settled
+/// expires after its time to live and stops holding budget.
+pub trait DailyReservations: std::fmt::Debug {
+    /// Reserves `amount` tokens of today's budget of `pattern` for `ttl`, if spent + reserved +
+    /// `amount` stays within `cap` (plus any approved extension the store knows of).
+    fn reserve(
+        &self,
+        pattern: &str,
+        amount: f64,
+        cap: f64,
+        ttl: std::time::Duration,
+    ) -> Result<Reservation, DailyError>;
+    /// Settles reservation `id` of `pattern` with the tokens `actual` spent; true when this call
+    /// settled it (settling twice adds nothing).
+    fn settle(&self, pattern: &str, id: &str, actual: f64) -> Result<bool, DailyError>;
+}
+
+impl DailyReservations for DailySpend {
+    fn reserve(
+        &self,
+        pattern: &str,
+        amount: f64,
+        cap: f64,
+        ttl: std::time::Duration,
+    ) -> Result<Reservation, DailyError> {
+        let now = now_ms();
+        let ttl_ms = u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX);
+        DailySpend::reserve(self, pattern, &utc_day(now), now, amount, cap, ttl_ms)
+    }
+
+    fn settle(&self, pattern: &str, id: &str, actual: f64) -> Result<bool, DailyError> {
+        let now = now_ms();
+        DailySpend::settle(self, pattern, &utc_day(now), now, id, actual)
     }
 }

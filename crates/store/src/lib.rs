@@ -18,7 +18,8 @@ pub mod spill;
 pub mod state_dir;
 
 pub use backend::{
-    DailySpendStore, FileLedgerStore, LedgerStore, LedgerStoreError, SessionStore, SessionWriter,
+    DailyReservations, DailySpendStore, FileLedgerStore, LedgerStore, LedgerStoreError,
+    SessionStore, SessionWriter,
 };
 pub use session::FileSessionStore;
 pub use state_dir::StateDir;

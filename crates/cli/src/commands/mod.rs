@@ -11,6 +11,7 @@ pub mod mcp;
 pub mod replay;
 pub mod run;
 pub mod run_context;
+pub mod run_daily;
 pub mod run_store;
 pub mod sessions;
 pub mod spill;

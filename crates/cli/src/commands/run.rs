@@ -24,7 +24,9 @@ use loopwright_store::SessionWriter;
 
 /// clap description of `loop run`.
 pub fn command() -> Command {
-    super::run_store::args(super::run_context::args(base_command()))
+    super::run_daily::args(super::run_store::args(super::run_context::args(
+        base_command(),
+    )))
 }
 
 fn base_command() -> Command {
@@ -165,6 +167,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
             return Ok(2);
         }
     };
+    let daily = super::run_daily::budget(m)?;
     let store = super::run_store::sessions(m, &state_dir)?;
     let resume = m.get_one::<String>("resume");
     let log = match (resume, m.get_one::<String>("task")) {
@@ -245,6 +248,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
     cfg.shell_timeout =
         Duration::from_secs(m.get_one::<u64>("tool-timeout").copied().unwrap_or(120));
     cfg.resume_hint = resume_hint;
+    cfg.daily = daily.map(std::sync::Arc::new);
 
     let rules: Vec<PathBuf> = m
         .get_many::<String>("rules")
