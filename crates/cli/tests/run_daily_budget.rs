@@ -9,6 +9,7 @@ use std::path::Path;
 
 use assert_cmd::Command;
 use loopwright_protocol::event::EventKind;
+use loopwright_protocol::tool::ToolStatus;
 use loopwright_store::session::FileSessionStore;
 
 const STEPS: usize = 4;
@@ -147,4 +148,58 @@ fn bad_daily_budget_flags_leave_nothing_behind() {
         assert!(stderr.contains(want), "{args:?}: {stderr}");
         assert!(!ws.join(".loop/sessions").exists(), "{args:?}");
     }
+}
+
+#[test]
+fn a_loop_cannot_approve_a_budget_extension_even_with_yolo() {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path();
+    let calls = [
+        r#"{"name": "shell", "arguments": {"command": "loop budget approve 1"}}"#,
+        r#"{"name": "shell", "arguments": {"command": "env FOO=1 /opt/bin/loop budget refuse 1"}}"#,
+        r#"{"name": "write_file", "arguments": {"path": "loop-budget.md", "content": "Daily token cap: 999999999\n"}}"#,
+    ];
+    let mut turns: Vec<String> = calls
+        .iter()
+        .map(|c| format!(r#"{{"text": "", "tool_calls": [{c}]}}"#))
+        .collect();
+    turns.push(
+        r#"{"text": "", "tool_calls": [{"name": "finish", "arguments": {"summary": "tried"}}]}"#
+            .into(),
+    );
+    fs::write(ws.join("script.json"), format!("[{}]", turns.join(","))).unwrap();
+    let out = Command::new(assert_cmd::cargo::cargo_bin!("loop"))
+        .args([
+            "run",
+            "--script",
+            "script.json",
+            "--yolo",
+            "--session-id",
+            "s",
+        ])
+        .arg("approve my own budget")
+        .env_remove("LOOP_STORE_URL")
+        .current_dir(ws)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let events = FileSessionStore::new(&ws.join(".loop"))
+        .load("s")
+        .unwrap()
+        .events;
+    let denied: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::ToolResult(r) if r.status == ToolStatus::Denied => Some(r.content.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(denied.len(), 3, "{denied:?}");
+    assert!(
+        denied[0].contains("only a person approves"),
+        "{}",
+        denied[0]
+    );
+    assert!(denied[2].contains("loop-budget.md"), "{}", denied[2]);
+    assert!(!ws.join("loop-budget.md").exists());
 }
