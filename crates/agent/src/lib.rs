@@ -25,6 +25,7 @@ pub mod observation;
 pub mod policy_gate;
 pub mod recall;
 pub mod scripted;
+pub mod settings;
 pub mod state;
 pub mod stuck;
 pub mod summarize;

@@ -36,3 +36,17 @@ pub fn parse_args(
         std::process::ExitCode::from(code)
     })
 }
+
+/// Parses the words after a subcommand into its clap-derived arguments `T`; help, version and
+/// usage errors as for [`parse_args`].
+pub fn parse<T: clap::Parser>(
+    name: &str,
+    args: &[std::ffi::OsString],
+    usage_code: u8,
+) -> Result<T, std::process::ExitCode> {
+    let m = parse_args(T::command(), name, args, usage_code)?;
+    T::from_arg_matches(&m).map_err(|e| {
+        let _ = e.print();
+        std::process::ExitCode::from(usage_code)
+    })
+}

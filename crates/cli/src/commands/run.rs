@@ -9,9 +9,10 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
-use clap::{Arg, ArgAction, ArgMatches, Command};
+use clap::{Command, CommandFactory, Parser};
 use loopwright_agent::gate::{Approval, ApproveAsks, Approver, DenyAsks, Gate};
 use loopwright_agent::policy_gate::PolicyGate;
+use loopwright_agent::settings;
 use loopwright_agent::state::State;
 use loopwright_agent::tools::describe_call;
 use loopwright_agent::{
@@ -21,53 +22,113 @@ use loopwright_protocol::condensation::{Condensation, SummarySource};
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::tool::{ToolCall, ToolStatus};
 use loopwright_store::SessionWriter;
+use loopwright_store::backend::SessionStore;
+
+/// The arguments of `loop run`.
+#[derive(Debug, Parser)]
+#[command(
+    name = "run",
+    about = "Run the agent loop on a task, with every guard on (exit 0 done, 2 escalated/limit, 3 refused, 130 interrupted, 1 error)"
+)]
+pub struct RunArgs {
+    /// What to do (not with --resume)
+    #[arg(value_name = "TASK")]
+    pub task: Option<String>,
+    /// Continue session ID (interrupted, crashed or stopped)
+    #[arg(long, value_name = "ID")]
+    pub resume: Option<String>,
+    /// Model provider: openai (chat completions), anthropic (messages), json (JSON actions over chat completions, for models without tool calling), scripted (--script); default: from the profile or the environment
+    #[arg(long, value_name = "NAME", value_parser = ["openai", "anthropic", "json", "scripted"])]
+    pub provider: Option<String>,
+    /// Model name (default: LOOP_MODEL, then the profile)
+    #[arg(long, value_name = "NAME")]
+    pub model: Option<String>,
+    /// Server base URL, e.g. http://127.0.0.1:8080/v1 (default: LOOP_BASE_URL, the profile, then the provider's public API)
+    #[arg(long, value_name = "URL")]
+    pub base_url: Option<String>,
+    /// Environment variable holding the API key (default: OPENAI_API_KEY / ANTHROPIC_API_KEY)
+    #[arg(long, value_name = "VAR")]
+    pub api_key_env: Option<String>,
+    /// Profile of ~/.config/loopwright/config.toml (default: LOOP_PROFILE, then `default` there)
+    #[arg(long, value_name = "NAME")]
+    pub profile: Option<String>,
+    /// JSON array of assistant turns for --provider scripted
+    #[arg(long, value_name = "FILE")]
+    pub script: Option<String>,
+    /// Workspace (default: the current directory)
+    #[arg(long, value_name = "DIR")]
+    pub workspace: Option<PathBuf>,
+    /// Where sessions, ledgers and spills go (default: WORKSPACE/.loop)
+    #[arg(long, value_name = "DIR")]
+    pub state_dir: Option<String>,
+    /// The run only ends as done when CMD exits 0 after finish
+    #[arg(long, value_name = "CMD")]
+    pub verify: Option<String>,
+    /// Stop after N model steps
+    #[arg(long, value_name = "N", default_value = "50", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_steps: u64,
+    /// Stop once N tokens are used
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_tokens: Option<u64>,
+    /// Stop once the cost reaches USD (needs prices: --price-input/--price-output or `prices` in the profile)
+    #[arg(long, value_name = "USD")]
+    pub max_cost: Option<f64>,
+    /// Price per million input tokens
+    #[arg(long, value_name = "USD")]
+    pub price_input: Option<f64>,
+    /// Price per million output tokens
+    #[arg(long, value_name = "USD")]
+    pub price_output: Option<f64>,
+    /// The most tokens the model may generate per reply (default 4096, or `max_output_tokens` in the profile)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_output_tokens: Option<u64>,
+    /// Ask for one JSON reply per model call instead of a stream
+    #[arg(long)]
+    pub no_stream: bool,
+    /// Wall-clock limit for the whole run
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: Option<u64>,
+    /// History condensers and their thresholds.
+    #[command(flatten)]
+    pub context: super::run_context::ContextArgs,
+    /// Where the session lives.
+    #[command(flatten)]
+    pub store: super::run_store::StoreArgs,
+    /// The daily budget shared by the loops of a pattern.
+    #[command(flatten)]
+    pub daily: super::run_daily::DailyArgs,
+    /// Default time limit of one shell command
+    #[arg(long, value_name = "SECS", default_value = "120", value_parser = clap::value_parser!(u64).range(1..))]
+    pub tool_timeout: u64,
+    /// Extra permission rule file (as for loop gate); repeatable
+    #[arg(long, value_name = "FILE")]
+    pub rules: Vec<PathBuf>,
+    /// Allow what the policy would ask about (denies still deny)
+    #[arg(long)]
+    pub yolo: bool,
+    /// Deny what the policy would ask about, even on a terminal
+    #[arg(long, conflicts_with = "yolo")]
+    pub no_prompt: bool,
+    /// Id for a new session (default: time + random)
+    #[arg(long, value_name = "ID")]
+    pub session_id: Option<String>,
+    /// Stream the session events as JSON lines on stdout
+    #[arg(long)]
+    pub json: bool,
+}
 
 /// clap description of `loop run`.
 pub fn command() -> Command {
-    super::run_daily::args(super::run_store::args(super::run_context::args(
-        base_command(),
-    )))
-}
-
-fn base_command() -> Command {
-    Command::new("run")
-        .about("Run the agent loop on a task, with every guard on (exit 0 done, 2 escalated/limit, 3 refused, 130 interrupted, 1 error)")
-        .arg(Arg::new("task").value_name("TASK").help("What to do (not with --resume)"))
-        .arg(Arg::new("resume").long("resume").value_name("ID").help("Continue session ID (interrupted, crashed or stopped)"))
-        .arg(Arg::new("provider").long("provider").value_name("NAME").value_parser(["openai", "anthropic", "json", "scripted"]).help("Model provider: openai (chat completions), anthropic (messages), json (JSON actions over chat completions, for models without tool calling), scripted (--script); default: from the profile or the environment"))
-        .arg(Arg::new("model").long("model").value_name("NAME").help("Model name (default: LOOP_MODEL, then the profile)"))
-        .arg(Arg::new("base-url").long("base-url").value_name("URL").help("Server base URL, e.g. http://127.0.0.1:8080/v1 (default: LOOP_BASE_URL, the profile, then the provider's public API)"))
-        .arg(Arg::new("api-key-env").long("api-key-env").value_name("VAR").help("Environment variable holding the API key (default: OPENAI_API_KEY / ANTHROPIC_API_KEY)"))
-        .arg(Arg::new("profile").long("profile").value_name("NAME").help("Profile of ~/.config/loopwright/config.toml (default: LOOP_PROFILE, then `default` there)"))
-        .arg(Arg::new("script").long("script").value_name("FILE").help("JSON array of assistant turns for --provider scripted"))
-        .arg(Arg::new("workspace").long("workspace").value_name("DIR").help("Workspace (default: the current directory)"))
-        .arg(Arg::new("state-dir").long("state-dir").value_name("DIR").help("Where sessions, ledgers and spills go (default: WORKSPACE/.loop)"))
-        .arg(Arg::new("verify").long("verify").value_name("CMD").help("The run only ends as done when CMD exits 0 after finish"))
-        .arg(Arg::new("max-steps").long("max-steps").value_name("N").default_value("50").value_parser(clap::value_parser!(u64).range(1..)).help("Stop after N model steps"))
-        .arg(Arg::new("max-tokens").long("max-tokens").value_name("N").value_parser(clap::value_parser!(u64).range(1..)).help("Stop once N tokens are used"))
-        .arg(Arg::new("max-cost").long("max-cost").value_name("USD").value_parser(clap::value_parser!(f64)).help("Stop once the cost reaches USD (needs prices: --price-input/--price-output or `prices` in the profile)"))
-        .arg(Arg::new("price-input").long("price-input").value_name("USD").value_parser(clap::value_parser!(f64)).help("Price per million input tokens"))
-        .arg(Arg::new("price-output").long("price-output").value_name("USD").value_parser(clap::value_parser!(f64)).help("Price per million output tokens"))
-        .arg(Arg::new("max-output-tokens").long("max-output-tokens").value_name("N").value_parser(clap::value_parser!(u64).range(1..)).help("The most tokens the model may generate per reply (default 4096, or `max_output_tokens` in the profile)"))
-        .arg(Arg::new("no-stream").long("no-stream").action(ArgAction::SetTrue).help("Ask for one JSON reply per model call instead of a stream"))
-        .arg(Arg::new("timeout").long("timeout").value_name("SECS").value_parser(clap::value_parser!(u64).range(1..)).help("Wall-clock limit for the whole run"))
-        .arg(Arg::new("condenser").long("condenser").value_name("STRATEGY").default_value("mask+summary").value_parser(["none", "mask", "summary", "mask+summary"]).help("History condensers: repeated, stale and old tool results masked (recallable), summarise at 75% of the window"))
-        .arg(Arg::new("context-window").long("context-window").value_name("TOKENS").default_value("128000").value_parser(clap::value_parser!(u64).range(1000..)).help("Model context window in tokens (compaction threshold base)"))
-        .arg(Arg::new("tool-timeout").long("tool-timeout").value_name("SECS").default_value("120").value_parser(clap::value_parser!(u64).range(1..)).help("Default time limit of one shell command"))
-        .arg(Arg::new("rules").long("rules").value_name("FILE").action(ArgAction::Append).help("Extra permission rule file (as for loop gate); repeatable"))
-        .arg(Arg::new("yolo").long("yolo").action(ArgAction::SetTrue).help("Allow what the policy would ask about (denies still deny)"))
-        .arg(Arg::new("no-prompt").long("no-prompt").action(ArgAction::SetTrue).conflicts_with("yolo").help("Deny what the policy would ask about, even on a terminal"))
-        .arg(Arg::new("session-id").long("session-id").value_name("ID").help("Id for a new session (default: time + random)"))
-        .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("Stream the session events as JSON lines on stdout"))
+    RunArgs::command()
 }
 
 /// Runs `loop run`.
 pub fn main(args: &[OsString]) -> ExitCode {
-    let m = match super::parse_args(command(), "run", args, 1) {
-        Ok(m) => m,
+    let a = match super::parse::<RunArgs>("run", args, 1) {
+        Ok(a) => a,
         Err(code) => return code,
     };
-    match run(&m) {
+    match run(&a) {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
             eprintln!("loop run: {e:#}");
@@ -107,70 +168,115 @@ fn quote(s: &str) -> String {
     }
 }
 
-fn run(m: &ArgMatches) -> Result<u8> {
-    let ws_arg = match m.get_one::<String>("workspace") {
-        Some(w) => PathBuf::from(w),
-        None => std::env::current_dir().context("cannot read the current directory")?,
-    };
-    let workspace = std::fs::canonicalize(&ws_arg)
-        .ok()
-        .filter(|p| p.is_dir())
-        .ok_or_else(|| anyhow!("--workspace {}: not a directory", ws_arg.display()))?;
-    let state_dir = match m.get_one::<String>("state-dir") {
+fn run(a: &RunArgs) -> Result<u8> {
+    let workspace = workspace_of(a)?;
+    let state_dir = match &a.state_dir {
         Some(d) => PathBuf::from(d),
         None => workspace.join(".loop"),
     };
-    let mut profile_prices = None;
-    let mut profile_window = None;
-    let mut profile_context = loopwright_providers::ContextSettings::default();
-    let named = m.get_one::<String>("provider").map(String::as_str);
-    let scripted = named == Some("scripted") || (named.is_none() && m.contains_id("script"));
-    let provider: Box<dyn Provider> = match named {
-        _ if scripted => {
-            let file = m
-                .get_one::<String>("script")
-                .ok_or_else(|| anyhow!("--provider scripted needs --script FILE (a JSON array of turns); try `loop demo` for an offline run"))?;
-            let text = std::fs::read_to_string(file).with_context(|| format!("--script {file}"))?;
-            Box::new(
-                ScriptedProvider::from_json(&text).map_err(|e| anyhow!("--script {file}: {e}"))?,
-            )
-        }
-        named => {
-            let flags = loopwright_providers::Flags {
-                provider: named.map(str::to_string),
-                model: m.get_one::<String>("model").cloned(),
-                base_url: m.get_one::<String>("base-url").cloned(),
-                api_key_env: m.get_one::<String>("api-key-env").cloned(),
-                profile: m.get_one::<String>("profile").cloned(),
-                max_output_tokens: m.get_one::<u64>("max-output-tokens").copied(),
-                stream: m.get_flag("no-stream").then_some(false),
-            };
-            let (resolved, provider) = loopwright_providers::from_env(&flags).map_err(|e| {
-                let lead = named.map(|p| format!("--provider {p}: ")).unwrap_or_default();
-                if matches!(e, loopwright_providers::ConfigError::NotConfigured(_)) {
-                    anyhow!("{lead}{e} (--script FILE replays scripted turns)")
-                } else {
-                    anyhow!("{lead}{e}\n  (`loop demo` shows a run without a model; --script FILE replays scripted turns)")
-                }
-            })?;
-            profile_prices = loopwright_providers::agent_prices(&resolved);
-            profile_window = resolved.context_window;
-            profile_context = resolved.context.clone();
-            provider
-        }
-    };
+    let (provider, profile) = provider_of(a)?;
     // Checked before the session is created: a bad setting leaves nothing behind.
-    let context = match super::run_context::config(m, &profile_context, profile_window) {
-        Ok(c) => c,
-        Err(e) => {
+    let flag_prices = a
+        .price_input
+        .map(|pi| Prices::new(pi, a.price_output.unwrap_or(pi)));
+    let settings = match settings::resolve(&a.context.layer(flag_prices), &profile, a.max_cost) {
+        Ok(s) => s,
+        Err(e) if e.is_bad_value() => {
             eprintln!("loop run: {e}");
             return Ok(2);
         }
+        Err(e) => return Err(e.into()),
     };
-    let daily = super::run_daily::budget(m)?;
-    let store = super::run_store::sessions(m, &state_dir)?;
-    let resume = m.get_one::<String>("resume");
-    let log = match (resume, m.get_one::<String>("task")) {
+    let daily = super::run_daily::budget(&a.daily, &a.store, a.max_output_tokens)?;
+    let store = a.store.sessions(&state_dir)?;
+    let Some(log) = open_log(a, store.as_ref(), &workspace, provider.as_ref())? else {
+        return Ok(0);
+    };
+    let mut cfg = RunConfig::new(workspace.clone());
+    cfg.state_dir = state_dir;
+    cfg.max_steps = a.max_steps;
+    cfg.max_tokens = a.max_tokens;
+    cfg.context = settings.context;
+    cfg.budget = settings.budget;
+    cfg.max_cost = a.max_cost;
+    cfg.prices = settings.prices;
+    cfg.timeout = a.timeout.map(Duration::from_secs);
+    cfg.shell_timeout = Duration::from_secs(a.tool_timeout);
+    cfg.resume_hint = resume_hint(a, log.id(), &workspace);
+    cfg.daily = daily.map(Arc::new);
+
+    let gate = PolicyGate::load(&workspace, &a.rules)
+        .map_err(|e| anyhow!("permission rules: {e}"))?
+        .yolo(a.yolo);
+    let printer = Printer::new(a.json);
+    let cancel = install_signals()?;
+    drive(
+        log,
+        cfg,
+        provider,
+        Box::new(gate),
+        approver_of(a),
+        printer,
+        cancel,
+    )
+}
+
+/// The canonical workspace directory.
+fn workspace_of(a: &RunArgs) -> Result<PathBuf> {
+    let ws_arg = match &a.workspace {
+        Some(w) => w.clone(),
+        None => std::env::current_dir().context("cannot read the current directory")?,
+    };
+    std::fs::canonicalize(&ws_arg)
+        .ok()
+        .filter(|p| p.is_dir())
+        .ok_or_else(|| anyhow!("--workspace {}: not a directory", ws_arg.display()))
+}
+
+/// The model provider, and the settings layer of its profile (empty for a scripted run).
+fn provider_of(a: &RunArgs) -> Result<(Box<dyn Provider>, settings::Layer)> {
+    let named = a.provider.as_deref();
+    if named == Some("scripted") || (named.is_none() && a.script.is_some()) {
+        let file = a.script.as_deref().ok_or_else(|| {
+            anyhow!("--provider scripted needs --script FILE (a JSON array of turns); try `loop demo` for an offline run")
+        })?;
+        let text = std::fs::read_to_string(file).with_context(|| format!("--script {file}"))?;
+        let provider =
+            ScriptedProvider::from_json(&text).map_err(|e| anyhow!("--script {file}: {e}"))?;
+        return Ok((
+            Box::new(provider),
+            settings::Layer::empty(settings::Source::Profile),
+        ));
+    }
+    let flags = loopwright_providers::Flags {
+        provider: a.provider.clone(),
+        model: a.model.clone(),
+        base_url: a.base_url.clone(),
+        api_key_env: a.api_key_env.clone(),
+        profile: a.profile.clone(),
+        max_output_tokens: a.max_output_tokens,
+        stream: a.no_stream.then_some(false),
+    };
+    let (resolved, provider) = loopwright_providers::from_env(&flags).map_err(|e| {
+        let lead = named.map(|p| format!("--provider {p}: ")).unwrap_or_default();
+        if matches!(e, loopwright_providers::ConfigError::NotConfigured(_)) {
+            anyhow!("{lead}{e} (--script FILE replays scripted turns)")
+        } else {
+            anyhow!("{lead}{e}\n  (`loop demo` shows a run without a model; --script FILE replays scripted turns)")
+        }
+    })?;
+    Ok((provider, super::run_context::profile_layer(&resolved)))
+}
+
+/// The session log: a new session for a TASK, or the session of `--resume` reopened (`None`
+/// when that session is already done).
+fn open_log(
+    a: &RunArgs,
+    store: &dyn SessionStore,
+    workspace: &Path,
+    provider: &dyn Provider,
+) -> Result<Option<Box<dyn SessionWriter>>> {
+    match (&a.resume, &a.task) {
         (Some(_), Some(_)) => bail!("give either a TASK or --resume ID, not both"),
         (None, None) => bail!("missing TASK (or --resume ID)"),
         (Some(id), None) => {
@@ -178,106 +284,64 @@ fn run(m: &ArgMatches) -> Result<u8> {
             let state = State::from_events(log.events());
             if state.ended == Some(loopwright_protocol::event::Outcome::Done) {
                 eprintln!("session {id} is already done; nothing to resume");
-                return Ok(0);
+                return Ok(None);
             }
             let repaired = log.repaired();
             log.append(EventKind::Resumed { repaired })?;
-            log
+            Ok(Some(log))
         }
         (None, Some(task)) => {
-            let id = m
-                .get_one::<String>("session-id")
-                .cloned()
-                .unwrap_or_else(new_id);
-            store.create_session(
-                &id,
-                EventKind::SessionStart {
-                    task: task.clone(),
-                    workspace: workspace.to_string_lossy().into_owned(),
-                    provider: provider.name().to_string(),
-                    model: provider.model().map(str::to_string),
-                    verify: m.get_one::<String>("verify").cloned(),
-                },
-            )?
+            let id = a.session_id.clone().unwrap_or_else(new_id);
+            let start = EventKind::SessionStart {
+                task: task.clone(),
+                workspace: workspace.to_string_lossy().into_owned(),
+                provider: provider.name().to_string(),
+                model: provider.model().map(str::to_string),
+                verify: a.verify.clone(),
+            };
+            Ok(Some(store.create_session(&id, start)?))
         }
-    };
-    let id = log.id().to_string();
+    }
+}
 
-    let mut resume_hint = format!(
+/// The command line that resumes session `id` with the same provider.
+fn resume_hint(a: &RunArgs, id: &str, workspace: &Path) -> String {
+    let mut hint = format!(
         "loop run --resume {id} --workspace {}",
         quote(&workspace.to_string_lossy())
     );
-    if let Some(d) = m.get_one::<String>("state-dir") {
-        resume_hint.push_str(&format!(" --state-dir {}", quote(d)));
+    if let Some(d) = &a.state_dir {
+        hint.push_str(&format!(" --state-dir {}", quote(d)));
     }
-    resume_hint.push_str(&super::run_store::resume_hint(m));
-    if let Some(s) = m.get_one::<String>("script") {
-        resume_hint.push_str(&format!(" --provider scripted --script {}", quote(s)));
+    hint.push_str(&a.store.resume_hint());
+    if let Some(s) = &a.script {
+        hint.push_str(&format!(" --provider scripted --script {}", quote(s)));
     }
-    for flag in ["provider", "model", "base-url", "api-key-env", "profile"] {
-        if let Some(v) = m.get_one::<String>(flag).filter(|v| *v != "scripted") {
-            resume_hint.push_str(&format!(" --{flag} {}", quote(v)));
+    let provider = a.provider.as_ref().filter(|p| *p != "scripted");
+    for (flag, value) in [
+        ("provider", provider),
+        ("model", a.model.as_ref()),
+        ("base-url", a.base_url.as_ref()),
+        ("api-key-env", a.api_key_env.as_ref()),
+        ("profile", a.profile.as_ref()),
+    ] {
+        if let Some(v) = value {
+            hint.push_str(&format!(" --{flag} {}", quote(v)));
         }
     }
+    hint
+}
 
-    let mut cfg = RunConfig::new(workspace.clone());
-    cfg.state_dir = state_dir;
-    cfg.max_steps = m.get_one::<u64>("max-steps").copied().unwrap_or(50);
-    cfg.max_tokens = m.get_one::<u64>("max-tokens").copied();
-    cfg.context = context;
-    // Observation limits follow the window: one output at most 15% of it, one turn 30%.
-    let window = super::run_context::window(m, profile_window);
-    cfg.budget =
-        loopwright_observe::Budget::for_window(usize::try_from(window).unwrap_or(usize::MAX));
-    cfg.max_cost = m.get_one::<f64>("max-cost").copied();
-    if let Some(pi) = m.get_one::<f64>("price-input") {
-        cfg.prices = Some(Prices::new(
-            *pi,
-            m.get_one::<f64>("price-output").copied().unwrap_or(*pi),
-        ));
-    }
-    if cfg.prices.is_none() {
-        cfg.prices = profile_prices;
-    }
-    if cfg.max_cost.is_some() && cfg.prices.is_none() {
-        bail!(
-            "--max-cost needs prices: pass --price-input/--price-output or set `prices` in the profile"
-        );
-    }
-    cfg.timeout = m.get_one::<u64>("timeout").map(|s| Duration::from_secs(*s));
-    cfg.shell_timeout =
-        Duration::from_secs(m.get_one::<u64>("tool-timeout").copied().unwrap_or(120));
-    cfg.resume_hint = resume_hint;
-    cfg.daily = daily.map(std::sync::Arc::new);
-
-    let rules: Vec<PathBuf> = m
-        .get_many::<String>("rules")
-        .into_iter()
-        .flatten()
-        .map(PathBuf::from)
-        .collect();
-    let gate = PolicyGate::load(&workspace, &rules)
-        .map_err(|e| anyhow!("permission rules: {e}"))?
-        .yolo(m.get_flag("yolo"));
+/// Who answers the policy's questions: everyone yes (`--yolo`), the terminal, or no one.
+fn approver_of(a: &RunArgs) -> Box<dyn Approver> {
     let interactive = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
-    let approver: Box<dyn Approver> = if m.get_flag("yolo") {
+    if a.yolo {
         Box::new(ApproveAsks)
-    } else if interactive && !m.get_flag("no-prompt") {
+    } else if interactive && !a.no_prompt {
         Box::new(TerminalApprover)
     } else {
         Box::new(DenyAsks)
-    };
-    let printer = Printer::new(m.get_flag("json"));
-    let cancel = install_signals()?;
-    drive(
-        log,
-        cfg,
-        provider,
-        Box::new(gate),
-        approver,
-        printer,
-        cancel,
-    )
+    }
 }
 
 /// Runs an agent to its end and prints the outcome; returns the exit code.

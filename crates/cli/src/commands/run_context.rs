@@ -1,178 +1,84 @@
-//! The context-management settings of `loop run`: `--condenser`, `--context-window` and the
-//! thresholds (`--mask-keep`, `--mask-batch`, `--summary-threshold`, `--summary-keep`); flags
-//! win over the profile (`condenser`, `context_window`, `mask_keep`, ... in config.toml).
+//! The context-management flags of `loop run`: `--condenser`, `--context-window` and the
+//! thresholds (`--mask-keep`, `--mask-batch`, `--summary-threshold`, `--summary-keep`); they
+//! win over the profile (`condenser`, `context_window`, `mask_keep`, ... in config.toml), as
+//! `loopwright_agent::settings::resolve` decides.
 
-use clap::parser::ValueSource;
-use clap::{Arg, ArgMatches, Command};
-use loopwright_context::condense::Config;
-use loopwright_providers::ContextSettings;
+use loopwright_agent::settings::{Layer, Source};
+use loopwright_providers::Resolved;
 
-/// Adds the threshold flags to `loop run`.
-pub fn args(c: Command) -> Command {
-    c.arg(Arg::new("mask-keep").long("mask-keep").value_name("M").allow_hyphen_values(true).help("Tool results kept in full by masking (default 10; profile: mask_keep)"))
-        .arg(Arg::new("mask-batch").long("mask-batch").value_name("K").allow_hyphen_values(true).help("Mask old results K at a time, so the prompt prefix changes once per batch (default 5; profile: mask_batch)"))
-        .arg(Arg::new("summary-threshold").long("summary-threshold").value_name("F").allow_hyphen_values(true).help("Compact the history when the prompt reaches F of the window, 0 < F <= 1 (default 0.75; profile: summary_threshold)"))
-        .arg(Arg::new("summary-keep").long("summary-keep").value_name("N").allow_hyphen_values(true).help("Messages kept verbatim at the end when compacting (default 10; profile: summary_keep)"))
+/// The context-management flags of `loop run`.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct ContextArgs {
+    /// History condensers: repeated, stale and old tool results masked (recallable), summarise at 75% of the window (default mask+summary; profile: condenser)
+    #[arg(long, value_name = "STRATEGY", value_parser = ["none", "mask", "summary", "mask+summary"])]
+    pub condenser: Option<String>,
+    /// Model context window in tokens, the base of the compaction threshold (default 128000; profile: context_window)
+    #[arg(long, value_name = "TOKENS", value_parser = clap::value_parser!(u64).range(1000..))]
+    pub context_window: Option<u64>,
+    /// Tool results kept in full by masking (default 10; profile: mask_keep)
+    #[arg(long, value_name = "M", allow_hyphen_values = true)]
+    pub mask_keep: Option<String>,
+    /// Mask old results K at a time, so the prompt prefix changes once per batch (default 5; profile: mask_batch)
+    #[arg(long, value_name = "K", allow_hyphen_values = true)]
+    pub mask_batch: Option<String>,
+    /// Compact the history when the prompt reaches F of the window, 0 < F <= 1 (default 0.75; profile: summary_threshold)
+    #[arg(long, value_name = "F", allow_hyphen_values = true)]
+    pub summary_threshold: Option<String>,
+    /// Messages kept verbatim at the end when compacting (default 10; profile: summary_keep)
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub summary_keep: Option<String>,
 }
 
-fn count(name: &str, text: &str) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!("{name}: `{text}` is not an integer >= 1")),
+impl ContextArgs {
+    /// These flags, with the price flags, as the flags' settings layer.
+    pub fn layer(&self, prices: Option<loopwright_agent::Prices>) -> Layer {
+        Layer {
+            condenser: self.condenser.clone(),
+            context_window: self.context_window,
+            mask_keep: self.mask_keep.clone(),
+            mask_batch: self.mask_batch.clone(),
+            summary_threshold: self.summary_threshold.clone(),
+            summary_keep: self.summary_keep.clone(),
+            prices,
+            ..Layer::empty(Source::Flags)
+        }
     }
 }
 
-fn share(name: &str, text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(f) if f > 0.0 && f <= 1.0 => Ok(f),
-        _ => Err(format!("{name}: `{text}` is not a number with 0 < F <= 1")),
+/// The settings layer of a resolved provider profile.
+pub fn profile_layer(resolved: &Resolved) -> Layer {
+    let c = &resolved.context;
+    Layer {
+        condenser: c.condenser.clone(),
+        context_window: resolved.context_window,
+        mask_keep: c.mask_keep.map(|v| v.to_string()),
+        mask_batch: c.mask_batch.map(|v| v.to_string()),
+        summary_threshold: c.summary_threshold.map(|v| v.to_string()),
+        summary_keep: c.summary_keep.map(|v| v.to_string()),
+        prices: loopwright_providers::agent_prices(resolved),
+        ..Layer::empty(Source::Profile)
     }
-}
-
-/// True when the user gave `id` (not its default).
-fn given(m: &ArgMatches, id: &str) -> bool {
-    m.value_source(id)
-        .is_some_and(|s| s != ValueSource::DefaultValue)
-}
-
-/// The model's context window: `--context-window`, else the profile's, else 128000.
-pub fn window(m: &ArgMatches, profile_window: Option<u64>) -> u64 {
-    m.get_one::<u64>("context-window")
-        .copied()
-        .filter(|_| given(m, "context-window"))
-        .or(profile_window)
-        .unwrap_or(128_000)
-}
-
-/// The condenser configuration from the flags, then the profile, then the defaults. The error
-/// names the flag or profile setting at fault.
-pub fn config(
-    m: &ArgMatches,
-    profile: &ContextSettings,
-    profile_window: Option<u64>,
-) -> Result<Config, String> {
-    let flag = m
-        .get_one::<String>("condenser")
-        .filter(|_| given(m, "condenser"));
-    let strategy = match (flag, &profile.condenser) {
-        (Some(f), _) => f.clone(),
-        (None, Some(p)) => p.clone(),
-        (None, None) => "mask+summary".into(),
-    };
-    let window = window(m, profile_window);
-    let mut cfg = Config::from_strategy(&strategy, window).map_err(|e| {
-        if flag.is_some() {
-            format!("--condenser: {e}")
-        } else {
-            format!("profile setting condenser: {e}")
-        }
-    })?;
-    let pick_count = |flag: &str, key: &str, p: Option<u64>| -> Result<Option<u64>, String> {
-        match m.get_one::<String>(flag) {
-            Some(t) => count(&format!("--{flag}"), t).map(Some),
-            None => match p {
-                Some(v) => count(&format!("profile setting {key}"), &v.to_string()).map(Some),
-                None => Ok(None),
-            },
-        }
-    };
-    let keep = pick_count("mask-keep", "mask_keep", profile.mask_keep)?;
-    let batch = pick_count("mask-batch", "mask_batch", profile.mask_batch)?;
-    let summary_keep = pick_count("summary-keep", "summary_keep", profile.summary_keep)?;
-    let threshold = match m.get_one::<String>("summary-threshold") {
-        Some(t) => Some(share("--summary-threshold", t)?),
-        None => match profile.summary_threshold {
-            Some(v) => Some(share("profile setting summary_threshold", &v.to_string())?),
-            None => None,
-        },
-    };
-    let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
-    if let Some(mask) = cfg.mask.as_mut() {
-        if let Some(k) = keep {
-            mask.keep_last = size(k);
-        }
-        if let Some(b) = batch {
-            mask.batch = size(b);
-        }
-    }
-    if let Some(s) = cfg.summary.as_mut() {
-        if let Some(t) = threshold {
-            s.threshold = t;
-        }
-        if let Some(n) = summary_keep {
-            s.keep_last = size(n);
-        }
-    }
-    Ok(cfg)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::Parser;
 
-    fn matches(words: &[&str]) -> ArgMatches {
-        let c = args(
-            Command::new("run")
-                .arg(
-                    Arg::new("condenser")
-                        .long("condenser")
-                        .default_value("mask+summary"),
-                )
-                .arg(
-                    Arg::new("context-window")
-                        .long("context-window")
-                        .default_value("128000")
-                        .value_parser(clap::value_parser!(u64)),
-                ),
-        );
-        c.try_get_matches_from(std::iter::once("run").chain(words.iter().copied()))
-            .unwrap()
+    #[derive(Parser)]
+    struct Wrap {
+        #[command(flatten)]
+        c: ContextArgs,
     }
 
     #[test]
-    fn flags_win_over_the_profile() {
-        let p = ContextSettings {
-            condenser: Some("mask".into()),
-            mask_keep: Some(3),
-            mask_batch: Some(2),
-            summary_threshold: Some(0.5),
-            summary_keep: Some(4),
-        };
-        let c = config(&matches(&["--mask-keep", "7"]), &p, Some(8000)).unwrap();
-        let mask = c.mask.unwrap();
-        assert_eq!((mask.keep_last, mask.batch), (7, 2));
-        assert!(c.summary.is_none(), "the profile's condenser is mask");
-        let c = config(
-            &matches(&["--condenser", "summary", "--summary-threshold", "0.9"]),
-            &p,
-            Some(8000),
-        )
-        .unwrap();
-        let s = c.summary.unwrap();
-        assert_eq!((s.window, s.threshold, s.keep_last), (8000, 0.9, 4));
-    }
-
-    #[test]
-    fn bad_values_name_the_flag_or_setting() {
-        let none = ContextSettings::default();
-        for (args, want) in [
-            (vec!["--mask-keep", "0"], "--mask-keep: `0`"),
-            (vec!["--mask-batch", "x"], "--mask-batch: `x`"),
-            (
-                vec!["--summary-threshold", "1.5"],
-                "--summary-threshold: `1.5`",
-            ),
-            (vec!["--summary-threshold", "0"], "--summary-threshold: `0`"),
-            (vec!["--summary-keep", "-1"], "--summary-keep: `-1`"),
-        ] {
-            let e = config(&matches(&args), &none, None).unwrap_err();
-            assert!(e.starts_with(want), "{e}");
-        }
-        let bad = ContextSettings {
-            summary_threshold: Some(2.0),
-            ..ContextSettings::default()
-        };
-        let e = config(&matches(&[]), &bad, None).unwrap_err();
-        assert!(e.starts_with("profile setting summary_threshold"), "{e}");
+    fn flags_become_the_flags_layer() {
+        let w = Wrap::parse_from(["run", "--mask-keep", "-1", "--context-window", "8000"]);
+        let l = w.c.layer(None);
+        assert_eq!(l.source, Source::Flags);
+        assert_eq!(l.mask_keep.as_deref(), Some("-1"));
+        assert_eq!(l.context_window, Some(8000));
+        assert_eq!(l.condenser, None, "not given is not the default");
+        assert!(Wrap::try_parse_from(["run", "--context-window", "999"]).is_err());
     }
 }

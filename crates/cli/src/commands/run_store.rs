@@ -5,34 +5,41 @@
 use std::path::Path;
 
 use anyhow::Result;
-use clap::{Arg, ArgMatches, Command};
 use loopwright_store::backend::SessionStore;
 
-/// Adds `--store` to `loop run`.
-pub fn args(c: Command) -> Command {
-    c.arg(
-        Arg::new("store")
-            .long("store")
-            .value_name("URL")
-            .help("Keep the session in a postgres:// store, so --resume works from another machine (default: $LOOP_STORE_URL, else the files of the state directory)"),
-    )
+/// The `--store` flag of `loop run`.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct StoreArgs {
+    /// Keep the session in a postgres:// store, so --resume works from another machine (default: $LOOP_STORE_URL, else the files of the state directory)
+    #[arg(long, value_name = "URL")]
+    pub store: Option<String>,
 }
 
-/// The session store `loop run` uses.
-pub fn sessions(m: &ArgMatches, state_dir: &Path) -> Result<Box<dyn SessionStore>> {
-    let flag = m.get_one::<String>("store").map(String::as_str);
-    Ok(loopwright_store_pg::session_store(flag, state_dir)?)
-}
+impl StoreArgs {
+    /// The database URL, if one is configured (the flag, else `$LOOP_STORE_URL`).
+    pub fn url(&self) -> Option<String> {
+        loopwright_store_pg::resolve(self.store.as_deref())
+    }
 
-/// What the resume hint adds for the store: `--store` with the password hidden, when the store
-/// came from the flag (from the environment it is found again without one).
-pub fn resume_hint(m: &ArgMatches) -> String {
-    match m
-        .get_one::<String>("store")
-        .filter(|u| !u.is_empty())
-        .map(|u| loopwright_store_pg::StoreUrl::parse(u).map(|p| p.display()))
-    {
-        Some(Ok(shown)) => format!(" --store '{}'", shown.replace('\'', "'\\''")),
-        _ => String::new(),
+    /// The session store of the run.
+    pub fn sessions(&self, state_dir: &Path) -> Result<Box<dyn SessionStore>> {
+        Ok(loopwright_store_pg::session_store(
+            self.store.as_deref(),
+            state_dir,
+        )?)
+    }
+
+    /// What the resume hint adds: `--store` with the password hidden, when the store came from
+    /// the flag (from the environment it is found again without one).
+    pub fn resume_hint(&self) -> String {
+        match self
+            .store
+            .as_deref()
+            .filter(|u| !u.is_empty())
+            .map(|u| loopwright_store_pg::StoreUrl::parse(u).map(|p| p.display()))
+        {
+            Some(Ok(shown)) => format!(" --store '{}'", shown.replace('\'', "'\\''")),
+            _ => String::new(),
+        }
     }
 }
