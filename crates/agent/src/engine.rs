@@ -15,7 +15,10 @@ use loopwright_store::{SessionWriter, StateDir};
 
 mod daily;
 mod limits;
+mod salvage;
 mod stop;
+
+pub use salvage::{SALVAGE_PROMPT, SALVAGED};
 
 use crate::config::{AgentError, Reporter, RunConfig, RunEnd, Silent};
 use crate::context::ContextState;
@@ -50,6 +53,10 @@ pub struct Agent {
     context: ContextState,
     /// Project instructions read at this start, to store when the log has none yet.
     unstored_instructions: Option<Vec<InstructionsFile>>,
+    /// The cache-waste meter (the previous request of this process).
+    meter: crate::cache_meter::CacheMeter,
+    /// The meter's reading of the last model call, stored after its `assistant` event.
+    metered: Option<loopwright_protocol::cache::Reading>,
 }
 
 impl std::fmt::Debug for Agent {
@@ -131,6 +138,8 @@ impl Agent {
             ctx,
             context,
             unstored_instructions,
+            meter: Default::default(),
+            metered: None,
         })
     }
 
@@ -170,6 +179,11 @@ impl Agent {
     /// The condenser records applied so far.
     pub fn context(&self) -> &ContextState {
         &self.context
+    }
+
+    /// The cache-waste meter's readings of this session so far, summed.
+    pub fn cache_totals(&self) -> loopwright_protocol::cache::Totals {
+        crate::cache_meter::totals(self.log.events())
     }
 
     /// The request the model would get now (what the model sees), with the condensations
@@ -324,7 +338,8 @@ impl Agent {
         let mut compacted = false;
         loop {
             let request = self.request();
-            let facts = stop::history_facts(self.log.events());
+            let mut facts = stop::history_facts(self.log.events());
+            facts.cache_key = Some(self.log.id().to_string());
             let reporter = &mut self.reporter;
             reporter.thinking(true);
             let result = self.provider.complete_with(
@@ -337,6 +352,13 @@ impl Agent {
             match result {
                 Err(e) if e.is_context_too_long() && !compacted && self.condense(true)? => {
                     compacted = true;
+                }
+                Ok(turn) => {
+                    self.metered = turn
+                        .usage
+                        .as_ref()
+                        .and_then(|u| self.meter.observe(&request, u));
+                    return Ok(Ok(turn));
                 }
                 other => return Ok(other),
             }
@@ -399,6 +421,9 @@ impl Agent {
             tool_calls: turn.tool_calls,
             usage: Some(usage),
         })?;
+        if let Some(reading) = self.metered.take() {
+            self.push(EventKind::Cache(reading))?;
+        }
         self.pipeline.begin_turn();
         match stop::after_stop(stop.as_ref(), calls) {
             None => Ok(None),
@@ -452,6 +477,14 @@ impl Agent {
             call_id: call.id.clone(),
         })?;
         let out = self.execute(call);
+        for kind in self
+            .registry
+            .get(&call.name)
+            .map(|t| t.take_events(&call.id))
+            .unwrap_or_default()
+        {
+            self.push(kind)?;
+        }
         let ws = self.cfg.workspace.clone();
         let stem = spill_stem(&call.id);
         let obs = self

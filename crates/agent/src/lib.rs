@@ -13,6 +13,7 @@
 //! A crash loses at most the step in flight: reopening the log gives every
 //! open tool call an `interrupted` result, and [`engine::Agent::run`] continues.
 
+pub mod cache_meter;
 pub mod config;
 pub mod context;
 pub mod daily;
@@ -28,6 +29,7 @@ pub mod scripted;
 pub mod settings;
 pub mod state;
 pub mod stuck;
+pub mod subagent;
 pub mod summarize;
 pub mod tools;
 

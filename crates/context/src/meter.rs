@@ -22,35 +22,7 @@ pub struct Sections<'a> {
     pub tail: Option<&'a str>,
 }
 
-/// Where a request first differs from the previous one.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "section")]
-pub enum Break {
-    /// The system prompt changed.
-    System {
-        /// Byte offset inside the section.
-        offset: usize,
-    },
-    /// The tool schemas changed.
-    Tools {
-        /// Byte offset inside the section.
-        offset: usize,
-    },
-    /// The project instructions changed.
-    Instructions {
-        /// Byte offset inside the section.
-        offset: usize,
-    },
-    /// History message `item` (0-based) changed or was removed.
-    History {
-        /// Index of the message.
-        item: usize,
-        /// Byte offset inside the message.
-        offset: usize,
-    },
-    /// Only the tail (or what follows the previous request) differs: the normal case.
-    Tail,
-}
+pub use loopwright_protocol::cache::{Break, Reading, Totals};
 
 /// Usage the provider reported for one request.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -61,19 +33,6 @@ pub struct CacheUsage {
     pub cached: u64,
     /// Written to the cache (Anthropic `cache_creation_input_tokens`; 0 elsewhere).
     pub written: u64,
-}
-
-/// One request's line of the meter.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Reading {
-    /// Served from the cache.
-    pub cached: u64,
-    /// Written to the cache.
-    pub written: u64,
-    /// Neither: billed at the plain input price.
-    pub uncached: u64,
-    /// Where this request first differs from the previous one (`None` for the first).
-    pub first_break: Option<Break>,
 }
 
 /// Byte offset of the first difference of `a` and `b`, or `None` when equal.
@@ -117,42 +76,31 @@ pub fn first_break(prev: &Sections<'_>, next: &Sections<'_>) -> Break {
 
 /// The meter's reading of `next`, given the previous request (if any) and the usage.
 pub fn read(prev: Option<&Sections<'_>>, next: &Sections<'_>, usage: CacheUsage) -> Reading {
+    read_after(prev.map(|p| (p, 0)), next, usage)
+}
+
+/// [`read`] with the previous request's prompt tokens: when the request breaks before its
+/// tail, the tokens of the previous prompt the cache did not serve count as wasted.
+pub fn read_after(
+    prev: Option<(&Sections<'_>, u64)>,
+    next: &Sections<'_>,
+    usage: CacheUsage,
+) -> Reading {
     let cached = usage.cached.min(usage.input);
     let written = usage.written.min(usage.input - cached);
-    Reading {
+    let mut r = Reading {
         cached,
         written,
         uncached: usage.input - cached - written,
-        first_break: prev.map(|p| first_break(p, next)),
+        first_break: prev.map(|(p, _)| first_break(p, next)),
+        wasted: 0,
+    };
+    if r.broke_prefix()
+        && let Some((_, prev_input)) = prev
+    {
+        r.wasted = prev_input.saturating_sub(cached);
     }
-}
-
-/// Meter readings summed over a session.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Totals {
-    /// Requests metered.
-    pub requests: u64,
-    /// Cached tokens.
-    pub cached: u64,
-    /// Written tokens.
-    pub written: u64,
-    /// Uncached tokens.
-    pub uncached: u64,
-    /// Requests whose first difference was before the tail (a prefix the cache could not serve).
-    pub breaks_before_tail: u64,
-}
-
-impl Totals {
-    /// Adds one reading.
-    pub fn add(&mut self, r: &Reading) {
-        self.requests += 1;
-        self.cached += r.cached;
-        self.written += r.written;
-        self.uncached += r.uncached;
-        if r.first_break.as_ref().is_some_and(|b| *b != Break::Tail) {
-            self.breaks_before_tail += 1;
-        }
-    }
+    r
 }
 
 #[cfg(test)]
@@ -242,5 +190,21 @@ mod tests {
             ..r.clone()
         });
         assert_eq!((t.requests, t.cached, t.breaks_before_tail), (2, 20, 1));
+    }
+
+    #[test]
+    fn a_break_before_the_tail_wastes_what_the_cache_did_not_serve() {
+        let a = vec!["task".to_string(), "output: 1000 lines".to_string()];
+        let b = vec!["task".to_string(), "output: [masked]".to_string()];
+        let usage = CacheUsage {
+            input: 300,
+            cached: 120,
+            written: 180,
+        };
+        let r = read_after(Some((&sections(&a, None), 500)), &sections(&b, None), usage);
+        assert_eq!(r.wasted, 380);
+        let c = vec![a[0].clone(), a[1].clone(), "more".to_string()];
+        let r = read_after(Some((&sections(&a, None), 500)), &sections(&c, None), usage);
+        assert_eq!((r.first_break, r.wasted), (Some(Break::Tail), 0));
     }
 }

@@ -1,8 +1,18 @@
 //! Price cards: how providers bill prompt tokens with a prompt cache (pure data), and the bill
 //! of one request given what it shares with the request before it.
 //!
-//! Prices are US dollars per million tokens as published by each provider (checked 2025-11);
-//! a custom card (`PriceCard` as JSON) replaces them for other models or contracts.
+//! Prices are US dollars per million tokens as published by each provider; a custom card
+//! (`PriceCard` as JSON) replaces them for other models or contracts. Checked on 2026-12-01
+//! against (see `crates/context/README.md`, "Price cards"):
+//! - Anthropic: platform.claude.com/docs/en/about-claude/pricing and
+//!   .../build-with-claude/prompt-caching (writes 1.25x for 5 minutes, 2x for 1 hour, reads
+//!   0.1x; minimum cacheable prefix 1,024 tokens for Sonnet 4.5 / 4 and Opus 4.1, 4,096 for
+//!   Opus 4.5 and Haiku 4.5, 2,048 for Haiku 3.5, as quoted in anthropics/anthropic-sdk-python
+//!   issue 1194);
+//! - OpenAI: developers.openai.com/api/docs/pricing (cached input 0.1x for GPT-5, 0.25x for
+//!   GPT-4.1, 0.5x for GPT-4o; 1,024-token minimum in 128-token steps);
+//! - DeepSeek: api-docs.deepseek.com/quick_start/pricing (V3.2: miss 0.28, hit 0.028,
+//!   output 0.42).
 
 use serde::{Deserialize, Serialize};
 
@@ -149,6 +159,63 @@ fn ratio(a: f64, b: f64) -> f64 {
     if b > 0.0 { a / b } else { 1.0 }
 }
 
+impl PriceCard {
+    /// The built-in card of a provider's model, recognised from its name (`claude-sonnet-4-5-
+    /// 20250929`, `gpt-5-mini`, `deepseek-chat`); `None` for a model no card describes.
+    pub fn for_model(provider: &str, model: &str) -> Option<PriceCard> {
+        let m = model.to_ascii_lowercase().replace('.', "-");
+        let has = |s: &str| m.contains(s);
+        let spec = match provider {
+            "anthropic" => format!("anthropic:{}", anthropic_family(&m)?),
+            _ if has("deepseek") => {
+                let f = if has("reasoner") { "reasoner" } else { "chat" };
+                format!("deepseek:{f}")
+            }
+            "openai" | "json" => {
+                let f = [
+                    "gpt-5-mini",
+                    "gpt-5",
+                    "gpt-4-1-mini",
+                    "gpt-4-1",
+                    "gpt-4o",
+                    "o4-mini",
+                ]
+                .into_iter()
+                .find(|f| has(f))?;
+                format!("openai:{}", f.replace("4-1", "4.1"))
+            }
+            _ => return None,
+        };
+        PriceCard::named(&spec).ok()
+    }
+}
+
+/// The Anthropic family of a model name (lower case, dots as dashes).
+fn anthropic_family(m: &str) -> Option<&'static str> {
+    let has = |s: &str| m.contains(s);
+    Some(if has("opus-4-5") {
+        "opus-4.5"
+    } else if has("opus") {
+        "opus-4.1"
+    } else if has("sonnet-4-5") {
+        "sonnet-4.5"
+    } else if has("sonnet") {
+        "sonnet-4"
+    } else if has("haiku-4-5") {
+        "haiku-4.5"
+    } else if has("haiku") {
+        "haiku-3.5"
+    } else {
+        return None;
+    })
+}
+
+/// The smallest prefix, in tokens, an Anthropic model caches (1,024 when the family is not
+/// known: the smallest of any family).
+pub fn anthropic_min_cacheable(model: &str) -> u64 {
+    PriceCard::for_model("anthropic", model).map_or(1024, |c| c.min_cacheable)
+}
+
 /// Built-in card names (each takes an optional `:family`).
 pub const CARDS: [&str; 4] = ["anthropic", "anthropic-1h", "openai", "deepseek"];
 
@@ -234,6 +301,32 @@ fn pick<R: Copy>(rows: &[R], family: &str, name: fn(&R) -> &'static str) -> Opti
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn models_map_to_their_cards() {
+        let name = |p: &str, m: &str| PriceCard::for_model(p, m).map(|c| c.name);
+        assert_eq!(
+            name("anthropic", "claude-sonnet-4-5-20250929").as_deref(),
+            Some("anthropic:sonnet-4.5")
+        );
+        assert_eq!(
+            name("anthropic", "claude-opus-4-5").as_deref(),
+            Some("anthropic:opus-4.5")
+        );
+        assert_eq!(
+            name("openai", "gpt-5-mini").as_deref(),
+            Some("openai:gpt-5-mini")
+        );
+        assert_eq!(name("openai", "gpt-4.1").as_deref(), Some("openai:gpt-4.1"));
+        assert_eq!(
+            name("openai", "deepseek-reasoner").as_deref(),
+            Some("deepseek:deepseek-reasoner")
+        );
+        assert_eq!(name("openai", "llama-3-70b"), None);
+        assert_eq!(anthropic_min_cacheable("claude-haiku-4-5"), 4096);
+        assert_eq!(anthropic_min_cacheable("claude-3-5-haiku-latest"), 2048);
+        assert_eq!(anthropic_min_cacheable("some-new-model"), 1024);
+    }
 
     #[test]
     fn anthropic_bills_writes_and_reads() {

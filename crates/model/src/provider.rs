@@ -20,6 +20,9 @@ pub struct HistoryFacts {
     /// Ids of the tool calls whose result is a failure (error, denied, invalid, timeout,
     /// interrupted).
     pub failed_calls: BTreeSet<String>,
+    /// A key grouping this session's requests for the provider's prompt cache (the session
+    /// id; OpenAI's `prompt_cache_key`), when the caller has one.
+    pub cache_key: Option<String>,
 }
 
 /// A model.

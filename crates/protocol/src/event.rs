@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::cache::Reading;
 use crate::condensation::Condensation;
 use crate::tool::{ToolCall, ToolResult};
 use crate::usage::Usage;
@@ -60,6 +61,32 @@ pub struct InstructionsFile {
     /// Size of the file in bytes (larger than `text` when it was cut).
     #[serde(default)]
     pub bytes: u64,
+}
+
+/// What a parent records about one sub-agent when it ends.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SubagentRecord {
+    /// The parent's call that ran it.
+    pub call_id: String,
+    /// The child's session id.
+    pub session: String,
+    /// The brief, verbatim.
+    pub task: String,
+    /// How the child ended (`None`: interrupted or never finished).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+    /// The answer came from the salvage turn after a timeout.
+    #[serde(default)]
+    pub salvaged: bool,
+    /// Every token the child used (its steps, summaries and the salvage turn).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub usage: Option<Usage>,
+    /// The task-graph node it was an attempt of (`plan`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub node: Option<String>,
+    /// A later attempt of the same node replaced this one: its result settles nothing.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub superseded: bool,
 }
 
 /// The kinds of session event.
@@ -143,11 +170,29 @@ pub enum EventKind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         usage: Option<Usage>,
     },
+    /// The cache-waste meter's reading of the model request just answered (written after
+    /// its `assistant` event, when the provider reported usage).
+    Cache(Reading),
     /// The run was interrupted (Ctrl+C); it can be resumed.
     Interrupted {
         /// Why.
         reason: String,
     },
+    /// A sub-agent's session: the second event of a child's log, naming its parent.
+    ChildOf {
+        /// The parent session.
+        parent_id: String,
+        /// The parent's `spawn_agent` (or plan node) call that started it.
+        call_id: String,
+        /// 1 for a child of a top-level run.
+        depth: u32,
+        /// The parent's nth sub-agent (from 0): which scripted child plays it.
+        #[serde(default)]
+        ordinal: u32,
+    },
+    /// A sub-agent ended: written in the parent's log just before the result of the call that
+    /// ran it; its tokens count in the parent's budget, ledger and breaker.
+    Subagent(SubagentRecord),
     /// The run ended.
     End {
         /// How.
@@ -172,7 +217,10 @@ impl EventKind {
             EventKind::GuardTrip { .. } => "guard_trip",
             EventKind::ProjectInstructions { .. } => "project_instructions",
             EventKind::Condensation { .. } => "condensation",
+            EventKind::Cache(_) => "cache",
             EventKind::Interrupted { .. } => "interrupted",
+            EventKind::ChildOf { .. } => "child_of",
+            EventKind::Subagent(_) => "subagent",
             EventKind::End { .. } => "end",
         }
     }

@@ -7,6 +7,7 @@
 pub mod json;
 pub mod ledger;
 // Agent-loop data (issue 6): messages, tool calls and results, session events, usage.
+pub mod cache;
 pub mod condensation;
 pub mod event;
 pub mod message;

@@ -138,7 +138,45 @@ pub fn request_body_with(
         body["system"] =
             json!([{"type": "text", "text": request.system, "cache_control": ephemeral()}]);
     }
+    drop_short_breakpoints(
+        &mut body,
+        loopwright_context::price::anthropic_min_cacheable(model),
+    );
     body
+}
+
+/// Bytes per token assumed when deciding whether a prefix reaches the cache minimum: fewer
+/// than any tokenizer gives for text or code, so a breakpoint that might reach it stays.
+const BYTES_PER_TOKEN_AT_MOST: usize = 3;
+
+/// Removes the cache breakpoints whose prefix (tools, system, messages, in the provider's
+/// order, up to and including the marked block) is shorter than `min_tokens`: the provider
+/// caches nothing there, and each request has only four breakpoints.
+fn drop_short_breakpoints(body: &mut Value, min_tokens: u64) {
+    let min_bytes = usize::try_from(min_tokens)
+        .unwrap_or(usize::MAX)
+        .saturating_mul(BYTES_PER_TOKEN_AT_MOST);
+    let mut seen = 0usize;
+    let mut visit = |block: &mut Value| {
+        seen += block.to_string().len();
+        if seen < min_bytes
+            && let Some(o) = block.as_object_mut()
+        {
+            o.remove("cache_control");
+        }
+    };
+    for key in ["tools", "system"] {
+        if let Some(list) = body.get_mut(key).and_then(Value::as_array_mut) {
+            list.iter_mut().for_each(&mut visit);
+        }
+    }
+    if let Some(msgs) = body.get_mut("messages").and_then(Value::as_array_mut) {
+        for m in msgs {
+            if let Some(blocks) = m.get_mut("content").and_then(Value::as_array_mut) {
+                blocks.iter_mut().for_each(&mut visit);
+            }
+        }
+    }
 }
 
 /// An ephemeral cache breakpoint.
@@ -267,14 +305,13 @@ mod tests {
             }],
             tool_call_id: None,
         };
-        let task = Message::text(Role::User, "task");
+        // Long enough a prefix that every breakpoint reaches the cache minimum.
+        let sys = "s".repeat(4000);
+        let task = Message::text(Role::User, "task ".repeat(800));
         let result = Message::tool("c1", "a.txt");
         let tail = Message::text(Role::User, "[loop] step 2 of 40");
         // A dynamic tail at the end: the breakpoint goes on the block before it (the result).
-        let with_tail = request(
-            vec![task.clone(), call.clone(), result.clone(), tail],
-            "sys",
-        );
+        let with_tail = request(vec![task.clone(), call.clone(), result.clone(), tail], &sys);
         let b = request_body("m", &with_tail, 100, false);
         assert_eq!(breakpoints(&b), vec![2]);
         assert_eq!(b["system"][0]["cache_control"]["type"], "ephemeral");
@@ -285,7 +322,7 @@ mod tests {
         // Ending with a tool result: on the result itself.
         let b = request_body(
             "m",
-            &request(vec![task.clone(), call, result], "sys"),
+            &request(vec![task.clone(), call, result], &sys),
             100,
             false,
         );
@@ -293,8 +330,28 @@ mod tests {
         // The first request (task only): on the task.
         let b = request_body("m", &request(vec![task], ""), 100, false);
         assert_eq!(breakpoints(&b), vec![0]);
-        // No system prompt: the last tool carries the prefix breakpoint.
-        assert_eq!(b["tools"][0]["cache_control"]["type"], "ephemeral");
+        // No system prompt: the last tool would carry the prefix breakpoint, but one short
+        // tool is below the cache minimum, so it has none.
+        assert!(b["tools"][0].get("cache_control").is_none());
         assert!(b.get("system").is_none());
+        let mut big = request(Vec::new(), "");
+        big.tools[0].description = "d".repeat(4000);
+        big.messages.push(Message::text(Role::User, "task"));
+        let b = request_body("m", &big, 100, false);
+        assert_eq!(b["tools"][0]["cache_control"]["type"], "ephemeral");
+    }
+
+    #[test]
+    fn breakpoints_below_the_models_cache_minimum_are_left_out() {
+        let task = Message::text(Role::User, "task");
+        let short = request_body("claude-sonnet-4-5", &request(vec![task], "sys"), 100, false);
+        assert!(breakpoints(&short).is_empty());
+        assert!(short["system"][0].get("cache_control").is_none());
+        // About 1,700 tokens: past Sonnet's 1,024 minimum, short of Haiku 4.5's 4,096.
+        let long = request(vec![Message::text(Role::User, "word ".repeat(1400))], "sys");
+        let sonnet = request_body("claude-sonnet-4-5", &long, 100, false);
+        assert_eq!(breakpoints(&sonnet), vec![0]);
+        let haiku = request_body("claude-haiku-4-5", &long, 100, false);
+        assert!(breakpoints(&haiku).is_empty());
     }
 }

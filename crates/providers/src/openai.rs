@@ -185,16 +185,21 @@ impl Provider for OpenAiProvider {
     fn complete_with(
         &mut self,
         request: &ModelRequest,
-        _facts: &HistoryFacts,
+        facts: &HistoryFacts,
         on_event: &mut dyn FnMut(&StreamEvent),
         cancel: &Cancel,
     ) -> Result<AssistantTurn, ProviderError> {
-        let body = request_body_with(
+        let mut body = request_body_with(
             &self.endpoint.model,
             request,
             &self.current_options(),
             &self.memory,
         );
+        // Requests of one session share a cache key, so the provider routes them to the
+        // machine that holds their prefix.
+        if let Some(key) = &facts.cache_key {
+            body["prompt_cache_key"] = serde_json::json!(key);
+        }
         let turn = self.chat(body, on_event, cancel)?;
         self.memory.remember(&turn);
         Ok(turn)

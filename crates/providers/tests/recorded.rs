@@ -173,6 +173,7 @@ fn anthropic_failed_tool_results_are_marked_is_error() {
         .insert(3, Message::tool("toolu_1", "exit code 1"));
     let facts = HistoryFacts {
         failed_calls: ["toolu_1".to_string()].into(),
+        ..HistoryFacts::default()
     };
     anthropic(&server, &pause)
         .complete_with(&r, &facts, &mut |_| {}, &Cancel::new())

@@ -149,7 +149,7 @@ impl DailySpendStore for DailySpend {
 /// Budget held for an action in flight (a model call of `loop run`): reserved before it under
 /// the daily cap of a pattern, settled with what it spent after it. A reservation never settled
 /// expires after its time to live and stops holding budget.
-pub trait DailyReservations: std::fmt::Debug {
+pub trait DailyReservations: std::fmt::Debug + Send + Sync {
     /// Reserves `amount` tokens of today's budget of `pattern` for `ttl`, if spent + reserved +
     /// `amount` stays within `cap` (plus any approved extension the store knows of).
     fn reserve(

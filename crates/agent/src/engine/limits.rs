@@ -31,13 +31,17 @@ impl Agent {
     }
 
     pub(super) fn stop(&mut self, outcome: Outcome, why: String) -> Result<RunEnd, AgentError> {
-        let report = guards::handoff_report(
+        let mut report = guards::handoff_report(
             self.log.id(),
             &self.state.task,
             &why,
             &self.state.records,
             &self.cfg.resume_hint,
         );
+        let cache = self.cache_totals();
+        if cache.requests > 0 {
+            report.push_str(&format!("\n{}\n", cache.line()));
+        }
         let path = StateDir::new(&self.cfg.state_dir).report(self.log.id());
         // The report is a convenience for people; the log holds everything it says.
         let _ = loopwright_store::atomic::write_atomic(&path, report.as_bytes());

@@ -45,7 +45,10 @@ pub(crate) fn history_facts(events: &[Event]) -> HistoryFacts {
             _ => None,
         })
         .collect();
-    HistoryFacts { failed_calls }
+    HistoryFacts {
+        failed_calls,
+        cache_key: None,
+    }
 }
 
 #[cfg(test)]

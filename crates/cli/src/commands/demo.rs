@@ -144,6 +144,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
         Box::new(DenyAsks),
         Printer::new(false),
         install_signals()?,
+        None,
     )?;
     let events = store.load("demo")?.events;
     eprintln!("\n{}", closing_report(&events, &ws));

@@ -15,7 +15,7 @@ use std::process::ExitCode;
 mod render;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
-use loopwright_context::condense::{COST_AWARE_KEEP_LAST, Config, CostConfig};
+use loopwright_context::condense::Config;
 use loopwright_context::price::PriceCard;
 use loopwright_context::replay::{Report, Strategy, Trajectory, parse, replay_with};
 use loopwright_context::{ContextError, TokenCounter};
@@ -335,26 +335,22 @@ fn strategies(
         // Cost-aware by default: the first card, or Anthropic's 5-minute prices (the strictest
         // about rewrites) when none is given.
         let default_card = PriceCard::named("anthropic").map_err(|e| e.to_string())?;
-        let mut cost = CostConfig::for_card(card.unwrap_or(&default_card));
+        let keep_given = m.get_one::<usize>("keep-last").is_some();
         let window = m.get_one::<u64>("window").copied().unwrap_or(128_000);
-        let budget = flags.budget.unwrap_or((window / 4).min(32_000));
-        cost.budget = Some(budget);
-        if let Some(h) = flags.horizon {
-            cost.horizon = h;
+        cfg = cfg.cost_aware(
+            card.unwrap_or(&default_card),
+            window,
+            flags.budget,
+            keep_given,
+        );
+        if let Some(cost) = cfg.cost.as_mut() {
+            if let Some(h) = flags.horizon {
+                cost.horizon = h;
+            }
+            if let Some(f) = flags.margin {
+                cost.margin = f;
+            }
         }
-        if let Some(f) = flags.margin {
-            cost.margin = f;
-        }
-        if let Some(s) = cfg.summary.as_mut() {
-            s.threshold = s.threshold.min(budget as f64 / s.window.max(1) as f64);
-        }
-        // Priced masks come in large batches, so few results need to stay in full.
-        if let Some(mask) = cfg.mask.as_mut()
-            && m.get_one::<usize>("keep-last").is_none()
-        {
-            mask.keep_last = COST_AWARE_KEEP_LAST;
-        }
-        cfg.cost = Some(cost);
     }
     let list = names
         .iter()

@@ -15,9 +15,7 @@ use loopwright_agent::policy_gate::PolicyGate;
 use loopwright_agent::settings;
 use loopwright_agent::state::State;
 use loopwright_agent::tools::describe_call;
-use loopwright_agent::{
-    Agent, Cancel, Prices, Provider, Reporter, RunConfig, RunEnd, ScriptedProvider,
-};
+use loopwright_agent::{Cancel, Prices, Provider, Reporter, RunConfig, RunEnd, ScriptedProvider};
 use loopwright_protocol::condensation::{Condensation, SummarySource};
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::tool::{ToolCall, ToolStatus};
@@ -115,6 +113,9 @@ pub struct RunArgs {
     /// Stream the session events as JSON lines on stdout
     #[arg(long)]
     pub json: bool,
+    /// Sub-agents (`spawn_agent`, `plan`): cap and watchdog.
+    #[command(flatten)]
+    pub subagent: super::run_subagent::SubagentArgs,
 }
 
 /// clap description of `loop run`.
@@ -196,7 +197,13 @@ fn run(a: &RunArgs) -> Result<u8> {
     cfg.state_dir = state_dir;
     cfg.max_steps = a.max_steps;
     cfg.max_tokens = a.max_tokens;
-    cfg.context = settings.context;
+    cfg.context = super::run_cost::with_cost(
+        settings.context,
+        &a.context,
+        &profile,
+        (provider.name(), provider.model()),
+        settings.window,
+    );
     cfg.budget = settings.budget;
     cfg.max_cost = a.max_cost;
     cfg.prices = settings.prices;
@@ -210,6 +217,7 @@ fn run(a: &RunArgs) -> Result<u8> {
         .yolo(a.yolo);
     let printer = Printer::new(a.json);
     let cancel = install_signals()?;
+    let children = super::run_subagent::children(a, &workspace)?;
     drive(
         log,
         cfg,
@@ -218,6 +226,7 @@ fn run(a: &RunArgs) -> Result<u8> {
         approver_of(a),
         printer,
         cancel,
+        Some(children),
     )
 }
 
@@ -345,6 +354,7 @@ fn approver_of(a: &RunArgs) -> Box<dyn Approver> {
 }
 
 /// Runs an agent to its end and prints the outcome; returns the exit code.
+#[allow(clippy::too_many_arguments)] // the pieces of one run
 pub(crate) fn drive(
     log: Box<dyn SessionWriter>,
     cfg: RunConfig,
@@ -353,6 +363,7 @@ pub(crate) fn drive(
     approver: Box<dyn Approver>,
     printer: Printer,
     cancel: Cancel,
+    children: Option<super::run_subagent::Children>,
 ) -> Result<u8> {
     let id = log.id().to_string();
     let sessions = cfg.state_dir.join("sessions");
@@ -386,11 +397,15 @@ pub(crate) fn drive(
             );
         }
     }
-    let mut agent = Agent::new(log, cfg, provider, cancel)?
+    let mut agent = super::run_subagent::agent(log, cfg, provider, cancel, children)?
         .with_gate(gate)
         .with_approver(approver)
         .with_reporter(Box::new(printer));
     let end = agent.run()?;
+    let cache = agent.cache_totals();
+    if cache.requests > 0 && !quiet {
+        eprintln!("{}", cache.line());
+    }
     let report = sessions.join(format!("{id}.report.md"));
     match &end {
         RunEnd::Done(summary) => eprintln!("done: {summary}\nsession {id}"),

@@ -11,7 +11,7 @@ use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::usage::Usage;
 use loopwright_store::StateDir;
 use loopwright_store::backend::SessionStore;
-use loopwright_store::session::{FileSessionStore, summarize};
+use loopwright_store::session::{FileSessionStore, SessionInfo, summarize};
 use loopwright_store_pg::backend::PgSessionStore;
 
 fn location_args(c: Command) -> Command {
@@ -110,19 +110,40 @@ fn when(ms: u64) -> String {
         .unwrap_or_else(|| ms.to_string())
 }
 
+/// Sessions as a tree: each top-level session followed by its sub-agents (`true`); a child
+/// whose parent is not listed is shown at the top level.
+fn tree_order(list: &[SessionInfo]) -> Vec<(&SessionInfo, bool)> {
+    let listed = |id: &str| list.iter().any(|s| s.id == id);
+    let mut out = Vec::with_capacity(list.len());
+    for s in list {
+        if s.parent.as_deref().is_some_and(listed) {
+            continue;
+        }
+        out.push((s, false));
+        for c in list
+            .iter()
+            .filter(|c| c.parent.as_deref() == Some(s.id.as_str()))
+        {
+            out.push((c, true));
+        }
+    }
+    out
+}
+
 fn run(m: &ArgMatches) -> Result<()> {
     match m.subcommand() {
         Some(("list", sub)) => {
             let list = store(sub)?.list_sessions()?;
-            for s in &list {
+            for (s, child) in tree_order(&list) {
                 let outcome = s.outcome.map_or("open", |o| o.as_str());
                 if sub.get_flag("json") {
-                    let v = serde_json::json!({"id": s.id, "started_ms": s.started_ms, "steps": s.steps, "events": s.events, "outcome": outcome, "task": s.task});
+                    let v = serde_json::json!({"id": s.id, "started_ms": s.started_ms, "steps": s.steps, "events": s.events, "outcome": outcome, "task": s.task, "parent": s.parent});
                     println!("{v}");
                 } else {
                     let task: String = s.task.replace('\n', " ").chars().take(60).collect();
                     println!(
-                        "{}  {}  {:>3} steps  {:<9}  {task}",
+                        "{}{}  {}  {:>3} steps  {:<9}  {task}",
+                        if child { "  └ " } else { "" },
                         s.id,
                         when(s.started_ms),
                         s.steps,
@@ -143,6 +164,10 @@ fn run(m: &ArgMatches) -> Result<()> {
             let parsed = store(sub)?.load_session(id)?;
             for e in &parsed.events {
                 print!("{}", transcript_line(e));
+            }
+            let cache = loopwright_agent::cache_meter::totals(&parsed.events);
+            if cache.requests > 0 {
+                println!("## {}", cache.line());
             }
             if parsed.torn_bytes > 0 {
                 println!(
@@ -171,6 +196,22 @@ fn run(m: &ArgMatches) -> Result<()> {
         }
         _ => Ok(()),
     }
+}
+
+/// One metered request: its cache tokens and, when the prefix broke, where.
+fn cache_line(r: &loopwright_protocol::cache::Reading) -> String {
+    let at = match &r.first_break {
+        Some(b) if r.broke_prefix() => format!(
+            "; prefix broke at {}, {} tokens wasted",
+            b.label(),
+            r.wasted
+        ),
+        _ => String::new(),
+    };
+    format!(
+        "## cache: {} cached, {} written, {} uncached{at}\n",
+        r.cached, r.written, r.uncached
+    )
 }
 
 fn indent(text: &str) -> String {
@@ -277,6 +318,7 @@ fn transcript_line(e: &Event) -> String {
             action,
         } => format!("## guard {guard} -> {action}: {reason}\n"),
         EventKind::Interrupted { reason } => format!("## interrupted: {reason}\n"),
+        EventKind::Cache(r) => cache_line(r),
         EventKind::ProjectInstructions { files } => files
             .iter()
             .map(|f| {
@@ -289,6 +331,24 @@ fn transcript_line(e: &Event) -> String {
             })
             .collect(),
         EventKind::Condensation { record, usage } => condensation_line(record, usage.as_ref()),
+        EventKind::ChildOf {
+            parent_id,
+            call_id,
+            depth,
+            ..
+        } => format!(
+            "## sub-agent of {parent_id} (call {call_id}, depth {depth})
+"
+        ),
+        EventKind::Subagent(r) => format!(
+            "## sub-agent {} ended: {}{} ({} tokens) [{}]
+",
+            r.session,
+            r.outcome.map_or("interrupted", |o| o.as_str()),
+            if r.salvaged { ", salvaged" } else { "" },
+            r.usage.map_or(0, |u| u.total()),
+            r.call_id
+        ),
         EventKind::End { outcome, summary } => {
             format!("## end: {}\n{}", outcome.as_str(), indent(summary))
         }

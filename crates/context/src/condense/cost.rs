@@ -6,8 +6,10 @@
 //! 0.1x-0.5x) at every later step; a change at position P makes every token after P be written
 //! again once (Anthropic 1.25x, others 1x). Masking S tokens at step n therefore pays when
 //! `S * read * (R + 1) >= margin * (L' - P) * (write - read)`, where L' is the new prompt size
-//! and R the steps still to come, projected as `horizon * n` (a run that has gone n steps is
-//! expected to go on for a share of that; nothing about the future is known).
+//! and R the steps still to come, projected as `min(horizon * n, max_remaining)` (a run that
+//! has gone n steps is expected to go on for a share of that, but never for long: nothing
+//! about the future is known, and a late mask that does not pay back before the run ends
+//! costs more than full history).
 
 use loopwright_protocol::message::Message;
 use serde::{Deserialize, Serialize};
@@ -26,6 +28,10 @@ pub struct CostConfig {
     pub horizon: f64,
     /// A change applies only when its projected saving is at least this many times the rewrite.
     pub margin: f64,
+    /// The projection never counts more than this many steps to come: a long run does not
+    /// make ever smaller masks pay (each rewrites the tail; runs end without warning).
+    #[serde(default = "default_max_remaining")]
+    pub max_remaining: f64,
     /// Working budget: above this many prompt tokens history is condensed whatever it costs.
     pub budget: Option<u64>,
 }
@@ -37,6 +43,13 @@ pub const DEFAULT_HORIZON: f64 = 0.5;
 pub const COST_AWARE_KEEP_LAST: usize = 3;
 /// Default margin over the rewrite cost.
 pub const DEFAULT_MARGIN: f64 = 1.5;
+/// Default cap on the projected steps to come (chosen on `train` and 40 more deepseek-chat
+/// runs of the same agent, `bench/context-replay/README.md`; never on `heldout*`).
+pub const DEFAULT_MAX_REMAINING: f64 = 12.0;
+
+fn default_max_remaining() -> f64 {
+    DEFAULT_MAX_REMAINING
+}
 
 impl CostConfig {
     /// The rule for a price card, with the default horizon and margin and no budget.
@@ -46,6 +59,7 @@ impl CostConfig {
             write: card.write_ratio(),
             horizon: DEFAULT_HORIZON,
             margin: DEFAULT_MARGIN,
+            max_remaining: DEFAULT_MAX_REMAINING,
             budget: None,
         }
     }
@@ -58,7 +72,7 @@ impl CostConfig {
         if self.budget.is_some_and(|b| parts.before_total > b) {
             return true;
         }
-        let remaining = self.horizon * step as f64;
+        let remaining = (self.horizon * step as f64).min(self.max_remaining);
         let saving = parts.saved as f64 * self.read * (remaining + 1.0);
         let rewrite = parts.rewritten as f64 * (self.write - self.read).max(0.0);
         saving >= self.margin * rewrite

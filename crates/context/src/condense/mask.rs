@@ -31,7 +31,8 @@ impl Default for MaskConfig {
 }
 
 /// The ids to mask now, when a batch is due: old tool results, plus the assistant messages
-/// whose large tool-call arguments (an edit's text, a script) belong only to masked results.
+/// whose large tool-call arguments (an edit's text, a script) or long reasoning belong only to
+/// masked results.
 pub(crate) fn propose(cfg: &MaskConfig, items: &[Item], st: &Applied<'_>) -> Option<Vec<u64>> {
     let results: Vec<&Item> = items
         .iter()
@@ -64,7 +65,8 @@ pub(crate) fn propose(cfg: &MaskConfig, items: &[Item], st: &Applied<'_>) -> Opt
         i.message.role == Role::Assistant
             && !st.masked.contains(&i.id)
             && !st.summarised(i.id)
-            && i.message.tool_calls.iter().any(large_arguments)
+            && (i.message.tool_calls.iter().any(large_arguments) || long_text(&i.message.content))
+            && !i.message.tool_calls.is_empty()
             && i.message
                 .tool_calls
                 .iter()
@@ -74,6 +76,35 @@ pub(crate) fn propose(cfg: &MaskConfig, items: &[Item], st: &Applied<'_>) -> Opt
     ids.extend(inputs.map(|i| i.id));
     ids.sort_unstable();
     Some(ids)
+}
+
+/// Assistant text at least this long (an old turn's reasoning) is masked with its calls'
+/// results: verbose models write more in their turns than their tools return.
+pub const MASKED_TEXT_MIN_BYTES: usize = 400;
+
+/// True when an assistant message's text is long enough to be masked.
+pub(crate) fn long_text(text: &str) -> bool {
+    text.len() >= MASKED_TEXT_MIN_BYTES
+}
+
+/// The text that stands in for a masked assistant turn's reasoning: its first line, clipped,
+/// and where to get the rest.
+pub fn masked_text(text: &str, id: u64) -> String {
+    let first = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim();
+    let preview: String = first.chars().take(80).collect();
+    let more = if preview.len() < first.len() {
+        "…"
+    } else {
+        ""
+    };
+    format!(
+        "{preview}{more} [masked reasoning: {} bytes; recall id {id}]",
+        text.len()
+    )
 }
 
 /// Tool-call arguments at least this long (as JSON) are masked with their call's result.

@@ -20,10 +20,15 @@ use crate::ContextError;
 use crate::prompt::TodoItem;
 use crate::tokens::TokenCounter;
 
-pub use cost::{COST_AWARE_KEEP_LAST, Change, CostConfig, DEFAULT_HORIZON, DEFAULT_MARGIN};
+pub use cost::{
+    COST_AWARE_KEEP_LAST, Change, CostConfig, DEFAULT_HORIZON, DEFAULT_MARGIN,
+    DEFAULT_MAX_REMAINING,
+};
 pub use duplicate::DuplicateConfig;
 pub use loopwright_protocol::condensation::{Condensation, MaskReason, SummarySource};
-pub use mask::{MASKED_ARGUMENTS_MIN_BYTES, MaskConfig, masked_arguments};
+pub use mask::{
+    MASKED_ARGUMENTS_MIN_BYTES, MASKED_TEXT_MIN_BYTES, MaskConfig, masked_arguments, masked_text,
+};
 pub use stale::{Access, StaleConfig, file_access};
 pub use summary::{Summarizer, SummaryConfig, SummaryError, SummaryRequest, extractive_summary};
 
@@ -66,6 +71,34 @@ impl Config {
         }
     }
 
+    /// This pipeline made cost-aware for `card`: masks of history already sent apply only when
+    /// they pay under the card's cache prices, with a working budget of `budget` prompt tokens
+    /// (default: a quarter of `window`, at most 32,000) above which history is condensed
+    /// whatever it costs; the summary threshold is lowered to the budget. Unless
+    /// `keep_last_given`, masking keeps [`COST_AWARE_KEEP_LAST`] results (priced masks come
+    /// in large batches, so few need to stay). Used alike by `loop run` and `loop replay`.
+    pub fn cost_aware(
+        mut self,
+        card: &crate::price::PriceCard,
+        window: u64,
+        budget: Option<u64>,
+        keep_last_given: bool,
+    ) -> Config {
+        let budget = budget.unwrap_or((window / 4).min(DEFAULT_BUDGET_CAP));
+        let mut cost = CostConfig::for_card(card);
+        cost.budget = Some(budget);
+        if let Some(s) = self.summary.as_mut() {
+            s.threshold = s.threshold.min(budget as f64 / s.window.max(1) as f64);
+        }
+        if let Some(mask) = self.mask.as_mut()
+            && !keep_last_given
+        {
+            mask.keep_last = COST_AWARE_KEEP_LAST;
+        }
+        self.cost = Some(cost);
+        self
+    }
+
     /// A named strategy: `none`, `mask` (masking + stale reads), `summary`, `mask+summary`;
     /// `window` is the model's context window in tokens.
     pub fn from_strategy(name: &str, window: u64) -> Result<Config, ContextError> {
@@ -88,6 +121,10 @@ impl Config {
         })
     }
 }
+
+/// The working budget's ceiling in prompt tokens (context rot grows with the prompt, whatever
+/// the window).
+pub const DEFAULT_BUDGET_CAP: u64 = 32_000;
 
 /// Per-step input to [`condense`].
 #[derive(Debug, Clone, Copy)]
@@ -368,6 +405,9 @@ pub fn view(items: &[Item], records: &[Condensation]) -> Vec<Message> {
                 };
             }
             Role::Assistant => {
+                if mask::long_text(&m.content) {
+                    m.content = masked_text(&m.content, it.id);
+                }
                 for c in &mut m.tool_calls {
                     if mask::large_arguments(c) {
                         c.arguments = masked_arguments(c, it.id);
