@@ -14,7 +14,7 @@ if ! command -v pg_virtualenv >/dev/null || ! ls /usr/lib/postgresql/*/bin/initd
 fi
 
 # Build first, outside the cluster's lifetime.
-cargo test -p loopwright-store-pg -p loopwright-cli --test pg --test pg_fleet --no-run
+cargo test -p loopwright-store-pg -p loopwright-cli --test pg --test pg_fleet --test pg_run --test pg_run_budget --test pg_worktree --no-run
 
 CI="${CI:-true}" pg_virtualenv -t -- \
-  cargo test -p loopwright-store-pg -p loopwright-cli --test pg --test pg_fleet -- --test-threads=2
+  cargo test -p loopwright-store-pg -p loopwright-cli --test pg --test pg_fleet --test pg_run --test pg_run_budget --test pg_worktree -- --test-threads=2

@@ -45,6 +45,8 @@ pub struct RunConfig {
     pub context: loopwright_context::Config,
     /// How tool processes are started: supervisor, variables passed or hidden.
     pub launch: crate::tools::Launch,
+    /// The daily budget every model call reserves from first (`--daily-budget-from-pattern`).
+    pub daily: Option<std::sync::Arc<crate::daily::DailyBudget>>,
 }
 
 impl RunConfig {
@@ -65,6 +67,7 @@ impl RunConfig {
             resume_hint: String::new(),
             context: loopwright_context::Config::mask_and_summary(128_000),
             launch: crate::tools::Launch::default(),
+            daily: None,
         }
     }
 }

@@ -15,6 +15,7 @@ use loopwright_store::session::INTERRUPTED_TEXT;
 use loopwright_store::spill::SpillStore;
 use loopwright_store::{SessionWriter, StateDir};
 
+mod daily;
 mod limits;
 mod salvage;
 mod stop;
@@ -368,7 +369,18 @@ impl Agent {
         }
     }
 
+    /// One step of the model, between a daily-budget reservation and its settlement.
     fn infer(&mut self) -> Result<Option<RunEnd>, AgentError> {
+        let ticket = match self.reserve_daily()? {
+            Ok(t) => t,
+            Err(end) => return Ok(Some(end)),
+        };
+        let end = self.infer_step()?;
+        let settled = self.settle_daily(ticket, end.is_some())?;
+        Ok(end.or(settled))
+    }
+
+    fn infer_step(&mut self) -> Result<Option<RunEnd>, AgentError> {
         self.condense(false)?;
         if self.cancel.is_cancelled() {
             return self.interrupt("interrupted by the user (Ctrl+C)").map(Some);

@@ -7,7 +7,9 @@
 //! run ledger is rewritten and checked by the circuit breaker of `loopwright-guard` and the
 //! [`stuck`] detector. A first trip nudges the model once; a second stops the run with a
 //! hand-off report. Before each model call the [`context`] condensers decide what the model
-//! sees; their records are stored in the log first, so a resumed run re-applies them.
+//! sees; their records are stored in the log first, so a resumed run re-applies them. With a
+//! [`daily::DailyBudget`] every model call first reserves its estimated cost under a pattern's
+//! daily cap (a refusal escalates) and settles what it spent after it.
 //! A crash loses at most the step in flight: reopening the log gives every
 //! open tool call an `interrupted` result, and [`engine::Agent::run`] continues.
 
@@ -15,6 +17,7 @@ pub mod cache_meter;
 pub mod config;
 pub mod contain;
 pub mod context;
+pub mod daily;
 pub mod engine;
 pub mod gate;
 pub mod guards;
@@ -43,6 +46,7 @@ pub mod cancel {
 }
 
 pub use config::{AgentError, Reporter, RunConfig, RunEnd, Silent};
+pub use daily::DailyBudget;
 pub use engine::Agent;
 pub use loopwright_model::{Cancel, Prices, Provider, ProviderError};
 pub use scripted::ScriptedProvider;

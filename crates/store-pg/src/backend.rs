@@ -13,8 +13,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::tool::{ToolResult, ToolStatus};
 use loopwright_store::backend::{
-    DailySpendStore, LedgerStore, LedgerStoreError, SessionStore, SessionWriter,
+    DailyReservations, DailySpendStore, LedgerStore, LedgerStoreError, SessionStore, SessionWriter,
 };
+use loopwright_store::daily::reserve::Reservation;
 use loopwright_store::daily::{AttemptSpend, DailyError, Recorded};
 use loopwright_store::session::{
     INTERRUPTED_TEXT, Parsed, SessionError, SessionInfo, dangling_calls, summarize,
@@ -245,5 +246,44 @@ impl DailySpendStore for PgStore {
         attempts: &[AttemptSpend],
     ) -> Result<Recorded, DailyError> {
         PgStore::record(self, id, ledger_key, attempts, None).map_err(|e| daily_err(self, e))
+    }
+}
+
+impl DailyReservations for PgStore {
+    fn reserve(
+        &self,
+        pattern: &str,
+        amount: f64,
+        cap: f64,
+        ttl: std::time::Duration,
+    ) -> Result<Reservation, DailyError> {
+        let r = PgStore::reserve(self, pattern, amount, cap, ttl.as_secs_f64())
+            .map_err(|e| daily_err(self, e))?;
+        Ok(match r {
+            crate::daily::Reservation::Granted { id, committed } => Reservation::Granted {
+                id: id.to_string(),
+                committed,
+            },
+            crate::daily::Reservation::Denied {
+                spent,
+                reserved,
+                cap,
+            } => Reservation::Denied {
+                spent,
+                reserved,
+                cap,
+            },
+        })
+    }
+
+    fn settle(&self, pattern: &str, id: &str, actual: f64) -> Result<bool, DailyError> {
+        let _ = pattern; // the id names the reservation in the fleet
+        let id = id.parse::<i64>().map_err(|_| {
+            daily_err(
+                self,
+                self.invalid(format!("reservation id {id:?} is not a database id")),
+            )
+        })?;
+        PgStore::settle(self, id, actual).map_err(|e| daily_err(self, e))
     }
 }

@@ -8,6 +8,8 @@
 //! - [`ledger`]: loop ledgers kept as rows (`--ledger pg:NAME`).
 //! - [`session`]: session events numbered per session; [`backend`]: the store traits
 //!   (`SessionStore`, `LedgerStore`, `DailySpendStore`) over them.
+//! - [`select`]: which store a `--store` value means; [`session_store`] opens the session logs
+//!   of a run on the database or the files.
 //! - [`locks`]: the path locks of `loop worktree lock` ([`loopwright_worktree::locks::LockStore`]).
 //!
 //! Every row is keyed by the fleet id, so several projects share one database. The API is
@@ -19,12 +21,14 @@ pub mod extension;
 pub mod ledger;
 pub mod locks;
 mod migrate;
+pub mod select;
 pub mod session;
 mod url;
 
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
+pub use select::{resolve, session_store};
 pub use url::StoreUrl;
 
 /// The environment variable that selects a store when `--store` is not given.

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use loopwright_protocol::event::{Event, EventKind};
 
+use crate::daily::reserve::{Reservation, now_ms, utc_day};
 use crate::daily::{AttemptSpend, DailyError, DailySpend, Recorded};
 use crate::session::{Parsed, SessionError, SessionInfo};
 use crate::state_dir::StateDir;
@@ -28,10 +29,38 @@ pub trait SessionWriter: std::fmt::Debug {
     }
     /// Dangling tool calls given an `interrupted` result when the log was opened.
     fn repaired(&self) -> u32;
+    /// Bytes of a torn last event cut off when the log was opened (0 if none, or when the
+    /// backend cannot tear an event).
+    fn torn_bytes(&self) -> u64 {
+        0
+    }
+}
+
+/// A boxed writer is a writer, so `Box<dyn SessionWriter>` (what a [`SessionStore`] opens) goes
+/// wherever a concrete log does.
+impl<W: SessionWriter + ?Sized> SessionWriter for Box<W> {
+    fn id(&self) -> &str {
+        (**self).id()
+    }
+    fn events(&self) -> &[Event] {
+        (**self).events()
+    }
+    fn append(&mut self, kind: EventKind) -> Result<&Event, SessionError> {
+        (**self).append(kind)
+    }
+    fn append_unsynced(&mut self, kind: EventKind) -> Result<&Event, SessionError> {
+        (**self).append_unsynced(kind)
+    }
+    fn repaired(&self) -> u32 {
+        (**self).repaired()
+    }
+    fn torn_bytes(&self) -> u64 {
+        (**self).torn_bytes()
+    }
 }
 
 /// Session logs keyed by id.
-pub trait SessionStore {
+pub trait SessionStore: std::fmt::Debug {
     /// Creates session `id` whose first event is `start`; fails when it exists.
     fn create_session(
         &self,
@@ -114,5 +143,42 @@ impl DailySpendStore for DailySpend {
         attempts: &[AttemptSpend],
     ) -> Result<Recorded, DailyError> {
         DailySpend::record(self, id, today, ledger_key, attempts)
+    }
+}
+
+/// Budget held for an action in flight (a model call of `loop run`): reserved before it under
+/// the daily cap of a pattern, settled with what it spent after it. A reservation never settled
+/// expires after its time to live and stops holding budget.
+pub trait DailyReservations: std::fmt::Debug + Send + Sync {
+    /// Reserves `amount` tokens of today's budget of `pattern` for `ttl`, if spent + reserved +
+    /// `amount` stays within `cap` (plus any approved extension the store knows of).
+    fn reserve(
+        &self,
+        pattern: &str,
+        amount: f64,
+        cap: f64,
+        ttl: std::time::Duration,
+    ) -> Result<Reservation, DailyError>;
+    /// Settles reservation `id` of `pattern` with the tokens `actual` spent; true when this call
+    /// settled it (settling twice adds nothing).
+    fn settle(&self, pattern: &str, id: &str, actual: f64) -> Result<bool, DailyError>;
+}
+
+impl DailyReservations for DailySpend {
+    fn reserve(
+        &self,
+        pattern: &str,
+        amount: f64,
+        cap: f64,
+        ttl: std::time::Duration,
+    ) -> Result<Reservation, DailyError> {
+        let now = now_ms();
+        let ttl_ms = u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX);
+        DailySpend::reserve(self, pattern, &utc_day(now), now, amount, cap, ttl_ms)
+    }
+
+    fn settle(&self, pattern: &str, id: &str, actual: f64) -> Result<bool, DailyError> {
+        let now = now_ms();
+        DailySpend::settle(self, pattern, &utc_day(now), now, id, actual)
     }
 }

@@ -14,6 +14,10 @@
 //! created, and a corrupt file is an error naming it, never a silent reset. A file dated another
 //! day counts as zero tokens; the ledger marks of the last active day are kept so an attempt
 //! counted before midnight is not counted again after it.
+//!
+//! `reservations` (see [`reserve`]) hold budget for an action in flight (a model call of
+//! `loop run`): reserved before it, settled with what it spent after it, expired when never
+//! settled.
 
 use std::fs;
 use std::io;
@@ -22,6 +26,8 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value, json};
 
 use crate::atomic::{FileLock, lock_path_for, write_atomic};
+
+pub mod reserve;
 
 /// Why the daily spend could not be recorded.
 #[derive(Debug, thiserror::Error)]
@@ -42,6 +48,9 @@ pub enum DailyError {
         /// The value.
         value: f64,
     },
+    /// A reservation's amount, cap or time to live, or a settled amount, is not valid.
+    #[error("invalid daily-budget reservation: {0}")]
+    BadAmount(String),
     /// The state file exists but is not a valid daily-spend document.
     #[error("daily-spend state file {}: {problem}", path.display())]
     Corrupt {
@@ -253,6 +262,8 @@ struct State {
     date: String,
     total: f64,
     ledgers: Map<String, Value>,
+    /// Reservations of today: id -> `{amount, expires_ms, state}` (see [`reserve`]).
+    reservations: Map<String, Value>,
 }
 
 impl State {
@@ -261,6 +272,7 @@ impl State {
             date: today.to_owned(),
             total: 0.0,
             ledgers: Map::new(),
+            reservations: Map::new(),
         }
     }
 
@@ -325,10 +337,26 @@ impl State {
             }
             Some(_) => return Err(corrupt("`ledgers` must be an object".into())),
         };
+        let reservations = match obj.remove("reservations") {
+            None => Map::new(),
+            Some(Value::Object(m)) => {
+                if let Some((k, _)) = m
+                    .iter()
+                    .find(|(_, v)| reserve::Held::from_value(v).is_none())
+                {
+                    return Err(corrupt(format!(
+                        "`reservations[{k:?}]` must be {{amount, expires_ms, state}}"
+                    )));
+                }
+                m
+            }
+            Some(_) => return Err(corrupt("`reservations` must be an object".into())),
+        };
         Ok(Some(Self {
             date,
             total,
             ledgers,
+            reservations,
         }))
     }
 
@@ -339,6 +367,8 @@ impl State {
         }
         let last_day = std::mem::replace(&mut self.date, today.to_owned());
         self.total = 0.0;
+        // Yesterday's reservations hold nothing today; a late settle of one adds nothing.
+        self.reservations.clear();
         self.ledgers
             .retain(|_, v| v.get("seen").and_then(Value::as_str) == Some(last_day.as_str()));
     }
@@ -355,6 +385,12 @@ impl State {
         obj.insert("date".into(), Value::from(self.date.clone()));
         obj.insert("tokensUsedToday".into(), total);
         obj.insert("ledgers".into(), Value::Object(self.ledgers.clone()));
+        if !self.reservations.is_empty() {
+            obj.insert(
+                "reservations".into(),
+                Value::Object(self.reservations.clone()),
+            );
+        }
         serde_json::to_string_pretty(&Value::Object(obj)).unwrap_or_default()
     }
 }

@@ -21,7 +21,8 @@ pub mod spill;
 pub mod state_dir;
 
 pub use backend::{
-    DailySpendStore, FileLedgerStore, LedgerStore, LedgerStoreError, SessionStore, SessionWriter,
+    DailyReservations, DailySpendStore, FileLedgerStore, LedgerStore, LedgerStoreError,
+    SessionStore, SessionWriter,
 };
 pub use capabilities::CapabilityCache;
 pub use session::FileSessionStore;

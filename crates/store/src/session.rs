@@ -508,6 +508,10 @@ impl crate::backend::SessionWriter for SessionLog {
     fn repaired(&self) -> u32 {
         self.repaired
     }
+
+    fn torn_bytes(&self) -> u64 {
+        self.torn_bytes
+    }
 }
 
 impl crate::backend::SessionStore for FileSessionStore {

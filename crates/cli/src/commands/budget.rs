@@ -193,7 +193,8 @@ fn decide(m: &clap::ArgMatches, approve: bool) -> Result<String> {
     ))
 }
 
-/// Today's rows of the file store: one `daily-spend.<id>.json` per pattern (no reservations).
+/// Today's rows of the file store: one `daily-spend.<id>.json` per pattern, with its open
+/// reservations (of `loop run --daily-budget-from-pattern`).
 fn file_rows(dir: &str, only: Option<&str>) -> Result<Vec<DayStatus>> {
     let t = time::OffsetDateTime::now_utc();
     let today = format!("{:04}-{:02}-{:02}", t.year(), u8::from(t.month()), t.day());
@@ -216,14 +217,16 @@ fn file_rows(dir: &str, only: Option<&str>) -> Result<Vec<DayStatus>> {
     ids.sort();
     ids.iter()
         .map(|id| {
+            let now = loopwright_store::daily::reserve::now_ms();
+            let (reserved, open) = store.reserved_today(id, &today, now)?;
             Ok(DayStatus {
                 pattern: id.clone(),
                 day: today.clone(),
                 spent: store.today_total(id, &today)?,
-                reserved: 0.0,
+                reserved,
                 cap: None,
                 extension: 0.0,
-                open_reservations: 0,
+                open_reservations: i64::try_from(open).unwrap_or(i64::MAX),
             })
         })
         .collect()

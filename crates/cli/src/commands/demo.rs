@@ -137,7 +137,7 @@ fn run(m: &ArgMatches) -> Result<u8> {
     );
     let gate = PolicyGate::load(&ws, &[]).map_err(|e| anyhow!("permission rules: {e}"))?;
     let code = drive(
-        log,
+        Box::new(log),
         None,
         cfg,
         Box::new(provider),

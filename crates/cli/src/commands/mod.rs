@@ -14,7 +14,9 @@ pub mod run_capabilities;
 pub mod run_contain;
 pub mod run_context;
 pub mod run_cost;
+pub mod run_daily;
 pub mod run_mcp;
+pub mod run_store;
 pub mod run_subagent;
 pub mod sessions;
 pub mod spill;
@@ -22,6 +24,7 @@ pub mod store_url;
 pub mod terminal_text;
 pub mod top;
 pub mod worktree;
+pub mod worktree_store;
 
 /// Parses the words after a subcommand with its clap description. On `--help`/`--version` or a
 /// usage error, clap's text is printed and the exit code to return comes back as `Err`: 0 for

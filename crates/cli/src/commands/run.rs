@@ -15,11 +15,12 @@ use loopwright_agent::policy_gate::PolicyGate;
 use loopwright_agent::settings;
 use loopwright_agent::state::State;
 use loopwright_agent::tools::{ToolSource, describe_call};
-use loopwright_agent::{Cancel, Prices, Provider, Reporter, RunConfig, RunEnd, ScriptedProvider};
+use loopwright_agent::{Cancel, Prices, Provider, Reporter, RunConfig, ScriptedProvider};
 use loopwright_protocol::condensation::{Condensation, SummarySource};
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::tool::{ToolCall, ToolStatus};
-use loopwright_store::session::{FileSessionStore, SessionLog};
+use loopwright_store::SessionWriter;
+use loopwright_store::backend::SessionStore;
 
 /// The arguments of `loop run`.
 #[derive(Debug, Parser)]
@@ -88,6 +89,12 @@ pub struct RunArgs {
     /// History condensers and their thresholds.
     #[command(flatten)]
     pub context: super::run_context::ContextArgs,
+    /// Where the session lives.
+    #[command(flatten)]
+    pub store: super::run_store::StoreArgs,
+    /// The daily budget shared by the loops of a pattern.
+    #[command(flatten)]
+    pub daily: super::run_daily::DailyArgs,
     /// Default time limit of one shell command
     #[arg(long, value_name = "SECS", default_value = "120", value_parser = clap::value_parser!(u64).range(1..))]
     pub tool_timeout: u64,
@@ -191,8 +198,9 @@ fn run(a: &RunArgs) -> Result<u8> {
             return Ok(2);
         }
     };
-    let store = FileSessionStore::new(&state_dir);
-    let Some(log) = open_log(a, &store, &workspace, provider.as_ref())? else {
+    let daily = super::run_daily::budget(&a.daily, &a.store, a.max_output_tokens)?;
+    let store = a.store.sessions(&state_dir)?;
+    let Some(log) = open_log(a, store.as_ref(), &workspace, provider.as_ref())? else {
         return Ok(0);
     };
     let mut cfg = RunConfig::new(workspace.clone());
@@ -213,6 +221,7 @@ fn run(a: &RunArgs) -> Result<u8> {
     cfg.shell_timeout = Duration::from_secs(a.tool_timeout);
     cfg.resume_hint = resume_hint(a, log.id(), &workspace);
     cfg.launch = super::run_contain::launch(&a.contain, a.api_key_env.clone());
+    cfg.daily = daily.map(Arc::new);
 
     let gate = PolicyGate::load(&workspace, &a.rules)
         .map_err(|e| anyhow!("permission rules: {e}"))?
@@ -287,21 +296,21 @@ fn provider_of(a: &RunArgs) -> Result<(Box<dyn Provider>, settings::Layer)> {
 /// when that session is already done).
 fn open_log(
     a: &RunArgs,
-    store: &FileSessionStore,
+    store: &dyn SessionStore,
     workspace: &Path,
     provider: &dyn Provider,
-) -> Result<Option<SessionLog>> {
+) -> Result<Option<Box<dyn SessionWriter>>> {
     match (&a.resume, &a.task) {
         (Some(_), Some(_)) => bail!("give either a TASK or --resume ID, not both"),
         (None, None) => bail!("missing TASK (or --resume ID)"),
         (Some(id), None) => {
-            let mut log = store.open(id)?;
+            let mut log = store.open_session(id)?;
             let state = State::from_events(log.events());
             if state.ended == Some(loopwright_protocol::event::Outcome::Done) {
                 eprintln!("session {id} is already done; nothing to resume");
                 return Ok(None);
             }
-            let repaired = log.repaired;
+            let repaired = log.repaired();
             log.append(EventKind::Resumed { repaired })?;
             Ok(Some(log))
         }
@@ -314,7 +323,7 @@ fn open_log(
                 model: provider.model().map(str::to_string),
                 verify: a.verify.clone(),
             };
-            Ok(Some(store.create(&id, start)?))
+            Ok(Some(store.create_session(&id, start)?))
         }
     }
 }
@@ -328,6 +337,7 @@ fn resume_hint(a: &RunArgs, id: &str, workspace: &Path) -> String {
     if let Some(d) = &a.state_dir {
         hint.push_str(&format!(" --state-dir {}", quote(d)));
     }
+    hint.push_str(&a.store.resume_hint());
     if let Some(s) = &a.script {
         hint.push_str(&format!(" --provider scripted --script {}", quote(s)));
     }
@@ -362,7 +372,7 @@ fn approver_of(a: &RunArgs) -> Box<dyn Approver> {
 /// the outcome; returns the exit code.
 #[allow(clippy::too_many_arguments)] // the pieces of one run
 pub(crate) fn drive(
-    log: SessionLog,
+    log: Box<dyn SessionWriter>,
     mcp: Option<Box<dyn ToolSource>>,
     cfg: RunConfig,
     provider: Box<dyn Provider>,
@@ -384,7 +394,7 @@ pub(crate) fn drive(
             events.last().map(|e| &e.kind),
             Some(EventKind::Resumed { .. })
         ) {
-            events.len().saturating_sub(log.repaired as usize + 1)
+            events.len().saturating_sub(log.repaired() as usize + 1)
         } else {
             events.len().saturating_sub(1)
         };
@@ -396,10 +406,11 @@ pub(crate) fn drive(
         }
     } else {
         eprintln!("session {id}");
-        if log.repaired > 0 || log.torn_bytes > 0 {
+        if log.repaired() > 0 || log.torn_bytes() > 0 {
             eprintln!(
                 "repaired the log: {} open tool call(s) marked interrupted, {} torn byte(s) cut",
-                log.repaired, log.torn_bytes
+                log.repaired(),
+                log.torn_bytes()
             );
         }
     }

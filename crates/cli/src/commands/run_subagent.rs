@@ -149,7 +149,7 @@ impl ChildFactory for CliChildren {
 /// The parent's agent: the built-in tools plus `spawn_agent` when `children` is given; a
 /// resumed parent first resumes the children a crash interrupted.
 pub(crate) fn agent(
-    mut log: loopwright_store::session::SessionLog,
+    mut log: Box<dyn SessionWriter>,
     cfg: RunConfig,
     provider: Box<dyn Provider>,
     cancel: Cancel,
@@ -160,13 +160,7 @@ pub(crate) fn agent(
         let mut sources: Vec<&dyn ToolSource> = vec![&BuiltinTools];
         sources.extend(mcp);
         let registry = ToolRegistry::from_sources(&sources)?;
-        return Ok(Agent::with_tools(
-            Box::new(log),
-            registry,
-            cfg,
-            provider,
-            cancel,
-        )?);
+        return Ok(Agent::with_tools(log, registry, cfg, provider, cancel)?);
     };
     let parent = Parent {
         session: log.id().to_string(),
@@ -175,18 +169,12 @@ pub(crate) fn agent(
         tools: BuiltinTools.tools(),
     };
     let subagents = Subagents::new(parent, children.settings, children.factory);
-    let recovered = subagents.recover(&mut log as &mut dyn SessionWriter)?;
+    let recovered = subagents.recover(log.as_mut())?;
     if recovered > 0 {
         eprintln!("resumed {recovered} interrupted sub-agent(s) from their logs");
     }
     let mut sources: Vec<&dyn ToolSource> = vec![&BuiltinTools, &subagents];
     sources.extend(mcp);
     let registry = ToolRegistry::from_sources(&sources)?;
-    Ok(Agent::with_tools(
-        Box::new(log),
-        registry,
-        cfg,
-        provider,
-        cancel,
-    )?)
+    Ok(Agent::with_tools(log, registry, cfg, provider, cancel)?)
 }

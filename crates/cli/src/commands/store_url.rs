@@ -2,7 +2,5 @@
 
 /// The database store URL, if one is configured (an empty value means files).
 pub fn resolve(flag: Option<&str>) -> Option<String> {
-    flag.map(str::to_owned)
-        .or_else(|| std::env::var(loopwright_store_pg::STORE_ENV).ok())
-        .filter(|u| !u.is_empty())
+    loopwright_store_pg::resolve(flag)
 }

@@ -13,8 +13,10 @@ use loopwright_worktree::locks::ops;
 use loopwright_worktree::locks::plan::{lock_is_free, wait_is_over};
 use loopwright_worktree::locks::process_is;
 use loopwright_worktree::{
-    CreateRequest, Entry, Error, FileLockStore, LockRecord, LockRequest, LockStore, Repo, Status,
+    CreateRequest, Entry, Error, LockRecord, LockRequest, LockStore, Repo, Status,
 };
+
+use super::worktree_store::LockBackend;
 use serde_json::{Value, json};
 use time::OffsetDateTime;
 
@@ -36,6 +38,10 @@ struct Cli {
     /// Repo root to operate in (default: the current directory)
     #[arg(long, global = true, value_name = "DIR")]
     root: Option<PathBuf>,
+    /// Keep the path locks in a postgres:// store shared by every machine (default:
+    /// $LOOP_STORE_URL, else the files under .loop-worktrees/locks)
+    #[arg(long, global = true, value_name = "URL")]
+    store: Option<String>,
     #[command(subcommand)]
     command: Cmd,
 }
@@ -177,6 +183,7 @@ fn run(cli: Cli) -> Result<()> {
         None => std::env::current_dir().context("cannot read the current directory")?,
     };
     let repo = Repo::new(&root);
+    let store = cli.store.as_deref();
     let now = OffsetDateTime::now_utc();
     match cli.command {
         Cmd::Create {
@@ -206,21 +213,23 @@ fn run(cli: Cli) -> Result<()> {
         } => cleanup(&repo, status.as_deref(), older_than.as_deref(), force, now)?,
         Cmd::Gc { force, json } => gc(&repo, force, json)?,
         Cmd::List { status, json } => list(&repo, status.as_deref(), json)?,
-        Cmd::Lock(a) => lock(&root, a)?,
+        Cmd::Lock(a) => lock(&root, &LockBackend::open(&root, store)?, a)?,
         Cmd::Unlock {
             owner,
             run_id,
             force,
         } => {
-            let store = FileLockStore::new(&root);
-            let released = ops::unlock(&store, &owner, run_id.as_deref(), force)?;
+            let released = LockBackend::open(&root, store)?
+                .with(|s| ops::unlock(s, &owner, run_id.as_deref(), force))?;
             if released {
                 println!("unlocked {owner}");
             } else {
                 println!("{owner} held no lock");
             }
         }
-        Cmd::Locks { sweep, force, json } => locks(&root, sweep, force, json)?,
+        Cmd::Locks { sweep, force, json } => {
+            LockBackend::open(&root, store)?.with(|s| locks(s, sweep, force, json))?;
+        }
     }
     Ok(())
 }
@@ -338,7 +347,8 @@ fn root_text(root: &Path) -> String {
         .into_owned()
 }
 
-fn lock(root: &Path, a: LockArgs) -> Result<()> {
+fn lock(root: &Path, backend: &LockBackend, a: LockArgs) -> Result<()> {
+    backend.check_pid(a.pid)?;
     let req = LockRequest {
         owner: a.owner,
         paths: a
@@ -362,8 +372,7 @@ fn lock(root: &Path, a: LockArgs) -> Result<()> {
         .as_deref()
         .map(|w| parse_duration(w, "--wait"))
         .transpose()?;
-    let store = FileLockStore::new(root);
-    let rec = ops::lock(&store, &req, Some(&root_text(root)), wait)?;
+    let rec = backend.with(|s| ops::lock(s, &req, Some(&root_text(root)), wait))?;
     let expiry = rec
         .expires_at
         .as_ref()
@@ -403,10 +412,9 @@ fn lock_line(l: &LockRecord, expired: bool) -> String {
     format!("{}  {}  ({note})", l.owner, l.paths.join(", "))
 }
 
-fn locks(root: &Path, sweep: bool, force: bool, as_json: bool) -> Result<()> {
-    let store = FileLockStore::new(root);
+fn locks(store: &dyn LockStore, sweep: bool, force: bool, as_json: bool) -> Result<()> {
     if sweep {
-        return locks_sweep(&store, force, as_json);
+        return locks_sweep(store, force, as_json);
     }
     let table = store.read()?;
     let now = OffsetDateTime::now_utc();
@@ -447,7 +455,7 @@ fn locks(root: &Path, sweep: bool, force: bool, as_json: bool) -> Result<()> {
     Ok(())
 }
 
-fn locks_sweep(store: &FileLockStore, force: bool, as_json: bool) -> Result<()> {
+fn locks_sweep(store: &dyn LockStore, force: bool, as_json: bool) -> Result<()> {
     let r = ops::sweep(store, force)?;
     if as_json {
         return print_json(&json!({
