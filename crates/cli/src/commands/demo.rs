@@ -4,13 +4,11 @@
 //! are masked in batches (a small `--mask-keep`/`--mask-batch` so it happens within the demo's
 //! few steps), and one scripted turn recalls a masked result in full.
 
-use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, anyhow, bail};
-use clap::{Arg, ArgMatches, Command};
 use loopwright_agent::gate::DenyAsks;
 use loopwright_agent::policy_gate::PolicyGate;
 use loopwright_agent::{RunConfig, ScriptedProvider};
@@ -59,20 +57,21 @@ pub fn context_config() -> Result<Config> {
     Ok(cfg)
 }
 
-/// clap description of `loop demo`.
-pub fn command() -> Command {
-    Command::new("demo")
-        .about("Offline showcase: a scripted model fixes a failing test while every guard acts (exit 0 when the fix is verified)")
-        .arg(Arg::new("dir").long("dir").value_name("DIR").help("Create the demo workspace here (must not exist or be empty; default: a new temporary directory)"))
+/// The arguments of `loop demo`.
+#[derive(Debug, clap::Parser)]
+#[command(
+    name = "demo",
+    about = "Offline showcase: a scripted model fixes a failing test while every guard acts (exit 0 when the fix is verified)"
+)]
+pub struct DemoArgs {
+    /// Create the demo workspace here (must not exist or be empty; default: a new temporary directory)
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
 }
 
 /// Runs `loop demo`.
-pub fn main(args: &[OsString]) -> ExitCode {
-    let m = match super::parse_args(command(), "demo", args, 1) {
-        Ok(m) => m,
-        Err(code) => return code,
-    };
-    match run(&m) {
+pub fn main(a: &DemoArgs) -> ExitCode {
+    match run(a) {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
             eprintln!("loop demo: {e:#}");
@@ -81,9 +80,9 @@ pub fn main(args: &[OsString]) -> ExitCode {
     }
 }
 
-fn workspace(m: &ArgMatches) -> Result<PathBuf> {
-    let dir = match m.get_one::<String>("dir") {
-        Some(d) => PathBuf::from(d),
+fn workspace(a: &DemoArgs) -> Result<PathBuf> {
+    let dir = match &a.dir {
+        Some(d) => d.clone(),
         None => std::env::temp_dir().join(format!(
             "loop-demo-{}-{:04x}",
             std::process::id(),
@@ -105,8 +104,8 @@ fn workspace(m: &ArgMatches) -> Result<PathBuf> {
     std::fs::canonicalize(&dir).with_context(|| format!("{}", dir.display()))
 }
 
-fn run(m: &ArgMatches) -> Result<u8> {
-    let ws = workspace(m)?;
+fn run(a: &DemoArgs) -> Result<u8> {
+    let ws = workspace(a)?;
     eprintln!("loop demo: a scripted model works on a small bash project with a failing test");
     eprintln!(
         "workspace: {}\ntask: {TASK}\nverify: bash test.sh\ncontext: AGENTS.md in the prompt prefix; tool results older than the last {MASK_KEEP} masked, {MASK_BATCH} at a time (loop run --mask-keep {MASK_KEEP} --mask-batch {MASK_BATCH})\n",

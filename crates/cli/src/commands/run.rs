@@ -1,6 +1,5 @@
 //! `loop run`: the agent loop with every guard on.
 
-use std::ffi::OsString;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -9,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
-use clap::{Command, CommandFactory, Parser};
+use clap::Parser;
 use loopwright_agent::gate::{Approval, ApproveAsks, Approver, DenyAsks, Gate};
 use loopwright_agent::policy_gate::PolicyGate;
 use loopwright_agent::settings;
@@ -110,18 +109,9 @@ pub struct RunArgs {
     pub json: bool,
 }
 
-/// clap description of `loop run`.
-pub fn command() -> Command {
-    RunArgs::command()
-}
-
 /// Runs `loop run`.
-pub fn main(args: &[OsString]) -> ExitCode {
-    let a = match super::parse::<RunArgs>("run", args, 1) {
-        Ok(a) => a,
-        Err(code) => return code,
-    };
-    match run(&a) {
+pub fn main(a: &RunArgs) -> ExitCode {
+    match run(a) {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
             eprintln!("loop run: {e:#}");
