@@ -11,6 +11,7 @@
 //! A crash loses at most the step in flight: reopening the log gives every
 //! open tool call an `interrupted` result, and [`engine::Agent::run`] continues.
 
+pub mod closing;
 pub mod config;
 pub mod context;
 pub mod engine;

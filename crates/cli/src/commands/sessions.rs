@@ -49,7 +49,7 @@ pub enum Action {
         #[command(flatten)]
         at: Location,
     },
-    /// The transcript of a session
+    /// The transcript of a session, then what each guard did
     Show {
         #[arg(value_name = "ID")]
         id: String,
@@ -139,6 +139,10 @@ fn run(action: &Action) -> Result<()> {
                     parsed.torn_bytes
                 );
             }
+            println!(
+                "\n{}",
+                loopwright_agent::closing::closing_report(&parsed.events, id)
+            );
             Ok(())
         }
         Action::Export { id, at, .. } => {
