@@ -14,7 +14,10 @@ use loopwright_store::spill::SpillStore;
 use loopwright_store::{SessionWriter, StateDir};
 
 mod limits;
+mod salvage;
 mod stop;
+
+pub use salvage::{SALVAGE_PROMPT, SALVAGED};
 
 use crate::config::{AgentError, Reporter, RunConfig, RunEnd, Silent};
 use crate::context::ContextState;
@@ -440,6 +443,14 @@ impl Agent {
             call_id: call.id.clone(),
         })?;
         let out = self.execute(call);
+        for kind in self
+            .registry
+            .get(&call.name)
+            .map(|t| t.take_events(&call.id))
+            .unwrap_or_default()
+        {
+            self.push(kind)?;
+        }
         let ws = self.cfg.workspace.clone();
         let stem = spill_stem(&call.id);
         let obs = self

@@ -26,6 +26,7 @@ pub mod scripted;
 pub mod settings;
 pub mod state;
 pub mod stuck;
+pub mod subagent;
 pub mod summarize;
 pub mod tools;
 

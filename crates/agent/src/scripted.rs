@@ -15,6 +15,11 @@
 //! The object form may also hold `"summaries": ["..."]`: the replies to the summary calls of
 //! context compaction, played in order; once they are used up (or when there are none) a
 //! summary call fails, and the loop falls back to its extractive summary.
+//!
+//! It may also hold `"subagents": [[...turns...], {"turns": [...], "summaries": [...]}]`: the
+//! scripts of the sub-agents, in the order they are spawned (a child's `summaries` also answer
+//! its salvage turn). Any turn may carry `"sleep_s": N`: the model call blocks N seconds first,
+//! ending at once (as cancelled) when the run is cancelled — a hung model, for tests.
 
 use loopwright_protocol::message::{AssistantTurn, ModelRequest, Role, StreamEvent};
 use loopwright_protocol::tool::ToolCall;
@@ -45,6 +50,38 @@ pub struct ScriptedTurn {
     /// Tool calls; a turn without any ends the run (unless verification fails).
     #[serde(default)]
     pub tool_calls: Vec<ScriptedCall>,
+    /// The model call blocks this many seconds before answering (a hung model); a cancel
+    /// ends it at once.
+    #[serde(default)]
+    pub sleep_s: Option<f64>,
+}
+
+/// The script of one sub-agent: its turns, and the replies to its summary calls (which also
+/// answer the salvage turn after a timeout).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ChildScript {
+    /// The turns.
+    pub turns: Vec<ScriptedTurn>,
+    /// The summary (and salvage) replies.
+    pub summaries: Vec<String>,
+}
+
+impl ChildScript {
+    /// A provider playing this script.
+    pub fn provider(&self) -> ScriptedProvider {
+        ScriptedProvider::new(self.turns.clone()).with_summaries(self.summaries.clone())
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum ChildFile {
+    Turns(Vec<ScriptedTurn>),
+    Object {
+        turns: Vec<ScriptedTurn>,
+        #[serde(default)]
+        summaries: Vec<String>,
+    },
 }
 
 #[derive(Deserialize)]
@@ -55,6 +92,8 @@ enum ScriptFile {
         turns: Vec<ScriptedTurn>,
         #[serde(default)]
         summaries: Vec<String>,
+        #[serde(default)]
+        subagents: Vec<ChildFile>,
     },
 }
 
@@ -69,6 +108,7 @@ pub struct ScriptedProvider {
     turns: Vec<ScriptedTurn>,
     summaries: Vec<String>,
     summaries_played: usize,
+    subagents: Vec<ChildScript>,
 }
 
 impl ScriptedProvider {
@@ -78,6 +118,7 @@ impl ScriptedProvider {
             turns,
             summaries: Vec::new(),
             summaries_played: 0,
+            subagents: Vec::new(),
         }
     }
 
@@ -94,14 +135,36 @@ impl ScriptedProvider {
                 "{e} (expected a JSON array of turns like [{{\"text\": \"...\", \"tool_calls\": [{{\"name\": \"shell\", \"arguments\": {{\"command\": \"ls\"}}}}]}}])"
             ))
         })?;
-        let (turns, summaries) = match file {
-            ScriptFile::Turns(t) => (t, Vec::new()),
-            ScriptFile::Object { turns, summaries } => (turns, summaries),
+        let (turns, summaries, subagents) = match file {
+            ScriptFile::Turns(t) => (t, Vec::new(), Vec::new()),
+            ScriptFile::Object {
+                turns,
+                summaries,
+                subagents,
+            } => (turns, summaries, subagents),
         };
         if turns.is_empty() {
             return Err(ScriptError("the script has no turns".into()));
         }
-        Ok(ScriptedProvider::new(turns).with_summaries(summaries))
+        let mut children = Vec::new();
+        for (i, child) in subagents.into_iter().enumerate() {
+            let (turns, summaries) = match child {
+                ChildFile::Turns(t) => (t, Vec::new()),
+                ChildFile::Object { turns, summaries } => (turns, summaries),
+            };
+            if turns.is_empty() {
+                return Err(ScriptError(format!("subagents[{i}] has no turns")));
+            }
+            children.push(ChildScript { turns, summaries });
+        }
+        let mut p = ScriptedProvider::new(turns).with_summaries(summaries);
+        p.subagents = children;
+        Ok(p)
+    }
+
+    /// The scripts of the sub-agents, in the order they are spawned.
+    pub fn subagents(&self) -> &[ChildScript] {
+        &self.subagents
     }
 
     /// Number of turns.
@@ -161,6 +224,9 @@ impl Provider for ScriptedProvider {
             .turns
             .get(index)
             .ok_or(ProviderError::ScriptExhausted(index + 1, self.turns.len()))?;
+        if let Some(secs) = turn.sleep_s {
+            sleep_unless_cancelled(secs, cancel)?;
+        }
         let tool_calls: Vec<ToolCall> = turn
             .tool_calls
             .iter()
@@ -204,6 +270,20 @@ impl Provider for ScriptedProvider {
             ..AssistantTurn::default()
         })
     }
+}
+
+/// Blocks `secs` seconds in short slices, returning early (as cancelled) when `cancel` is set.
+fn sleep_unless_cancelled(secs: f64, cancel: &Cancel) -> Result<(), ProviderError> {
+    let total = std::time::Duration::from_secs_f64(secs.clamp(0.0, 86_400.0));
+    let start = std::time::Instant::now();
+    while start.elapsed() < total {
+        if cancel.is_cancelled() {
+            return Err(ProviderError::Cancelled);
+        }
+        let left = total.saturating_sub(start.elapsed());
+        std::thread::sleep(left.min(std::time::Duration::from_millis(20)));
+    }
+    Ok(())
 }
 
 /// The turn to play: the step number of the loop's dynamic tail (`[loop] step N of M`) less

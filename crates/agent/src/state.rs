@@ -195,7 +195,17 @@ impl State {
             }
             // A harness message after a reply asks for another one (a cut reply goes on).
             EventKind::User { .. } => self.finish = None,
+            // A sub-agent's tokens count in the parent's budget, and in the ledger's step.
+            EventKind::Subagent(sub) => {
+                if let Some(u) = &sub.usage {
+                    self.usage.add(u);
+                    if let Some(rec) = self.records.last_mut() {
+                        rec.tokens += u.total();
+                    }
+                }
+            }
             EventKind::ProjectInstructions { .. }
+            | EventKind::ChildOf { .. }
             | EventKind::ToolStart { .. }
             | EventKind::Interrupted { .. } => {}
         }

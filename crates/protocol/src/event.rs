@@ -62,6 +62,32 @@ pub struct InstructionsFile {
     pub bytes: u64,
 }
 
+/// What a parent records about one sub-agent when it ends.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SubagentRecord {
+    /// The parent's call that ran it.
+    pub call_id: String,
+    /// The child's session id.
+    pub session: String,
+    /// The brief, verbatim.
+    pub task: String,
+    /// How the child ended (`None`: interrupted or never finished).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+    /// The answer came from the salvage turn after a timeout.
+    #[serde(default)]
+    pub salvaged: bool,
+    /// Every token the child used (its steps, summaries and the salvage turn).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub usage: Option<Usage>,
+    /// The task-graph node it was an attempt of (`plan`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub node: Option<String>,
+    /// A later attempt of the same node replaced this one: its result settles nothing.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub superseded: bool,
+}
+
 /// The kinds of session event.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -148,6 +174,21 @@ pub enum EventKind {
         /// Why.
         reason: String,
     },
+    /// A sub-agent's session: the second event of a child's log, naming its parent.
+    ChildOf {
+        /// The parent session.
+        parent_id: String,
+        /// The parent's `spawn_agent` (or plan node) call that started it.
+        call_id: String,
+        /// 1 for a child of a top-level run.
+        depth: u32,
+        /// The parent's nth sub-agent (from 0): which scripted child plays it.
+        #[serde(default)]
+        ordinal: u32,
+    },
+    /// A sub-agent ended: written in the parent's log just before the result of the call that
+    /// ran it; its tokens count in the parent's budget, ledger and breaker.
+    Subagent(SubagentRecord),
     /// The run ended.
     End {
         /// How.
@@ -173,6 +214,8 @@ impl EventKind {
             EventKind::ProjectInstructions { .. } => "project_instructions",
             EventKind::Condensation { .. } => "condensation",
             EventKind::Interrupted { .. } => "interrupted",
+            EventKind::ChildOf { .. } => "child_of",
+            EventKind::Subagent(_) => "subagent",
             EventKind::End { .. } => "end",
         }
     }

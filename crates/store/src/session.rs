@@ -167,6 +167,8 @@ pub struct SessionInfo {
     pub steps: usize,
     /// How it ended; `None` while running, interrupted or crashed.
     pub outcome: Option<Outcome>,
+    /// The parent session, for a sub-agent.
+    pub parent: Option<String>,
 }
 
 /// The directory of session logs under a state directory.
@@ -377,6 +379,7 @@ pub fn summarize(id: &str, events: &[Event]) -> SessionInfo {
         events: events.len(),
         steps: 0,
         outcome: None,
+        parent: None,
     };
     for e in events {
         match &e.kind {
@@ -384,6 +387,7 @@ pub fn summarize(id: &str, events: &[Event]) -> SessionInfo {
             EventKind::Assistant { .. } => info.steps += 1,
             EventKind::End { outcome, .. } => info.outcome = Some(*outcome),
             EventKind::Resumed { .. } => info.outcome = None,
+            EventKind::ChildOf { parent_id, .. } => info.parent = Some(parent_id.clone()),
             _ => {}
         }
     }

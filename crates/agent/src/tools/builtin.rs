@@ -135,13 +135,18 @@ impl Tool for Builtin {
                     parse_args::<GrepArgs>(call).map(|a| grep(&dir(&a.path), &t.workspace, &a))
                 }
                 Kind::Todo => Ok(todo_output(call)),
-                Kind::Finish => Ok(ToolOutput::text(
-                    ToolStatus::Ok,
-                    match cx.verify {
-                        Some(v) => format!("finish requested; running the verify command `{v}`"),
-                        None => "finish accepted".to_string(),
-                    },
-                )),
+                Kind::Finish => Ok(match crate::subagent::plan::finish_refusal(cx.events) {
+                    Some(why) => ToolOutput::text(ToolStatus::Error, why),
+                    None => ToolOutput::text(
+                        ToolStatus::Ok,
+                        match cx.verify {
+                            Some(v) => {
+                                format!("finish requested; running the verify command `{v}`")
+                            }
+                            None => "finish accepted".to_string(),
+                        },
+                    ),
+                }),
                 Kind::Recall => Ok(crate::recall::recall(call, cx.events)),
             };
         out.unwrap_or_else(|e| ToolOutput::text(ToolStatus::Invalid, e.to_string()))

@@ -46,6 +46,12 @@ pub trait Tool: Send + Sync {
 
     /// Runs a schema-valid, permitted call.
     fn run(&self, call: &ToolCall, cx: &RunContext<'_>) -> ToolOutput;
+
+    /// Events the call adds to the session log just before its result (e.g. the record of a
+    /// sub-agent), taken once after [`Tool::run`] returns. None by default.
+    fn take_events(&self, _call_id: &str) -> Vec<loopwright_protocol::event::EventKind> {
+        Vec::new()
+    }
 }
 
 /// A source of tools (built-in, an MCP server, sub-agents, deferred tools).

@@ -141,6 +141,7 @@ fn run(a: &DemoArgs) -> Result<u8> {
         Box::new(DenyAsks),
         Printer::new(false),
         install_signals()?,
+        None,
     )?;
     let events = store.load("demo")?.events;
     eprintln!("\n{}", closing_report(&events, "demo"));

@@ -14,9 +14,7 @@ use loopwright_agent::policy_gate::PolicyGate;
 use loopwright_agent::settings;
 use loopwright_agent::state::State;
 use loopwright_agent::tools::describe_call;
-use loopwright_agent::{
-    Agent, Cancel, Prices, Provider, Reporter, RunConfig, RunEnd, ScriptedProvider,
-};
+use loopwright_agent::{Cancel, Prices, Provider, Reporter, RunConfig, RunEnd, ScriptedProvider};
 use loopwright_protocol::condensation::{Condensation, SummarySource};
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::tool::{ToolCall, ToolStatus};
@@ -107,6 +105,9 @@ pub struct RunArgs {
     /// Stream the session events as JSON lines on stdout
     #[arg(long)]
     pub json: bool,
+    /// Sub-agents (`spawn_agent`, `plan`): cap and watchdog.
+    #[command(flatten)]
+    pub subagent: super::run_subagent::SubagentArgs,
 }
 
 /// Runs `loop run`.
@@ -191,6 +192,7 @@ fn run(a: &RunArgs) -> Result<u8> {
         .yolo(a.yolo);
     let printer = Printer::new(a.json);
     let cancel = install_signals()?;
+    let children = super::run_subagent::children(a, &workspace)?;
     drive(
         log,
         cfg,
@@ -199,6 +201,7 @@ fn run(a: &RunArgs) -> Result<u8> {
         approver_of(a),
         printer,
         cancel,
+        Some(children),
     )
 }
 
@@ -325,6 +328,7 @@ fn approver_of(a: &RunArgs) -> Box<dyn Approver> {
 }
 
 /// Runs an agent to its end and prints the outcome; returns the exit code.
+#[allow(clippy::too_many_arguments)] // the pieces of one run
 pub(crate) fn drive(
     log: SessionLog,
     cfg: RunConfig,
@@ -333,6 +337,7 @@ pub(crate) fn drive(
     approver: Box<dyn Approver>,
     printer: Printer,
     cancel: Cancel,
+    children: Option<super::run_subagent::Children>,
 ) -> Result<u8> {
     let id = log.id().to_string();
     let sessions = cfg.state_dir.join("sessions");
@@ -365,7 +370,7 @@ pub(crate) fn drive(
             );
         }
     }
-    let mut agent = Agent::new(log, cfg, provider, cancel)?
+    let mut agent = super::run_subagent::agent(log, cfg, provider, cancel, children)?
         .with_gate(gate)
         .with_approver(approver)
         .with_reporter(Box::new(printer));

@@ -9,7 +9,7 @@ use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::usage::Usage;
 use loopwright_store::StateDir;
 use loopwright_store::backend::SessionStore;
-use loopwright_store::session::{FileSessionStore, summarize};
+use loopwright_store::session::{FileSessionStore, SessionInfo, summarize};
 use loopwright_store_pg::backend::PgSessionStore;
 
 /// Where the sessions are: a workspace, a state directory or a database store.
@@ -103,19 +103,40 @@ fn when(ms: u64) -> String {
         .unwrap_or_else(|| ms.to_string())
 }
 
+/// Sessions as a tree: each top-level session followed by its sub-agents (`true`); a child
+/// whose parent is not listed is shown at the top level.
+fn tree_order(list: &[SessionInfo]) -> Vec<(&SessionInfo, bool)> {
+    let listed = |id: &str| list.iter().any(|s| s.id == id);
+    let mut out = Vec::with_capacity(list.len());
+    for s in list {
+        if s.parent.as_deref().is_some_and(listed) {
+            continue;
+        }
+        out.push((s, false));
+        for c in list
+            .iter()
+            .filter(|c| c.parent.as_deref() == Some(s.id.as_str()))
+        {
+            out.push((c, true));
+        }
+    }
+    out
+}
+
 fn run(action: &Action) -> Result<()> {
     match action {
         Action::List { json, at } => {
             let list = store(at)?.list_sessions()?;
-            for s in &list {
+            for (s, child) in tree_order(&list) {
                 let outcome = s.outcome.map_or("open", |o| o.as_str());
                 if *json {
-                    let v = serde_json::json!({"id": s.id, "started_ms": s.started_ms, "steps": s.steps, "events": s.events, "outcome": outcome, "task": s.task});
+                    let v = serde_json::json!({"id": s.id, "started_ms": s.started_ms, "steps": s.steps, "events": s.events, "outcome": outcome, "task": s.task, "parent": s.parent});
                     println!("{v}");
                 } else {
                     let task: String = s.task.replace('\n', " ").chars().take(60).collect();
                     println!(
-                        "{}  {}  {:>3} steps  {:<9}  {task}",
+                        "{}{}  {}  {:>3} steps  {:<9}  {task}",
+                        if child { "  └ " } else { "" },
                         s.id,
                         when(s.started_ms),
                         s.steps,
@@ -277,6 +298,24 @@ fn transcript_line(e: &Event) -> String {
             })
             .collect(),
         EventKind::Condensation { record, usage } => condensation_line(record, usage.as_ref()),
+        EventKind::ChildOf {
+            parent_id,
+            call_id,
+            depth,
+            ..
+        } => format!(
+            "## sub-agent of {parent_id} (call {call_id}, depth {depth})
+"
+        ),
+        EventKind::Subagent(r) => format!(
+            "## sub-agent {} ended: {}{} ({} tokens) [{}]
+",
+            r.session,
+            r.outcome.map_or("interrupted", |o| o.as_str()),
+            if r.salvaged { ", salvaged" } else { "" },
+            r.usage.map_or(0, |u| u.total()),
+            r.call_id
+        ),
         EventKind::End { outcome, summary } => {
             format!("## end: {}\n{}", outcome.as_str(), indent(summary))
         }
