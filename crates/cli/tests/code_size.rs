@@ -18,6 +18,7 @@ const MAX_CLI_FN_LINES: usize = 80;
 const KNOWN: &[&str] = &[
     "crates/cli/src/commands/context/args.rs: fn parse",
     "crates/cli/src/commands/context/record.rs: fn run",
+    "crates/cli/src/commands/sessions.rs: fn transcript_line",
     "crates/context/src/condense/summary.rs: fn extractive_summary",
     "crates/context/src/condense/summary.rs: fn propose",
     "crates/context/src/replay/sim.rs: fn replay_with",
