@@ -14,6 +14,7 @@
 //! open tool call an `interrupted` result, and [`engine::Agent::run`] continues.
 
 pub mod cache_meter;
+pub mod closing;
 pub mod config;
 pub mod contain;
 pub mod context;

@@ -122,33 +122,14 @@ impl PolicyGate {
     }
 }
 
-/// The path with symlinks resolved as far as it exists.
-fn resolve(path: &Path) -> Option<String> {
-    let mut existing = path.to_path_buf();
-    let mut rest = Vec::new();
-    while !existing.exists() {
-        rest.push(existing.file_name()?.to_os_string());
-        existing = existing.parent()?.to_path_buf();
-    }
-    let mut p = std::fs::canonicalize(&existing).ok()?;
-    for r in rest.iter().rev() {
-        p.push(r);
-    }
-    Some(p.to_string_lossy().into_owned())
-}
-
 /// The path with symlinks resolved; a trailing `/*` (the children of a directory) is kept.
 fn resolve_request_path(path: &str, workspace: &str) -> Option<String> {
     let (base, children) = match path.strip_suffix("/*") {
         Some(b) => (b, true),
         None => (path, false),
     };
-    let full = if Path::new(base).is_absolute() {
-        PathBuf::from(base)
-    } else {
-        Path::new(workspace).join(base)
-    };
-    let r = resolve(&full)?;
+    // `~` is the policy's to expand (`Request::with_home`), not this resolution's.
+    let r = loopwright_store::paths::resolve_existing(base, Path::new(workspace), None)?;
     Some(if children {
         format!("{}/*", r.trim_end_matches('/'))
     } else {

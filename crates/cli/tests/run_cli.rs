@@ -74,9 +74,14 @@ fn run_done_prints_the_session_and_exits_0() {
         .assert()
         .code(0)
         .stdout(
-            predicate::str::contains("## result edit_file [call_2_1] ok").and(
-                predicate::str::contains("## verify `grep -q good note.txt`: passed (exit 0)"),
-            ),
+            predicate::str::contains("## result edit_file [call_2_1] ok")
+                .and(predicate::str::contains(
+                    "## verify `grep -q good note.txt`: passed (exit 0)",
+                ))
+                .and(predicate::str::contains("What the guards did"))
+                .and(predicate::str::contains(
+                    "  verify       `grep -q good note.txt` passed",
+                )),
         );
     let out = loop_cmd()
         .args(["sessions", "export", "s1", "--json", "--workspace", ws_s])

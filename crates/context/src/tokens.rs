@@ -191,9 +191,10 @@ fn chunks(s: &str) -> impl Iterator<Item = &str> {
     })
 }
 
-/// The fast estimate: one token per four bytes, rounded up.
+/// The fast estimate: the workspace's one estimate, [`loopwright_model::estimate_tokens`] (one
+/// token per four bytes, rounded up).
 pub fn estimate(s: &str) -> u64 {
-    (s.len() as u64).div_ceil(4)
+    loopwright_model::estimate_tokens(s)
 }
 
 /// The prompt size to act on: the provider-reported count when present, else our own count.

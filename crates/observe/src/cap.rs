@@ -9,10 +9,10 @@ pub enum Cap {
     Tokens(usize),
 }
 
-/// Estimated tokens of a text: one per 4 bytes of UTF-8, rounded up. Cheap and conservative
-/// for code and logs; non-Latin scripts count more per character, as real tokenizers do.
+/// Estimated tokens of a text: the workspace's one estimate, [`loopwright_model::estimate_tokens`]
+/// (one per 4 bytes of UTF-8, rounded up), as a `usize`.
 pub fn estimate_tokens(text: &str) -> usize {
-    text.len().div_ceil(4)
+    usize::try_from(loopwright_model::estimate_tokens(text)).unwrap_or(usize::MAX)
 }
 
 /// A capped text and exactly what was cut.

@@ -155,3 +155,18 @@ fn push_attempt(value: &mut Value, entry: Object) {
         list.push(Value::Object(entry));
     }
 }
+/// The current UTC time as JavaScript's `toISOString` prints it (the ledger's format), e.g.
+/// `2026-01-02T03:04:05.678Z`.
+pub fn now_iso() -> String {
+    let t = time::OffsetDateTime::now_utc();
+    format!(
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z",
+        t.year(),
+        u8::from(t.month()),
+        t.day(),
+        t.hour(),
+        t.minute(),
+        t.second(),
+        t.millisecond()
+    )
+}

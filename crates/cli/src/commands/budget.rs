@@ -5,81 +5,91 @@
 use std::process::ExitCode;
 
 use anyhow::{Context as _, Result};
-use clap::{Arg, ArgAction, Command};
 use loopwright_guard::jsnum::number_to_string;
 use loopwright_store::daily::DailySpend;
 use loopwright_store_pg::daily::DayStatus;
 use serde_json::json;
 
-/// The clap description of `loop budget`.
-pub fn command() -> Command {
-    Command::new("budget")
-        .about("Daily budgets of loop patterns across a fleet")
-        .subcommand_required(true)
-        .subcommand(
-            Command::new("status")
-                .about("Today's spend, cap and open reservations per pattern")
-                .arg(Arg::new("pattern").long("pattern").value_name("P"))
-                .arg(Arg::new("json").long("json").action(ArgAction::SetTrue))
-                .arg(Arg::new("store").long("store").value_name("URL"))
-                .arg(
-                    Arg::new("daily-state-dir")
-                        .long("daily-state-dir")
-                        .value_name("DIR")
-                        .default_value(".loop-context"),
-                ),
-        )
-        .subcommand(
-            Command::new("request")
-                .about("Ask for one extension of today's cap (+20% or +50,000 tokens, the smaller)")
-                .arg(
-                    Arg::new("pattern")
-                        .long("pattern")
-                        .value_name("P")
-                        .required(true),
-                )
-                .arg(
-                    Arg::new("reason")
-                        .long("reason")
-                        .value_name("TEXT")
-                        .required(true),
-                )
-                .arg(Arg::new("store").long("store").value_name("URL")),
-        )
-        .subcommand(
-            Command::new("approve")
-                .about("Approve an extension request (a person at a terminal only)")
-                .arg(
-                    Arg::new("id")
-                        .required(true)
-                        .value_parser(clap::value_parser!(i64)),
-                )
-                .arg(Arg::new("store").long("store").value_name("URL")),
-        )
-        .subcommand(
-            Command::new("refuse")
-                .about("Refuse an extension request")
-                .arg(
-                    Arg::new("id")
-                        .required(true)
-                        .value_parser(clap::value_parser!(i64)),
-                )
-                .arg(Arg::new("store").long("store").value_name("URL")),
-        )
+/// The arguments of `loop budget`.
+#[derive(Debug, clap::Parser)]
+#[command(
+    name = "budget",
+    about = "Daily budgets of loop patterns across a fleet"
+)]
+pub struct BudgetArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: Action,
+}
+
+/// The database store: `--store URL`, else `$LOOP_STORE_URL`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct StoreFlag {
+    /// postgres:// store (default: $LOOP_STORE_URL)
+    #[arg(long, value_name = "URL")]
+    pub store: Option<String>,
+}
+
+/// `loop budget status | request | approve | refuse`.
+#[derive(Debug, clap::Subcommand)]
+pub enum Action {
+    /// Today's spend, cap and open reservations per pattern
+    Status {
+        /// Only this pattern
+        #[arg(long, value_name = "P")]
+        pattern: Option<String>,
+        /// Print JSON
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        store: StoreFlag,
+        /// Where the file store keeps daily spend (without a database store)
+        #[arg(long, value_name = "DIR", default_value = ".loop-context")]
+        daily_state_dir: String,
+    },
+    /// Ask for one extension of today's cap (+20% or +50,000 tokens, the smaller)
+    Request {
+        /// The pattern whose cap to extend
+        #[arg(long, value_name = "P")]
+        pattern: String,
+        /// Why
+        #[arg(long, value_name = "TEXT")]
+        reason: String,
+        #[command(flatten)]
+        store: StoreFlag,
+    },
+    /// Approve an extension request (a person at a terminal only)
+    Approve {
+        /// The request id
+        id: i64,
+        #[command(flatten)]
+        store: StoreFlag,
+    },
+    /// Refuse an extension request
+    Refuse {
+        /// The request id
+        id: i64,
+        #[command(flatten)]
+        store: StoreFlag,
+    },
 }
 
 /// Runs `loop budget`.
-pub fn main(args: &[std::ffi::OsString]) -> ExitCode {
-    let m = match super::parse_args(command(), "loop budget", args, 2) {
-        Ok(m) => m,
-        Err(code) => return code,
-    };
-    let result = match m.subcommand() {
-        Some(("status", m)) => status(m),
-        Some(("request", m)) => request(m),
-        Some(("approve", m)) => decide(m, true),
-        Some(("refuse", m)) => decide(m, false),
-        _ => return ExitCode::from(2),
+pub fn main(a: &BudgetArgs) -> ExitCode {
+    let result = match &a.action {
+        Action::Status {
+            pattern,
+            json,
+            store,
+            daily_state_dir,
+        } => status(pattern.as_deref(), *json, store, daily_state_dir),
+        Action::Request {
+            pattern,
+            reason,
+            store,
+        } => request(pattern, reason, store),
+        Action::Approve { id, store } => decide(*id, store, true),
+        Action::Refuse { id, store } => decide(*id, store, false),
     };
     match result {
         Ok(text) => {
@@ -93,17 +103,17 @@ pub fn main(args: &[std::ffi::OsString]) -> ExitCode {
     }
 }
 
-fn status(m: &clap::ArgMatches) -> Result<String> {
-    let pattern = m.get_one::<String>("pattern").map(String::as_str);
-    let rows = match super::store_url::resolve(m.get_one::<String>("store").map(String::as_str)) {
+fn status(
+    pattern: Option<&str>,
+    json: bool,
+    store: &StoreFlag,
+    daily_state_dir: &str,
+) -> Result<String> {
+    let rows = match super::store_url::resolve(store.store.as_deref()) {
         Some(url) => loopwright_store_pg::PgStore::connect(&url)?.status(pattern)?,
-        None => file_rows(
-            m.get_one::<String>("daily-state-dir")
-                .map_or(".loop-context", String::as_str),
-            pattern,
-        )?,
+        None => file_rows(daily_state_dir, pattern)?,
     };
-    if m.get_flag("json") {
+    if json {
         let v: Vec<_> = rows
             .iter()
             .map(|r| {
@@ -137,8 +147,8 @@ fn status(m: &clap::ArgMatches) -> Result<String> {
     Ok(out)
 }
 
-fn pg(m: &clap::ArgMatches) -> Result<loopwright_store_pg::PgStore> {
-    let url = super::store_url::resolve(m.get_one::<String>("store").map(String::as_str))
+fn pg(store: &StoreFlag) -> Result<loopwright_store_pg::PgStore> {
+    let url = super::store_url::resolve(store.store.as_deref())
         .context("budget extensions live in a database store: pass --store postgres://... or set LOOP_STORE_URL")?;
     Ok(loopwright_store_pg::PgStore::connect(&url)?)
 }
@@ -147,9 +157,7 @@ fn who() -> String {
     std::env::var("USER").unwrap_or_else(|_| "unknown".into())
 }
 
-fn request(m: &clap::ArgMatches) -> Result<String> {
-    let pattern = m.get_one::<String>("pattern").map_or("", String::as_str);
-    let reason = m.get_one::<String>("reason").map_or("", String::as_str);
+fn request(pattern: &str, reason: &str, store: &StoreFlag) -> Result<String> {
     let registry = loopwright_guard::cost::Registry::embedded()?;
     let cap = loopwright_guard::cost::daily_cap(
         &registry,
@@ -163,7 +171,7 @@ fn request(m: &clap::ArgMatches) -> Result<String> {
     )
     .map_err(|e| anyhow::anyhow!("{e}"))?;
     let amount = (cap * 0.2).min(50_000.0);
-    let e = pg(m)?.request_extension(pattern, amount, reason, &who())?;
+    let e = pg(store)?.request_extension(pattern, amount, reason, &who())?;
     Ok(format!(
         "extension request {} for {}: +{} tokens on {} (approve with: loop budget approve {})\n",
         e.id,
@@ -176,13 +184,12 @@ fn request(m: &clap::ArgMatches) -> Result<String> {
 
 /// Approving needs a person: the command refuses without a terminal on stdin and stderr,
 /// which an agent's tools never have.
-fn decide(m: &clap::ArgMatches, approve: bool) -> Result<String> {
+fn decide(id: i64, store: &StoreFlag, approve: bool) -> Result<String> {
     use std::io::IsTerminal as _;
     if approve && !(std::io::stdin().is_terminal() && std::io::stderr().is_terminal()) {
         anyhow::bail!("loop budget approve must be run by a person at a terminal");
     }
-    let id = m.get_one::<i64>("id").copied().unwrap_or_default();
-    let e = pg(m)?.decide_extension(id, approve, &who())?;
+    let e = pg(store)?.decide_extension(id, approve, &who())?;
     Ok(format!(
         "extension {} for {} {}: +{} tokens on {}\n",
         e.id,

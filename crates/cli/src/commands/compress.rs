@@ -3,12 +3,10 @@
 //!
 //! Exit codes: 0 done, 1 IO error (stdin, stdout, spill directory), 2 usage error.
 
-use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
 use loopwright_observe::{
     Cap, CompressOptions, Compressed, Compressor, Output, Planned, Pointer, Spill, Stats,
     clean_text, count_lines, folding_pays, plan_output,
@@ -22,63 +20,40 @@ pub const MIN_MAX_TOKENS: usize = 150;
 /// Room kept for the pointer (characters) when there is no spill file to name.
 const POINTER_RESERVE: usize = 400;
 
-/// clap description of `loop compress`.
-pub fn command() -> Command {
-    Command::new("compress")
-        .about("Compress a tool output (stdin → stdout): keep errors, failures and summaries, fold the noise, spill the full text")
-        .after_help(
-            "Exit codes: 0 done, 1 IO error, 2 usage error.\n\
-             The full output goes to a spill file (default .loop/spill/) whenever anything is folded or cut;\n\
-             read it back with `loop spill read PATH --lines A:B`.",
-        )
-        .arg(
-            Arg::new("max-chars")
-                .long("max-chars")
-                .value_name("N")
-                .value_parser(value_parser!(usize))
-                .conflicts_with("max-tokens")
-                .help(format!("Cap the shown text (pointer included) at N characters, head + tail (N >= {MIN_MAX_CHARS})")),
-        )
-        .arg(
-            Arg::new("max-tokens")
-                .long("max-tokens")
-                .value_name("N")
-                .value_parser(value_parser!(usize))
-                .help(format!("Cap the shown text at N estimated tokens (4 bytes each; N >= {MIN_MAX_TOKENS})")),
-        )
-        .arg(
-            Arg::new("keep")
-                .long("keep")
-                .value_name("REGEX")
-                .action(ArgAction::Append)
-                .help("Always keep lines matching REGEX (Rust regex syntax); repeatable"),
-        )
-        .arg(
-            Arg::new("command")
-                .long("command")
-                .value_name("CMD")
-                .help("The command that produced the output (a grep-like command's pattern is kept)"),
-        )
-        .arg(
-            Arg::new("spill-dir")
-                .long("spill-dir")
-                .value_name("DIR")
-                .default_value(DEFAULT_SPILL_DIR)
-                .help("Where full outputs are spilled"),
-        )
-        .arg(
-            Arg::new("no-spill")
-                .long("no-spill")
-                .action(ArgAction::SetTrue)
-                .help("Do not write a spill file (what is folded or cut is then lost)"),
-        )
-        .arg(
-            Arg::new("stats")
-                .long("stats")
-                .action(ArgAction::SetTrue)
-                .help("Print lines and bytes in and out and the ratio to stderr"),
-        )
-        .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("Print a JSON object instead of the text"))
+/// The arguments of `loop compress`.
+#[derive(Debug, clap::Parser)]
+#[command(
+    name = "compress",
+    about = "Compress a tool output (stdin → stdout): keep errors, failures and summaries, fold the noise, spill the full text",
+    after_help = "Exit codes: 0 done, 1 IO error, 2 usage error.\n\
+                  The full output goes to a spill file (default .loop/spill/) whenever anything is folded or cut;\n\
+                  read it back with `loop spill read PATH --lines A:B`."
+)]
+pub struct CompressArgs {
+    #[arg(long, value_name = "N", conflicts_with = "max_tokens",
+          help = format!("Cap the shown text (pointer included) at N characters, head + tail (N >= {MIN_MAX_CHARS})"))]
+    max_chars: Option<usize>,
+    #[arg(long, value_name = "N",
+          help = format!("Cap the shown text at N estimated tokens (4 bytes each; N >= {MIN_MAX_TOKENS})"))]
+    max_tokens: Option<usize>,
+    /// Always keep lines matching REGEX (Rust regex syntax); repeatable
+    #[arg(long, value_name = "REGEX")]
+    keep: Vec<String>,
+    /// The command that produced the output (a grep-like command's pattern is kept)
+    #[arg(long, value_name = "CMD")]
+    command: Option<String>,
+    /// Where full outputs are spilled
+    #[arg(long, value_name = "DIR", default_value = DEFAULT_SPILL_DIR)]
+    spill_dir: PathBuf,
+    /// Do not write a spill file (what is folded or cut is then lost)
+    #[arg(long)]
+    no_spill: bool,
+    /// Print lines and bytes in and out and the ratio to stderr
+    #[arg(long)]
+    stats: bool,
+    /// Print a JSON object instead of the text
+    #[arg(long)]
+    json: bool,
 }
 
 enum Failure {
@@ -87,20 +62,8 @@ enum Failure {
 }
 
 /// Runs `loop compress`.
-pub fn main(args: &[OsString]) -> ExitCode {
-    let argv = std::iter::once(OsString::from("compress")).chain(args.iter().cloned());
-    let matches = match command()
-        .bin_name("loop compress")
-        .try_get_matches_from(argv)
-    {
-        Ok(m) => m,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return ExitCode::from(code);
-        }
-    };
-    match run(&matches) {
+pub fn main(a: &CompressArgs) -> ExitCode {
+    match run(a) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Usage(msg)) => {
             eprintln!("loop compress: {msg}");
@@ -113,8 +76,8 @@ pub fn main(args: &[OsString]) -> ExitCode {
     }
 }
 
-fn cap_from(m: &ArgMatches) -> Result<Option<Cap>, Failure> {
-    if let Some(&n) = m.get_one::<usize>("max-chars") {
+fn cap_from(a: &CompressArgs) -> Result<Option<Cap>, Failure> {
+    if let Some(n) = a.max_chars {
         if n < MIN_MAX_CHARS {
             return Err(Failure::Usage(format!(
                 "--max-chars must be at least {MIN_MAX_CHARS} (got {n})"
@@ -122,7 +85,7 @@ fn cap_from(m: &ArgMatches) -> Result<Option<Cap>, Failure> {
         }
         return Ok(Some(Cap::Chars(n)));
     }
-    if let Some(&n) = m.get_one::<usize>("max-tokens") {
+    if let Some(n) = a.max_tokens {
         if n < MIN_MAX_TOKENS {
             return Err(Failure::Usage(format!(
                 "--max-tokens must be at least {MIN_MAX_TOKENS} (got {n})"
@@ -278,42 +241,20 @@ fn json_report(
     })
 }
 
-fn run(m: &ArgMatches) -> Result<(), Failure> {
-    let keeps: Vec<String> = m
-        .get_many::<String>("keep")
-        .map(|v| v.cloned().collect())
-        .unwrap_or_default();
-    let mut opts = CompressOptions::default()
-        .with_keep(&keeps)
-        .map_err(|e| Failure::Usage(e.to_string()))?;
-    if let Some(cmd) = m.get_one::<String>("command") {
-        opts = opts.with_command(cmd);
-    }
-    let cap = cap_from(m)?;
-    let no_spill = m.get_flag("no-spill");
-    let spill_dir = PathBuf::from(
-        m.get_one::<String>("spill-dir")
-            .map_or(DEFAULT_SPILL_DIR, String::as_str),
-    );
-    let mut writer: Option<SpillWriter> = if no_spill {
-        None
-    } else {
-        let store = SpillStore::new(&spill_dir);
-        Some(
-            store
-                .writer()
-                .map_err(|e| Failure::Io(format!("--spill-dir: {e}")))?,
-        )
-    };
-    let mut original: Vec<u8> = Vec::new();
+/// Streams stdin into the compressor and into the spill file (or, with no spill file, into
+/// `original`). A failed spill write gives the spill up (its temp file removed) and says why;
+/// the compressed text goes on.
+fn read_input(
+    compressor: &mut Compressor,
+    writer: &mut Option<SpillWriter>,
+    original: &mut Vec<u8>,
+) -> Result<Option<String>, Failure> {
     let mut spill_failed: Option<String> = None;
-
-    let mut compressor = Compressor::new(&opts);
     let mut stdin = io::stdin().lock();
     let mut buf = vec![0u8; 1 << 16];
     loop {
         let n = match stdin.read(&mut buf) {
-            Ok(0) => break,
+            Ok(0) => return Ok(spill_failed),
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(Failure::Io(format!("reading stdin: {e}"))),
@@ -322,15 +263,37 @@ fn run(m: &ArgMatches) -> Result<(), Failure> {
         match writer.as_mut() {
             Some(w) => {
                 if let Err(e) = w.write_all(&buf[..n]) {
-                    // The compressed text goes on; the spill is given up (its temp file removed).
                     spill_failed = Some(format!("writing {}: {e}", w.final_path().display()));
-                    writer = None;
+                    *writer = None;
                 }
             }
             None if spill_failed.is_some() => {}
             None => original.extend_from_slice(&buf[..n]),
         }
     }
+}
+
+fn run(a: &CompressArgs) -> Result<(), Failure> {
+    let mut opts = CompressOptions::default()
+        .with_keep(&a.keep)
+        .map_err(|e| Failure::Usage(e.to_string()))?;
+    if let Some(cmd) = &a.command {
+        opts = opts.with_command(cmd);
+    }
+    let cap = cap_from(a)?;
+    let mut writer: Option<SpillWriter> = if a.no_spill {
+        None
+    } else {
+        let store = SpillStore::new(&a.spill_dir);
+        Some(
+            store
+                .writer()
+                .map_err(|e| Failure::Io(format!("--spill-dir: {e}")))?,
+        )
+    };
+    let mut original: Vec<u8> = Vec::new();
+    let mut compressor = Compressor::new(&opts);
+    let spill_failed = read_input(&mut compressor, &mut writer, &mut original)?;
     let result = compressor.finish();
     let stats = result.stats.clone();
     let bytes_in = stats.bytes_in;
@@ -343,7 +306,7 @@ fn run(m: &ArgMatches) -> Result<(), Failure> {
     } else {
         text.len() as f64 / bytes_in as f64
     };
-    if m.get_flag("stats") {
+    if a.stats {
         eprintln!(
             "loop compress: lines {} -> {}, bytes {} -> {}, ratio {:.3} ({:.1}% saved)",
             stats.lines_in,
@@ -354,7 +317,7 @@ fn run(m: &ArgMatches) -> Result<(), Failure> {
             (1.0 - ratio) * 100.0
         );
     }
-    let json = m.get_flag("json").then(|| {
+    let json = a.json.then(|| {
         json_report(
             &text,
             &planned,

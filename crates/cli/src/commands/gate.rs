@@ -7,95 +7,95 @@
 mod changeset;
 mod hook;
 
-use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, anyhow, bail};
-use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use loopwright_policy::{
     Decision, Layer, LayerKind, Policy, RememberError, Request, Scope, Verdict,
 };
 
 use loopwright_agent::policy_gate::{PROJECT_FILE, load_layers};
 
-fn common_args(cmd: Command) -> Command {
-    cmd.arg(
-        Arg::new("rules")
-            .long("rules")
-            .value_name("FILE")
-            .action(ArgAction::Append)
-            .help("Extra rule file (highest precedence after all denies); repeatable"),
-    )
-    .arg(
-        Arg::new("workspace")
-            .long("workspace")
-            .value_name("DIR")
-            .help("Workspace root (default: the current directory); holds .loop/gate.toml"),
-    )
+/// The rule files and workspace of `loop gate check | explain | remember`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Common {
+    /// Extra rule file (highest precedence after all denies); repeatable
+    #[arg(long, value_name = "FILE")]
+    rules: Vec<PathBuf>,
+    /// Workspace root (default: the current directory); holds .loop/gate.toml
+    #[arg(long, value_name = "DIR")]
+    workspace: Option<PathBuf>,
 }
 
-/// clap description of `loop gate`.
-pub fn command() -> Command {
-    Command::new("gate")
-        .about("Permission verdicts for tool calls: allow, deny or ask")
-        .subcommand_required(true)
-        .arg_required_else_help(true)
-        .subcommand(changeset::ChangesetArgs::augment_args(common_args(
-            Command::new("check")
-                .about("Judge one tool call (exit 0 allow, 2 deny, 3 ask, 1 error) or, with --action, a changeset (0 allowed, 2 escalate)")
-                .arg(
-                    Arg::new("tool")
-                        .long("tool")
-                        .value_name("TOOL")
-                        .default_value("shell")
-                        .help("shell, read_file, write_file, edit_file, ..."),
-                )
-                .arg(Arg::new("command").long("command").value_name("CMD").help("The command line (tool shell)"))
-                .arg(Arg::new("path").long("path").value_name("PATH").help("The path (file tools)"))
-                .arg(
-                    Arg::new("json")
-                        .long("json")
-                        .action(ArgAction::SetTrue)
-                        .help("Print the verdict, deciding rule and every part's verdict as JSON"),
-                ),
-        )))
-        .subcommand(hook::HookArgs::augment_args(
-            Command::new("hook")
-                .about("Hook for Claude Code or Codex: PreToolUse JSON on stdin, the decision JSON on stdout"),
-        ))
-        .subcommand(common_args(Command::new("explain").about("Print the merged rule chain, in the order rules are tried")))
-        .subcommand(common_args(
-            Command::new("remember")
-                .about("Add an allow rule for a command to .loop/gate.toml (never over a deny)")
-                .arg(Arg::new("command").long("command").value_name("CMD").required(true).help("The command to allow"))
-                .arg(
-                    Arg::new("scope")
-                        .long("scope")
-                        .value_name("SCOPE")
-                        .default_value("prefix")
-                        .value_parser(["program", "prefix", "exact"])
-                        .help("program: any use of the program; prefix: program + subcommand; exact: this command"),
-                ),
-        ))
+/// The arguments of `loop gate`.
+#[derive(Debug, clap::Parser)]
+#[command(
+    name = "gate",
+    about = "Permission verdicts for tool calls: allow, deny or ask",
+    arg_required_else_help = true
+)]
+pub struct GateArgs {
+    /// What to do.
+    #[command(subcommand)]
+    action: Action,
+}
+
+/// `loop gate check | hook | explain | remember`.
+#[derive(Debug, clap::Subcommand)]
+enum Action {
+    /// Judge one tool call (exit 0 allow, 2 deny, 3 ask, 1 error) or, with --action, a changeset (0 allowed, 2 escalate)
+    Check(CheckArgs),
+    /// Hook for Claude Code or Codex: PreToolUse JSON on stdin, the decision JSON on stdout
+    Hook(hook::HookArgs),
+    /// Print the merged rule chain, in the order rules are tried
+    Explain(Common),
+    /// Add an allow rule for a command to .loop/gate.toml (never over a deny)
+    Remember {
+        /// The command to allow
+        #[arg(long, value_name = "CMD")]
+        command: String,
+        /// program: any use of the program; prefix: program + subcommand; exact: this command
+        #[arg(long, value_name = "SCOPE", default_value = "prefix", value_parser = ["program", "prefix", "exact"])]
+        scope: String,
+        #[command(flatten)]
+        common: Common,
+    },
+}
+
+/// The arguments of `loop gate check`.
+#[derive(Debug, clap::Args)]
+struct CheckArgs {
+    /// shell, read_file, write_file, edit_file, ...
+    #[arg(long, value_name = "TOOL", default_value = "shell")]
+    tool: String,
+    /// The command line (tool shell)
+    #[arg(long, value_name = "CMD")]
+    command: Option<String>,
+    /// The path (file tools)
+    #[arg(long, value_name = "PATH")]
+    path: Option<String>,
+    /// Print the verdict, deciding rule and every part's verdict as JSON
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    common: Common,
+    #[command(flatten)]
+    changeset: changeset::ChangesetArgs,
 }
 
 /// Runs `loop gate`.
-pub fn main(args: &[OsString]) -> ExitCode {
-    let matches = match super::parse_args(command(), "gate", args, 1) {
-        Ok(m) => m,
-        Err(code) => return code,
-    };
-    let result = match matches.subcommand() {
-        Some(("check", m)) => check(m),
-        Some(("hook", m)) => match hook::HookArgs::from_arg_matches(m) {
-            Ok(a) => Ok(hook::run(&a)),
-            Err(e) => Err(anyhow!("{e}")),
-        },
-        Some(("explain", m)) => explain(m),
-        Some(("remember", m)) => remember(m),
-        _ => Err(anyhow!("unknown subcommand")),
+pub fn main(a: &GateArgs) -> ExitCode {
+    let result = match &a.action {
+        Action::Check(c) => check(c),
+        Action::Hook(h) => Ok(hook::run(h)),
+        Action::Explain(c) => explain(c),
+        Action::Remember {
+            command,
+            scope,
+            common,
+        } => remember(command, scope, common),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -112,9 +112,9 @@ struct Env {
     layers: Vec<Layer>,
 }
 
-fn setup(m: &ArgMatches) -> Result<Env> {
-    let ws = match m.get_one::<String>("workspace") {
-        Some(w) => PathBuf::from(w),
+fn setup(c: &Common) -> Result<Env> {
+    let ws = match &c.workspace {
+        Some(w) => w.clone(),
         None => std::env::current_dir().context("cannot read the current directory")?,
     };
     let workspace = fs::canonicalize(&ws)
@@ -123,13 +123,7 @@ fn setup(m: &ArgMatches) -> Result<Env> {
         bail!("--workspace {}: not a directory", ws.display());
     }
     let home = std::env::var("HOME").ok().filter(|h| !h.is_empty());
-    let rules: Vec<PathBuf> = m
-        .get_many::<String>("rules")
-        .into_iter()
-        .flatten()
-        .map(PathBuf::from)
-        .collect();
-    let layers = load_layers(&workspace, &rules).map_err(|e| anyhow!(e))?;
+    let layers = load_layers(&workspace, &c.rules).map_err(|e| anyhow!(e))?;
     Ok(Env {
         workspace,
         home,
@@ -147,19 +141,16 @@ fn exit_code(v: Verdict) -> u8 {
 
 use loopwright_store::paths::resolve_existing as resolve;
 
-fn check(m: &ArgMatches) -> Result<u8> {
-    let cs = changeset::ChangesetArgs::from_arg_matches(m).map_err(|e| anyhow!("{e}"))?;
+fn check(m: &CheckArgs) -> Result<u8> {
+    let cs = &m.changeset;
     if cs.action.is_some() || cs.git.is_some() || !cs.paths.is_empty() || cs.gate_file.is_some() {
-        if m.get_one::<String>("command").is_some() || m.get_one::<String>("path").is_some() {
+        if m.command.is_some() || m.path.is_some() {
             bail!("--action judges a changeset; it does not take --command or --path");
         }
-        return changeset::run(&cs, m.get_flag("json"));
+        return changeset::run(cs, m.json);
     }
-    let env = setup(m)?;
-    let tool = m
-        .get_one::<String>("tool")
-        .map(String::as_str)
-        .unwrap_or("shell");
+    let env = setup(&m.common)?;
+    let tool = m.tool.as_str();
     let ws = env.workspace.to_string_lossy().into_owned();
     let mut req = Request {
         tool: tool.to_string(),
@@ -168,21 +159,21 @@ fn check(m: &ArgMatches) -> Result<u8> {
         ..Request::default()
     };
     if tool == "shell" {
-        let Some(c) = m.get_one::<String>("command") else {
+        let Some(c) = &m.command else {
             bail!("--command is required with --tool shell")
         };
         req.command = Some(c.clone());
-    } else if let Some(p) = m.get_one::<String>("path") {
+    } else if let Some(p) = &m.path {
         req.path = Some(p.clone());
         req.resolved_path = resolve(p, &env.workspace, env.home.as_deref());
-    } else if m.get_one::<String>("command").is_some() {
+    } else if m.command.is_some() {
         bail!("--command needs --tool shell; --tool {tool} takes --path");
     } else if tool.ends_with("_file") {
         bail!("--path is required with --tool {tool}");
     }
     let policy = Policy::load(env.layers);
     let d = policy.check(&req);
-    if m.get_flag("json") {
+    if m.json {
         println!("{}", serde_json::to_string_pretty(&d)?);
     } else {
         print_decision(&d);
@@ -214,8 +205,8 @@ fn print_decision(d: &Decision) {
     print!("{out}");
 }
 
-fn explain(m: &ArgMatches) -> Result<u8> {
-    let env = setup(m)?;
+fn explain(c: &Common) -> Result<u8> {
+    let env = setup(c)?;
     let files: Vec<String> = env
         .layers
         .iter()
@@ -230,31 +221,20 @@ fn explain(m: &ArgMatches) -> Result<u8> {
     Ok(0)
 }
 
-fn remember(m: &ArgMatches) -> Result<u8> {
-    let env = setup(m)?;
-    let command = m.get_one::<String>("command").cloned().unwrap_or_default();
-    let scope: Scope = m
-        .get_one::<String>("scope")
-        .map(String::as_str)
-        .unwrap_or("prefix")
-        .parse()
-        .map_err(|e: String| anyhow!("--scope: {e}"))?;
+fn remember(command: &str, scope: &str, c: &Common) -> Result<u8> {
+    let env = setup(c)?;
+    let scope: Scope = scope.parse().map_err(|e: String| anyhow!("--scope: {e}"))?;
     let ws = env.workspace.to_string_lossy().into_owned();
     let policy = Policy::load(env.layers);
-    let spec = match loopwright_policy::remember_rule(
-        &policy,
-        &command,
-        scope,
-        &ws,
-        env.home.as_deref(),
-    ) {
-        Ok(s) => s,
-        Err(e @ RememberError::Denied { .. }) => {
-            eprintln!("loop gate: refused: {e}");
-            return Ok(2);
-        }
-        Err(e) => bail!("refused: {e}"),
-    };
+    let spec =
+        match loopwright_policy::remember_rule(&policy, command, scope, &ws, env.home.as_deref()) {
+            Ok(s) => s,
+            Err(e @ RememberError::Denied { .. }) => {
+                eprintln!("loop gate: refused: {e}");
+                return Ok(2);
+            }
+            Err(e) => bail!("refused: {e}"),
+        };
     let dir = env.workspace.join(".loop");
     fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let lock = loopwright_store::atomic::FileLock::acquire(&dir.join("gate.toml.lock"))

@@ -9,13 +9,12 @@
 //!
 //! Exit codes: 0 done, 1 error, 2 usage error or denied call, 3 call needs approval (`--yes`).
 
-use std::ffi::OsString;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, anyhow, bail};
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use loopwright_agent::policy_gate::load_layers;
 use loopwright_mcp::server::DEFAULT_MAX_OUTPUT_CHARS;
 use loopwright_mcp::{LoopServer, LoopTools, McpConfig, McpHub};
@@ -27,10 +26,9 @@ use loopwright_store::spill::{DEFAULT_SPILL_DIR, SpillStore};
 #[derive(Debug, Parser)]
 #[command(
     name = "mcp",
-    bin_name = "loop mcp",
     after_help = "Exit codes: 0 done, 1 error, 2 usage error or denied call, 3 call needs approval."
 )]
-struct Cli {
+pub struct McpArgs {
     #[command(subcommand)]
     command: Sub,
 }
@@ -101,24 +99,8 @@ struct CallArgs {
     spill_dir: PathBuf,
 }
 
-/// clap description of `loop mcp`.
-pub fn command() -> clap::Command {
-    Cli::command()
-}
-
 /// Runs `loop mcp`.
-pub fn main(args: &[OsString]) -> ExitCode {
-    let matches = match super::parse_args(command(), "mcp", args, 2) {
-        Ok(m) => m,
-        Err(code) => return code,
-    };
-    let cli = match Cli::from_arg_matches(&matches) {
-        Ok(c) => c,
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(2);
-        }
-    };
+pub fn main(cli: McpArgs) -> ExitCode {
     let result = match cli.command {
         Sub::Serve(a) => serve(a),
         Sub::List(a) => list(&a),

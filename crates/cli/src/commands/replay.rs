@@ -7,14 +7,13 @@
 //!
 //! Exit codes: 0 report printed, 1 an invariant failed for `ours`, 2 bad flag or input file.
 
-use std::ffi::OsString;
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod render;
 
-use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
+use clap::Args;
 use loopwright_context::condense::Config;
 use loopwright_context::price::PriceCard;
 use loopwright_context::replay::{Report, Strategy, Trajectory, parse, replay_with};
@@ -50,120 +49,74 @@ struct BillFlags {
 /// The condenser pipelines `--condenser` accepts.
 const CONDENSERS: [&str; 4] = ["none", "mask", "summary", "mask+summary"];
 
-/// clap description of `loop replay` (used for parsing, help and completions).
-pub fn command() -> Command {
-    // The defaults shown are the library's, whatever they become.
-    let d = Config::from_strategy("mask+summary", 128_000).ok();
-    let mask = d.as_ref().and_then(|c| c.mask.as_ref());
-    let sum = d.as_ref().and_then(|c| c.summary.as_ref());
-    let show = |v: Option<String>| v.map_or(String::new(), |v| format!(" [default: {v}]"));
-    let keep_last = show(mask.map(|m| m.keep_last.to_string()));
-    let batch = show(mask.map(|m| m.batch.to_string()));
-    let threshold = show(sum.map(|s| s.threshold.to_string()));
-    let summary_keep = show(sum.map(|s| s.keep_last.to_string()));
-    let cmd = Command::new("replay")
-        .about("Replay recorded agent runs with each context strategy and compare their cost")
-        .long_about(
-            "Replay recorded agent runs (SWE-agent .traj, OpenHands event logs, output.jsonl and \
-             llm_completions logs, mini-swe-agent trajectories and other OpenAI-style message \
-             lists with tool_calls) with each context strategy, to see what a strategy would \
-             cost on your own runs before you use it.\n\n\
-             Strategies: full (the whole history every step), last5 (SWE-agent: tool outputs \
-             older than the last 5 replaced by a line count, lost for good), ours (the \
-             condensers of `loop run`, set with --condenser and the tuning flags).\n\n\
-             Columns: steps (model calls), total (prompt tokens summed over the run: the bill \
-             without a cache), peak (largest prompt), cached (tokens of the total that repeat \
-             the previous request's prefix: what a prompt cache can serve), reuse (mean share \
-             of each request that is such a prefix; steady: leaving out condensation points), \
-             cond (condensation points), task (the task in every request), paired (every tool \
-             call with its result in every request), recall (every event shown in full or \
-             recallable by id).",
-        )
-        .after_help(
-            "Examples:\n  loop replay run.traj\n  \
-             loop replay trajectories/ --strategy full,ours --window 16000\n  \
-             loop replay output.jsonl --keep-last 5 --batch 3 --json\n\n\
-             Exit codes: 0 report printed, 1 an invariant failed for ours (task missing, tool \
-             call unpaired or event lost), 2 bad flag, unreadable file or unknown format \
-             (nothing is printed on stdout then).",
-        )
-        .disable_version_flag(true)
-        .arg(
-            Arg::new("trajectory")
-                .value_name("TRAJECTORY")
-                .required(true)
-                .num_args(1..)
-                .value_parser(clap::value_parser!(PathBuf))
-                .help("Trajectory file, or a directory of them (its files, sorted; *.md skipped)"),
-        )
-        .arg(
-            Arg::new("strategy")
-                .long("strategy")
-                .short('s')
-                .value_name("NAME")
-                .action(ArgAction::Append)
-                .value_delimiter(',')
-                .value_parser(["full", "last5", "ours"])
-                .help("Strategies to replay, in this order (repeat or comma-separate) [default: full,last5,ours]"),
-        )
-        .arg(
-            Arg::new("json")
-                .long("json")
-                .action(ArgAction::SetTrue)
-                .help("Print one JSON object per run and strategy (JSON Lines)"),
-        )
-        .arg(
-            Arg::new("model")
-                .long("model")
-                .value_name("NAME")
-                .default_value("gpt-4o")
-                .help("Model whose tokenizer counts (exact for OpenAI-family models, estimated otherwise)"),
-        )
-        .arg(
-            Arg::new("window")
-                .long("window")
-                .value_name("TOKENS")
-                .default_value("128000")
-                .value_parser(positive)
-                .help("The model's context window (ours compacts at a share of it)"),
-        )
-        .arg(
-            Arg::new("condenser")
-                .long("condenser")
-                .value_name("PIPELINE")
-                .default_value("mask+summary")
-                .value_parser(CONDENSERS)
-                .help("Condensers of ours, as in `loop run --condenser`"),
-        )
-        .arg(
-            Arg::new("keep-last")
-                .long("keep-last")
-                .value_name("M")
-                .value_parser(clap::value_parser!(usize))
-                .help(format!("Masking: tool results kept in full{keep_last}")),
-        )
-        .arg(
-            Arg::new("batch")
-                .long("batch")
-                .value_name("K")
-                .value_parser(positive)
-                .help(format!("Masking: mask only once K results are due (one prefix change per batch){batch}")),
-        )
-        .arg(
-            Arg::new("summary-threshold")
-                .long("summary-threshold")
-                .value_name("F")
-                .value_parser(share)
-                .help(format!("Summary: compact when the prompt reaches this share of the window, 0 < F <= 1{threshold}")),
-        )
-        .arg(
-            Arg::new("summary-keep")
-                .long("summary-keep")
-                .value_name("N")
-                .value_parser(positive)
-                .help(format!("Summary: messages at the end kept verbatim{summary_keep}")),
-        );
-    BillFlags::augment_args(cmd)
+/// The library's default of a condenser setting, as shown in help.
+fn default_of(get: impl Fn(&Config) -> Option<String>) -> String {
+    Config::from_strategy("mask+summary", 128_000)
+        .ok()
+        .and_then(|c| get(&c))
+        .map_or(String::new(), |v| format!(" [default: {v}]"))
+}
+
+/// The arguments of `loop replay`. The defaults shown are the library's, whatever they become.
+#[derive(Debug, clap::Parser)]
+#[command(
+    name = "replay",
+    about = "Replay recorded agent runs with each context strategy and compare their cost",
+    long_about = "Replay recorded agent runs (SWE-agent .traj, OpenHands event logs, output.jsonl and \
+         llm_completions logs, mini-swe-agent trajectories and other OpenAI-style message \
+         lists with tool_calls) with each context strategy, to see what a strategy would \
+         cost on your own runs before you use it.\n\n\
+         Strategies: full (the whole history every step), last5 (SWE-agent: tool outputs \
+         older than the last 5 replaced by a line count, lost for good), ours (the \
+         condensers of `loop run`, set with --condenser and the tuning flags).\n\n\
+         Columns: steps (model calls), total (prompt tokens summed over the run: the bill \
+         without a cache), peak (largest prompt), cached (tokens of the total that repeat \
+         the previous request's prefix: what a prompt cache can serve), reuse (mean share \
+         of each request that is such a prefix; steady: leaving out condensation points), \
+         cond (condensation points), task (the task in every request), paired (every tool \
+         call with its result in every request), recall (every event shown in full or \
+         recallable by id).",
+    after_help = "Examples:\n  loop replay run.traj\n  \
+         loop replay trajectories/ --strategy full,ours --window 16000\n  \
+         loop replay output.jsonl --keep-last 5 --batch 3 --json\n\n\
+         Exit codes: 0 report printed, 1 an invariant failed for ours (task missing, tool \
+         call unpaired or event lost), 2 bad flag, unreadable file or unknown format \
+         (nothing is printed on stdout then).",
+    disable_version_flag = true
+)]
+pub struct ReplayArgs {
+    /// Trajectory file, or a directory of them (its files, sorted; *.md skipped)
+    #[arg(value_name = "TRAJECTORY", required = true, num_args = 1..)]
+    trajectory: Vec<PathBuf>,
+    /// Strategies to replay, in this order (repeat or comma-separate) [default: full,last5,ours]
+    #[arg(long, short, value_name = "NAME", value_delimiter = ',', value_parser = ["full", "last5", "ours"])]
+    strategy: Vec<String>,
+    /// Print one JSON object per run and strategy (JSON Lines)
+    #[arg(long)]
+    json: bool,
+    /// Model whose tokenizer counts (exact for OpenAI-family models, estimated otherwise)
+    #[arg(long, value_name = "NAME", default_value = "gpt-4o")]
+    model: String,
+    /// The model's context window (ours compacts at a share of it)
+    #[arg(long, value_name = "TOKENS", default_value = "128000", value_parser = positive)]
+    window: u64,
+    /// Condensers of ours, as in `loop run --condenser`
+    #[arg(long, value_name = "PIPELINE", default_value = "mask+summary", value_parser = CONDENSERS)]
+    condenser: String,
+    #[arg(long, value_name = "M",
+          help = format!("Masking: tool results kept in full{}", default_of(|c| c.mask.as_ref().map(|m| m.keep_last.to_string()))))]
+    keep_last: Option<usize>,
+    #[arg(long, value_name = "K", value_parser = positive,
+          help = format!("Masking: mask only once K results are due (one prefix change per batch){}", default_of(|c| c.mask.as_ref().map(|m| m.batch.to_string()))))]
+    batch: Option<u64>,
+    #[arg(long, value_name = "F", value_parser = share,
+          help = format!("Summary: compact when the prompt reaches this share of the window, 0 < F <= 1{}", default_of(|c| c.summary.as_ref().map(|s| s.threshold.to_string()))))]
+    summary_threshold: Option<f64>,
+    #[arg(long, value_name = "N", value_parser = positive,
+          help = format!("Summary: messages at the end kept verbatim{}", default_of(|c| c.summary.as_ref().map(|s| s.keep_last.to_string()))))]
+    summary_keep: Option<u64>,
+    #[command(flatten)]
+    bill: BillFlags,
 }
 
 /// Parses a number of at least 0.
@@ -212,36 +165,23 @@ fn share(s: &str) -> Result<f64, String> {
 }
 
 /// Runs `loop replay` with the arguments after `replay`.
-pub fn main(args: &[OsString]) -> ExitCode {
-    let m = match super::parse_args(command(), "loop replay", args, 2) {
-        Ok(m) => m,
-        Err(code) => return code,
-    };
-    let flags = match BillFlags::from_arg_matches(&m) {
-        Ok(f) => f,
-        Err(e) => return fail(&e.to_string(), 2),
-    };
-    let cards = match cards(&flags) {
+pub fn main(m: &ReplayArgs) -> ExitCode {
+    let flags = &m.bill;
+    let cards = match cards(flags) {
         Ok(c) => c,
         Err(msg) => return fail(&msg, 2),
     };
-    let (strategies, ours) = match strategies(&m, &flags, cards.first()) {
+    let (strategies, ours) = match strategies(m, cards.first()) {
         Ok(s) => s,
         Err(msg) => return fail(&msg, 2),
     };
-    let paths: Vec<PathBuf> = m
-        .get_many::<PathBuf>("trajectory")
-        .map(|v| v.cloned().collect())
-        .unwrap_or_default();
-    let trajectories = match load(&paths) {
+    let trajectories = match load(&m.trajectory) {
         Ok(t) => t,
         Err(msg) => return fail(&msg, 2),
     };
-    let model = m
-        .get_one::<String>("model")
-        .map_or("gpt-4o", String::as_str);
+    let model = m.model.as_str();
     let counter = TokenCounter::for_model(model);
-    let json = m.get_flag("json");
+    let json = m.json;
 
     let mut out = std::io::stdout().lock();
     let mut reports = Vec::new();
@@ -281,7 +221,7 @@ pub fn main(args: &[OsString]) -> ExitCode {
         }
     }
     if !json {
-        let mut text = render::settings(model, counter.tokenizer, ours.as_ref(), &m);
+        let mut text = render::settings(model, counter.tokenizer, ours.as_ref(), &m.condenser);
         text.push_str(&render::table(&reports));
         text.push_str(&render::bills(&reports));
         text.push_str(&render::comparisons(&reports));
@@ -317,12 +257,12 @@ fn safe(name: &str) -> String {
 
 /// The strategies to replay, in the user's order without repeats, and ours' settings.
 fn strategies(
-    m: &ArgMatches,
-    flags: &BillFlags,
+    m: &ReplayArgs,
     card: Option<&PriceCard>,
 ) -> Result<(Vec<Strategy>, Option<Config>), String> {
+    let flags = &m.bill;
     let mut names: Vec<&str> = Vec::new();
-    for n in m.get_many::<String>("strategy").into_iter().flatten() {
+    for n in &m.strategy {
         if !names.contains(&n.as_str()) {
             names.push(n);
         }
@@ -335,8 +275,8 @@ fn strategies(
         // Cost-aware by default: the first card, or Anthropic's 5-minute prices (the strictest
         // about rewrites) when none is given.
         let default_card = PriceCard::named("anthropic").map_err(|e| e.to_string())?;
-        let keep_given = m.get_one::<usize>("keep-last").is_some();
-        let window = m.get_one::<u64>("window").copied().unwrap_or(128_000);
+        let keep_given = m.keep_last.is_some();
+        let window = m.window;
         cfg = cfg.cost_aware(
             card.unwrap_or(&default_card),
             window,
@@ -365,35 +305,33 @@ fn strategies(
 }
 
 /// Ours: the named pipeline for the window, then the tuning flags on its pub settings.
-fn ours_config(m: &ArgMatches) -> Result<Config, String> {
-    let condenser = m
-        .get_one::<String>("condenser")
-        .map_or("mask+summary", String::as_str);
-    let window = m.get_one::<u64>("window").copied().unwrap_or(128_000);
+fn ours_config(m: &ReplayArgs) -> Result<Config, String> {
+    let condenser = m.condenser.as_str();
+    let window = m.window;
     let mut cfg =
         Config::from_strategy(condenser, window).map_err(|e| format!("--condenser: {e}"))?;
     let needs = |flag: &str, what: &str| {
         format!("--{flag} tunes {what}, which --condenser {condenser} does not run")
     };
-    if let Some(&k) = m.get_one::<usize>("keep-last") {
+    if let Some(k) = m.keep_last {
         let mask = cfg
             .mask
             .as_mut()
             .ok_or_else(|| needs("keep-last", "masking"))?;
         mask.keep_last = k;
     }
-    if let Some(&k) = m.get_one::<u64>("batch") {
+    if let Some(k) = m.batch {
         let mask = cfg.mask.as_mut().ok_or_else(|| needs("batch", "masking"))?;
         mask.batch = usize::try_from(k).map_err(|_| "--batch: too large".to_string())?;
     }
-    if let Some(&f) = m.get_one::<f64>("summary-threshold") {
+    if let Some(f) = m.summary_threshold {
         let s = cfg
             .summary
             .as_mut()
             .ok_or_else(|| needs("summary-threshold", "the summary"))?;
         s.threshold = f;
     }
-    if let Some(&n) = m.get_one::<u64>("summary-keep") {
+    if let Some(n) = m.summary_keep {
         let s = cfg
             .summary
             .as_mut()
@@ -510,22 +448,21 @@ mod tests {
     }
 
     /// `loop replay ARGS f` parsed.
-    fn matches(args: &[&str]) -> clap::ArgMatches {
-        command()
-            .try_get_matches_from(
-                std::iter::once("replay")
-                    .chain(args.iter().copied())
-                    .chain(["f"]),
-            )
-            .unwrap()
+    fn matches(args: &[&str]) -> ReplayArgs {
+        use clap::Parser;
+        ReplayArgs::try_parse_from(
+            std::iter::once("replay")
+                .chain(args.iter().copied())
+                .chain(["f"]),
+        )
+        .unwrap()
     }
 
     #[test]
     fn strategies_default_order_and_dedup() {
         let names = |args: &[&str]| {
             let m = matches(args);
-            let flags = BillFlags::from_arg_matches(&m).unwrap();
-            let (s, ours) = strategies(&m, &flags, None).unwrap();
+            let (s, ours) = strategies(&m, None).unwrap();
             (
                 s.iter().map(Strategy::name).collect::<Vec<_>>(),
                 ours.is_some(),

@@ -1,6 +1,5 @@
 //! `loop run`: the agent loop with every guard on.
 
-use std::ffi::OsString;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -9,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
-use clap::{Command, CommandFactory, Parser};
+use clap::Parser;
 use loopwright_agent::gate::{Approval, ApproveAsks, Approver, DenyAsks, Gate};
 use loopwright_agent::policy_gate::PolicyGate;
 use loopwright_agent::settings;
@@ -121,18 +120,9 @@ pub struct RunArgs {
     pub contain: super::run_contain::ContainArgs,
 }
 
-/// clap description of `loop run`.
-pub fn command() -> Command {
-    RunArgs::command()
-}
-
 /// Runs `loop run`.
-pub fn main(args: &[OsString]) -> ExitCode {
-    let a = match super::parse::<RunArgs>("run", args, 1) {
-        Ok(a) => a,
-        Err(code) => return code,
-    };
-    match run(&a) {
+pub fn main(a: &RunArgs) -> ExitCode {
+    match run(a) {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
             eprintln!("loop run: {e:#}");
@@ -480,6 +470,58 @@ fn short(s: &str, n: usize) -> String {
     }
 }
 
+/// The progress line of a tool result: the call, its status and what the pipeline did.
+fn result_line(r: &loopwright_protocol::tool::ToolResult, state: &State) -> String {
+    let call = state
+        .records
+        .last()
+        .and_then(|rec| rec.results.last())
+        .map(|x| x.action.clone())
+        .unwrap_or_else(|| r.name.clone());
+    let mut facts = vec![r.status.as_str().to_string()];
+    if let Some(c) = r.exit_code {
+        facts.push(format!("exit {c}"));
+    }
+    facts.push(format!("{:.1} s", r.duration_ms as f64 / 1000.0));
+    if r.raw_bytes as usize > r.content.len() {
+        facts.push(format!("{} -> {} bytes", r.raw_bytes, r.content.len()));
+    }
+    if let Some(s) = &r.spill {
+        facts.push(format!("spilled to {s}"));
+    }
+    let first = if matches!(r.status, ToolStatus::Denied | ToolStatus::Invalid) {
+        format!("\n      {}", short(&r.content, 160))
+    } else {
+        String::new()
+    };
+    format!("    {} ({}){first}", short(&call, 80), facts.join(", "))
+}
+
+/// The progress line of a condensation record.
+fn condensation_line(
+    record: &Condensation,
+    usage: Option<loopwright_protocol::usage::Usage>,
+) -> String {
+    match record {
+        Condensation::Mask { ids, .. } => {
+            format!("    context: {} old result(s) masked", ids.len())
+        }
+        Condensation::Summary {
+            first_id,
+            last_id,
+            source,
+            ..
+        } => format!(
+            "    context: events {first_id}..{last_id} summarised ({}{})",
+            match source {
+                SummarySource::Model => "model summary",
+                SummarySource::Extractive => "extractive summary",
+            },
+            usage.map_or(String::new(), |u| format!(", {} tokens", u.total()))
+        ),
+    }
+}
+
 impl Reporter for Printer {
     fn event(&mut self, event: &Event, state: &State) {
         if self.json {
@@ -512,35 +554,7 @@ impl Reporter for Printer {
                 self.step_started = Some(Instant::now());
                 None
             }
-            EventKind::ToolResult(r) => {
-                let call = state
-                    .records
-                    .last()
-                    .and_then(|rec| rec.results.last())
-                    .map(|x| x.action.clone())
-                    .unwrap_or_else(|| r.name.clone());
-                let mut facts = vec![r.status.as_str().to_string()];
-                if let Some(c) = r.exit_code {
-                    facts.push(format!("exit {c}"));
-                }
-                facts.push(format!("{:.1} s", r.duration_ms as f64 / 1000.0));
-                if r.raw_bytes as usize > r.content.len() {
-                    facts.push(format!("{} -> {} bytes", r.raw_bytes, r.content.len()));
-                }
-                if let Some(s) = &r.spill {
-                    facts.push(format!("spilled to {s}"));
-                }
-                let first = if matches!(r.status, ToolStatus::Denied | ToolStatus::Invalid) {
-                    format!("\n      {}", short(&r.content, 160))
-                } else {
-                    String::new()
-                };
-                Some(format!(
-                    "    {} ({}){first}",
-                    short(&call, 80),
-                    facts.join(", ")
-                ))
-            }
+            EventKind::ToolResult(r) => Some(result_line(r, state)),
             EventKind::Verify {
                 command,
                 exit_code,
@@ -559,24 +573,7 @@ impl Reporter for Printer {
                 Some(format!("resumed ({repaired} interrupted call(s) repaired)"))
             }
             EventKind::Interrupted { reason } => Some(format!("    {reason}")),
-            EventKind::Condensation { record, usage } => Some(match record {
-                Condensation::Mask { ids, .. } => {
-                    format!("    context: {} old result(s) masked", ids.len())
-                }
-                Condensation::Summary {
-                    first_id,
-                    last_id,
-                    source,
-                    ..
-                } => format!(
-                    "    context: events {first_id}..{last_id} summarised ({}{})",
-                    match source {
-                        SummarySource::Model => "model summary",
-                        SummarySource::Extractive => "extractive summary",
-                    },
-                    usage.map_or(String::new(), |u| format!(", {} tokens", u.total()))
-                ),
-            }),
+            EventKind::Condensation { record, usage } => Some(condensation_line(record, *usage)),
             _ => None,
         };
         if let Some(l) = line {

@@ -1,11 +1,9 @@
 //! `loop sessions list | show ID | export ID --json`.
 
-use std::ffi::OsString;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use clap::{Arg, ArgAction, ArgMatches, Command};
 use loopwright_protocol::condensation::{Condensation, MaskReason, SummarySource};
 use loopwright_protocol::event::{Event, EventKind};
 use loopwright_protocol::usage::Usage;
@@ -14,67 +12,65 @@ use loopwright_store::backend::SessionStore;
 use loopwright_store::session::{FileSessionStore, SessionInfo, summarize};
 use loopwright_store_pg::backend::PgSessionStore;
 
-fn location_args(c: Command) -> Command {
-    c.arg(
-        Arg::new("workspace")
-            .long("workspace")
-            .value_name("DIR")
-            .help("Workspace (default: the current directory)"),
-    )
-    .arg(
-        Arg::new("state-dir")
-            .long("state-dir")
-            .value_name("DIR")
-            .help("State directory (default: WORKSPACE/.loop)"),
-    )
-    .arg(
-        Arg::new("store")
-            .long("store")
-            .value_name("URL")
-            .help("Read from a postgres:// store (default: $LOOP_STORE_URL, else the files)"),
-    )
+/// Where the sessions are: a workspace, a state directory or a database store.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Location {
+    /// Workspace (default: the current directory)
+    #[arg(long, value_name = "DIR")]
+    pub workspace: Option<PathBuf>,
+    /// State directory (default: WORKSPACE/.loop)
+    #[arg(long, value_name = "DIR")]
+    pub state_dir: Option<PathBuf>,
+    /// Read from a postgres:// store (default: $LOOP_STORE_URL, else the files)
+    #[arg(long, value_name = "URL")]
+    pub store: Option<String>,
 }
 
-/// clap description of `loop sessions`.
-pub fn command() -> Command {
-    Command::new("sessions")
-        .about("List, show and export the session logs of `loop run`")
-        .subcommand_required(true)
-        .subcommand(location_args(
-            Command::new("list")
-                .about("One line per session: id, start, steps, outcome, task")
-                .arg(
-                    Arg::new("json")
-                        .long("json")
-                        .action(ArgAction::SetTrue)
-                        .help("One JSON object per line"),
-                ),
-        ))
-        .subcommand(location_args(
-            Command::new("show")
-                .about("The transcript of a session")
-                .arg(Arg::new("id").required(true).value_name("ID")),
-        ))
-        .subcommand(location_args(
-            Command::new("export")
-                .about("The whole session as one JSON document")
-                .arg(Arg::new("id").required(true).value_name("ID"))
-                .arg(
-                    Arg::new("json")
-                        .long("json")
-                        .action(ArgAction::SetTrue)
-                        .help("JSON output (the only format)"),
-                ),
-        ))
+/// The arguments of `loop sessions`.
+#[derive(Debug, clap::Parser)]
+#[command(
+    name = "sessions",
+    about = "List, show and export the session logs of `loop run`"
+)]
+pub struct SessionsArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: Action,
+}
+
+/// `loop sessions list | show | export`.
+#[derive(Debug, clap::Subcommand)]
+pub enum Action {
+    /// One line per session: id, start, steps, outcome, task
+    List {
+        /// One JSON object per line
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        at: Location,
+    },
+    /// The transcript of a session, then what each guard did
+    Show {
+        #[arg(value_name = "ID")]
+        id: String,
+        #[command(flatten)]
+        at: Location,
+    },
+    /// The whole session as one JSON document
+    Export {
+        #[arg(value_name = "ID")]
+        id: String,
+        /// JSON output (the only format)
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        at: Location,
+    },
 }
 
 /// Runs `loop sessions`.
-pub fn main(args: &[OsString]) -> ExitCode {
-    let m = match super::parse_args(command(), "sessions", args, 1) {
-        Ok(m) => m,
-        Err(code) => return code,
-    };
-    match run(&m) {
+pub fn main(a: &SessionsArgs) -> ExitCode {
+    match run(&a.action) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("loop sessions: {e:#}");
@@ -83,17 +79,14 @@ pub fn main(args: &[OsString]) -> ExitCode {
     }
 }
 
-fn store(m: &ArgMatches) -> Result<Box<dyn SessionStore>> {
-    if let Some(url) = super::store_url::resolve(m.get_one::<String>("store").map(String::as_str)) {
+fn store(at: &Location) -> Result<Box<dyn SessionStore>> {
+    if let Some(url) = super::store_url::resolve(at.store.as_deref()) {
         let pg = loopwright_store_pg::PgStore::connect(&url)?;
         return Ok(Box::new(PgSessionStore::new(std::sync::Arc::new(pg))));
     }
-    let state = match (
-        m.get_one::<String>("state-dir"),
-        m.get_one::<String>("workspace"),
-    ) {
-        (Some(d), _) => PathBuf::from(d),
-        (None, Some(w)) => StateDir::of_workspace(Path::new(w)).root().to_path_buf(),
+    let state = match (&at.state_dir, &at.workspace) {
+        (Some(d), _) => d.clone(),
+        (None, Some(w)) => StateDir::of_workspace(w).root().to_path_buf(),
         (None, None) => StateDir::of_workspace(
             &std::env::current_dir().context("cannot read the current directory")?,
         )
@@ -130,24 +123,20 @@ fn tree_order(list: &[SessionInfo]) -> Vec<(&SessionInfo, bool)> {
     out
 }
 
-fn run(m: &ArgMatches) -> Result<()> {
-    match m.subcommand() {
-        Some(("list", sub)) => {
-            let list = store(sub)?.list_sessions()?;
+fn run(action: &Action) -> Result<()> {
+    match action {
+        Action::List { json, at } => {
+            let list = store(at)?.list_sessions()?;
             for (s, child) in tree_order(&list) {
-                print_listed(s, child, sub.get_flag("json"));
+                print_listed(s, child, *json);
             }
-            if list.is_empty() && !sub.get_flag("json") {
+            if list.is_empty() && !*json {
                 eprintln!("no sessions");
             }
             Ok(())
         }
-        Some(("show", sub)) => {
-            let id = sub
-                .get_one::<String>("id")
-                .map(String::as_str)
-                .unwrap_or_default();
-            let parsed = store(sub)?.load_session(id)?;
+        Action::Show { id, at } => {
+            let parsed = store(at)?.load_session(id)?;
             if parsed.events.is_empty() {
                 anyhow::bail!("session {id}: the log is empty (no event was written)");
             }
@@ -164,14 +153,14 @@ fn run(m: &ArgMatches) -> Result<()> {
                     parsed.torn_bytes
                 );
             }
+            println!(
+                "\n{}",
+                loopwright_agent::closing::closing_report(&parsed.events, id)
+            );
             Ok(())
         }
-        Some(("export", sub)) => {
-            let id = sub
-                .get_one::<String>("id")
-                .map(String::as_str)
-                .unwrap_or_default();
-            let parsed = store(sub)?.load_session(id)?;
+        Action::Export { id, at, .. } => {
+            let parsed = store(at)?.load_session(id)?;
             let info = summarize(id, &parsed.events);
             let doc = serde_json::json!({
                 "id": id,
@@ -183,7 +172,6 @@ fn run(m: &ArgMatches) -> Result<()> {
             println!("{}", serde_json::to_string_pretty(&doc)?);
             Ok(())
         }
-        _ => Ok(()),
     }
 }
 

@@ -2,12 +2,11 @@
 //! Same commands, flags, files and outputs as `loop-worktree` 1.2.0 (see the README section for
 //! the differences). Exit codes: 0 done, 1 error, 2 held by another owner or run.
 
-use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use loopwright_worktree::duration::parse_duration;
 use loopwright_worktree::locks::ops;
 use loopwright_worktree::locks::plan::{lock_is_free, wait_is_over};
@@ -29,12 +28,8 @@ pub const EXIT_HELD: u8 = 2;
 /// .loop-worktrees/locks/<owner>.json. Add .loop-worktrees/ to .gitignore.
 /// Exit codes: 0 done, 1 error, 2 held by another owner or run.
 #[derive(Debug, Parser)]
-#[command(
-    name = "worktree",
-    bin_name = "loop worktree",
-    arg_required_else_help = true
-)]
-struct Cli {
+#[command(name = "worktree", arg_required_else_help = true)]
+pub struct WorktreeArgs {
     /// Repo root to operate in (default: the current directory)
     #[arg(long, global = true, value_name = "DIR")]
     root: Option<PathBuf>,
@@ -149,24 +144,8 @@ struct LockArgs {
     pid: Option<u32>,
 }
 
-/// clap description of `loop worktree`.
-pub fn command() -> clap::Command {
-    Cli::command()
-}
-
 /// Runs `loop worktree`.
-pub fn main(args: &[OsString]) -> ExitCode {
-    let matches = match super::parse_args(command(), "worktree", args, 1) {
-        Ok(m) => m,
-        Err(code) => return code,
-    };
-    let cli = match Cli::from_arg_matches(&matches) {
-        Ok(c) => c,
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(1);
-        }
-    };
+pub fn main(cli: WorktreeArgs) -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -177,7 +156,7 @@ pub fn main(args: &[OsString]) -> ExitCode {
     }
 }
 
-fn run(cli: Cli) -> Result<()> {
+fn run(cli: WorktreeArgs) -> Result<()> {
     let root = match cli.root {
         Some(r) => r,
         None => std::env::current_dir().context("cannot read the current directory")?,

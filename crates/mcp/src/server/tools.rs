@@ -174,21 +174,6 @@ struct CostArgs {
     cadence: Option<String>,
 }
 
-/// The current UTC time as JavaScript's `toISOString` prints it (the ledger's format).
-fn now_iso() -> String {
-    let t = time::OffsetDateTime::now_utc();
-    format!(
-        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z",
-        t.year(),
-        u8::from(t.month()),
-        t.day(),
-        t.hour(),
-        t.minute(),
-        t.second(),
-        t.millisecond()
-    )
-}
-
 impl LoopTools {
     /// Runs tool `name` with `arguments`.
     ///
@@ -444,7 +429,7 @@ impl LoopTools {
             ),
         })?;
         let path = self.ledger_path(T, a.ledger.as_deref())?;
-        let now = now_iso();
+        let now = loopwright_store::ledger_file::now_iso();
         let attempt = NewAttempt {
             action: a.action,
             outcome,

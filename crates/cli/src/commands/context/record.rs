@@ -101,7 +101,7 @@ fn run(argv: &[String]) -> Result<ExitCode, String> {
             Some(n)
         }
     };
-    let now = now_iso();
+    let now = loopwright_store::ledger_file::now_iso();
     let attempt = NewAttempt {
         action,
         outcome,
@@ -131,21 +131,6 @@ fn run(argv: &[String]) -> Result<ExitCode, String> {
         return super::check(&check_args, &ledger, budget);
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The current UTC time as JavaScript's `toISOString` prints it.
-fn now_iso() -> String {
-    let t = time::OffsetDateTime::now_utc();
-    format!(
-        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z",
-        t.year(),
-        u8::from(t.month()),
-        t.day(),
-        t.hour(),
-        t.minute(),
-        t.second(),
-        t.millisecond()
-    )
 }
 
 const HELP: &str = "\

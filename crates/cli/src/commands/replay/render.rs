@@ -1,6 +1,5 @@
 //! Text output of `loop replay`: the settings, the aligned table and ours compared.
 
-use clap::ArgMatches;
 use loopwright_context::Tokenizer;
 use loopwright_context::condense::Config;
 use loopwright_context::replay::Report;
@@ -10,7 +9,7 @@ pub(super) fn settings(
     model: &str,
     tokenizer: Tokenizer,
     ours: Option<&Config>,
-    m: &ArgMatches,
+    condenser: &str,
 ) -> String {
     let tok = match tokenizer {
         Tokenizer::O200k => "o200k_base, exact",
@@ -19,9 +18,6 @@ pub(super) fn settings(
     };
     let mut s = format!("tokens   {model} ({tok}; --model)\n");
     if let Some(cfg) = ours {
-        let condenser = m
-            .get_one::<String>("condenser")
-            .map_or("mask+summary", String::as_str);
         s.push_str(&format!("ours     {condenser} (--condenser)\n"));
         if let Some(mask) = &cfg.mask {
             s.push_str(&format!(
