@@ -17,6 +17,7 @@ use loopwright_store::{SessionWriter, StateDir};
 
 mod daily;
 mod limits;
+mod permission;
 mod salvage;
 mod stop;
 
@@ -510,55 +511,6 @@ impl Agent {
             raw_bytes: out.3,
             duration_ms: millis(started.elapsed()),
         }))
-    }
-
-    /// The decision on `call` as recorded in the log, and `None` when the call may run,
-    /// otherwise the text the model reads instead.
-    fn permission(
-        &mut self,
-        call: &ToolCall,
-        request: &loopwright_policy::Request,
-    ) -> (PermissionRecord, Option<String>) {
-        let d = self.gate.decide(request);
-        let reason = match &d.rule {
-            Some(r) => format!("{} (rule {} #{})", d.reason, r.file, r.index),
-            None => d.reason.clone(),
-        };
-        let record = |verdict, approval| PermissionRecord {
-            call_id: call.id.clone(),
-            tool: request.tool.clone(),
-            verdict,
-            reason: crate::tools::clip(&reason, 500),
-            approval,
-        };
-        match d.verdict {
-            Verdict::Allow => (record(PolicyVerdict::Allow, None), None),
-            Verdict::Deny => (
-                record(PolicyVerdict::Deny, None),
-                Some(format!(
-                    "denied by policy: {reason}. The call was not run; reach the goal another way."
-                )),
-            ),
-            Verdict::Ask => {
-                let key = call_key(call);
-                let answer = if self.always.contains(&key) {
-                    ApprovalAnswer::Remembered
-                } else {
-                    match self.approver.approve(call, &reason) {
-                        Approval::Once => ApprovalAnswer::Once,
-                        Approval::Always => {
-                            self.always.insert(key);
-                            ApprovalAnswer::Always
-                        }
-                        Approval::Deny => ApprovalAnswer::Denied,
-                    }
-                };
-                let refusal = (answer == ApprovalAnswer::Denied).then(|| format!(
-                    "not approved: {reason}. Nobody approved this call (unattended runs deny what needs approval), so it was not run; reach the goal another way."
-                ));
-                (record(PolicyVerdict::Ask, Some(answer)), refusal)
-            }
-        }
     }
 
     /// Runs a checked call: the output and its status, exit code and size.

@@ -112,13 +112,20 @@ fn processes_on_different_machines_contend_on_one_lock() {
         .unwrap();
     assert!(local.status.success(), "the files are another store");
 
-    // A waiter on another machine gets the lock once the winner releases it.
+    // A waiter on another machine gets the lock once the winner releases it (src/lib.rs
+    // overlaps whichever of the two path sets won).
     let other = &ms[(winners[0] + 1) % 4];
     let waiter = worktree(
         Some(&url),
         other,
         &[
-            "lock", "--paths", "src/x.rs", "--owner", "late", "--wait", "60s",
+            "lock",
+            "--paths",
+            "src/lib.rs",
+            "--owner",
+            "late",
+            "--wait",
+            "60s",
         ],
     )
     .stdout(Stdio::piped())
@@ -140,7 +147,12 @@ fn processes_on_different_machines_contend_on_one_lock() {
         }
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
-    assert!(seen, "the waiter queued in the store");
+    if !seen {
+        let mut waiter = waiter;
+        let _ = waiter.kill();
+        let out = waiter.wait_with_output().unwrap();
+        panic!("the waiter did not queue in the store: {out:?}");
+    }
     let unlock = worktree(
         Some(&url),
         &ms[winners[0] % 4],
@@ -151,7 +163,7 @@ fn processes_on_different_machines_contend_on_one_lock() {
     assert!(unlock.status.success(), "{unlock:?}");
     let got = waiter.wait_with_output().unwrap();
     assert!(got.status.success(), "{got:?}");
-    assert!(String::from_utf8_lossy(&got.stdout).contains("locked src/x.rs for late"));
+    assert!(String::from_utf8_lossy(&got.stdout).contains("locked src/lib.rs for late"));
 }
 
 #[test]

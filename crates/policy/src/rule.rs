@@ -177,6 +177,36 @@ fn probes(pattern: &str) -> Vec<String> {
     v
 }
 
+/// The `path` globs of a rule (with their probes) and its `except` globs; deny and ask rules
+/// match case-insensitively (`ci`), so a case change cannot slip past them.
+fn compile_paths(spec: &RuleSpec, ci: bool) -> Result<(Vec<PathGlob>, Vec<GlobMatcher>), String> {
+    let compile = |p: &str| if ci { path_glob_ci(p) } else { path_glob(p) };
+    let mut paths = Vec::new();
+    for p in spec
+        .path
+        .as_ref()
+        .map(OneOrMany::to_vec)
+        .unwrap_or_default()
+    {
+        let matcher = compile(&p).map_err(|e| format!("field `path`: {e}"))?;
+        paths.push(PathGlob {
+            matcher,
+            probes: probes(&p),
+            source: p,
+        });
+    }
+    let mut except = Vec::new();
+    for p in spec
+        .except
+        .as_ref()
+        .map(OneOrMany::to_vec)
+        .unwrap_or_default()
+    {
+        except.push(compile(&p).map_err(|e| format!("field `except`: {e}"))?);
+    }
+    Ok((paths, except))
+}
+
 impl Rule {
     /// Compiles a rule; the error names the bad field.
     pub fn compile(spec: RuleSpec) -> Result<Rule, String> {
@@ -233,31 +263,7 @@ impl Rule {
                     .compile_matcher(),
             ),
         };
-        let ci = verdict != Verdict::Allow;
-        let compile = |p: &str| if ci { path_glob_ci(p) } else { path_glob(p) };
-        let mut paths = Vec::new();
-        for p in spec
-            .path
-            .as_ref()
-            .map(OneOrMany::to_vec)
-            .unwrap_or_default()
-        {
-            let matcher = compile(&p).map_err(|e| format!("field `path`: {e}"))?;
-            paths.push(PathGlob {
-                matcher,
-                probes: probes(&p),
-                source: p,
-            });
-        }
-        let mut except = Vec::new();
-        for p in spec
-            .except
-            .as_ref()
-            .map(OneOrMany::to_vec)
-            .unwrap_or_default()
-        {
-            except.push(compile(&p).map_err(|e| format!("field `except`: {e}"))?);
-        }
+        let (paths, except) = compile_paths(&spec, verdict != Verdict::Allow)?;
         if !except.is_empty() && paths.is_empty() {
             return Err("field `except` needs a `path` to take exceptions from".into());
         }

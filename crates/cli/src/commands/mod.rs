@@ -12,6 +12,7 @@ pub mod gate;
 pub mod mcp;
 pub mod replay;
 pub mod run;
+pub mod run_approver;
 pub mod run_capabilities;
 pub mod run_contain;
 pub mod run_context;

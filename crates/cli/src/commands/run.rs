@@ -352,7 +352,7 @@ fn approver_of(a: &RunArgs) -> Box<dyn Approver> {
     if a.yolo {
         Box::new(ApproveAsks)
     } else if interactive && !a.no_prompt {
-        Box::new(TerminalApprover)
+        Box::new(super::run_approver::TerminalApprover)
     } else {
         Box::new(DenyAsks)
     }
@@ -417,28 +417,6 @@ pub(crate) fn drive(
     let report = sessions.join(format!("{id}.report.md"));
     super::run_contain::print_end(&end, &report, &resume, &id);
     Ok(end.exit_code())
-}
-
-/// Asks on the terminal: allow once, always (this run), or deny.
-struct TerminalApprover;
-
-impl Approver for TerminalApprover {
-    fn approve(&mut self, call: &ToolCall, reason: &str) -> Approval {
-        eprint!(
-            "\n? {}\n  policy: {reason}\n  allow [o]nce, [a]lways this run, or [d]eny (default)? ",
-            describe_call(call)
-        );
-        let _ = std::io::stderr().flush();
-        let mut line = String::new();
-        if std::io::stdin().lock().read_line(&mut line).is_err() {
-            return Approval::Deny;
-        }
-        match line.trim().to_ascii_lowercase().as_str() {
-            "o" | "once" | "y" | "yes" => Approval::Once,
-            "a" | "always" => Approval::Always,
-            _ => Approval::Deny,
-        }
-    }
 }
 
 /// Progress output: a line per step on stderr (a spinner while the model thinks, on a
