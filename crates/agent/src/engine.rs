@@ -5,9 +5,7 @@ use std::time::{Duration, Instant};
 
 use loopwright_context::condense::Condensation;
 use loopwright_context::prompt::Prefix;
-use loopwright_protocol::event::{
-    ApprovalAnswer, EventKind, InstructionsFile, Outcome, PermissionRecord, PolicyVerdict,
-};
+use loopwright_protocol::event::{EventKind, InstructionsFile, Outcome, PolicyVerdict};
 use loopwright_protocol::message::{AssistantTurn, ModelRequest};
 use loopwright_protocol::tool::{ToolCall, ToolResult, ToolSpec, ToolStatus};
 use loopwright_protocol::usage::Usage;
@@ -25,11 +23,11 @@ pub use salvage::{SALVAGE_PROMPT, SALVAGED};
 
 use crate::config::{AgentError, Reporter, RunConfig, RunEnd, Silent};
 use crate::context::ContextState;
-use crate::gate::{AllowAll, Approval, Approver, DenyAsks, Gate, Verdict};
+use crate::gate::{AllowAll, Approver, DenyAsks, Gate};
 use crate::history::{self, TailBudget};
 use crate::instructions;
 use crate::observation::{ObservationPipeline, shown_path};
-use crate::state::{Next, State, call_key};
+use crate::state::{Next, State};
 use crate::summarize::ModelSummarizer;
 use crate::tools::{RunContext, ToolContext, ToolOutput, ToolRegistry, shell_output, spill_stem};
 use loopwright_model::Cancel;

@@ -1,6 +1,6 @@
 //! `loop run`: the agent loop with every guard on.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -9,15 +9,15 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Parser;
-use loopwright_agent::gate::{Approval, ApproveAsks, Approver, DenyAsks, Gate};
+use loopwright_agent::gate::{ApproveAsks, Approver, DenyAsks, Gate};
 use loopwright_agent::policy_gate::PolicyGate;
 use loopwright_agent::settings;
 use loopwright_agent::state::State;
-use loopwright_agent::tools::{ToolSource, describe_call};
+use loopwright_agent::tools::ToolSource;
 use loopwright_agent::{Cancel, Prices, Provider, Reporter, RunConfig, ScriptedProvider};
 use loopwright_protocol::condensation::{Condensation, SummarySource};
 use loopwright_protocol::event::{Event, EventKind};
-use loopwright_protocol::tool::{ToolCall, ToolStatus};
+use loopwright_protocol::tool::ToolStatus;
 use loopwright_store::SessionWriter;
 use loopwright_store::backend::SessionStore;
 
