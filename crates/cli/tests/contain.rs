@@ -412,6 +412,9 @@ fn no_tool_writes_under_the_state_directory_even_with_yolo() {
             {"name": "shell", "arguments": {"command": "echo x > .loop/gate.toml"}},
             {"name": "shell", "arguments": {"command": "rm -rf .loop"}},
             {"name": "shell", "arguments": {"command": "cp /dev/null .loop/sessions/x.jsonl"}},
+            {"name": "shell", "arguments": {"command": "python3 -c \"open('.loop/gate.toml','w').write('x')\""}},
+            {"name": "shell", "arguments": {"command": "node -e 'require(\"fs\").rmSync(\".loop\",{recursive:true})'"}},
+            {"name": "shell", "arguments": {"command": "python3 -c 'print(1)'"}},
             {"name": "write_file", "arguments": {"path": "ok.txt", "content": "fine\n"}}]},
         {"text": "done"}
     ]);
@@ -436,7 +439,8 @@ fn no_tool_writes_under_the_state_directory_even_with_yolo() {
     assert_eq!(
         statuses,
         [
-            "denied", "denied", "denied", "denied", "denied", "denied", "ok"
+            "denied", "denied", "denied", "denied", "denied", "denied", "denied", "denied", "ok",
+            "ok"
         ],
         "{stdout}"
     );

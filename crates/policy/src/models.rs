@@ -879,6 +879,9 @@ impl Analyser<'_, '_> {
         for w in writes {
             self.side_part(PartKind::Write, name, text, &w);
         }
+        for m in programs::state_dir_mentions(name, argv) {
+            self.side_part(PartKind::Write, name, text, &Word::literal(&m));
+        }
         for w in recursive_reads(name, argv) {
             match self.path_arg(&w) {
                 PathArg::Known(np) => {

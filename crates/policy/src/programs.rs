@@ -387,6 +387,26 @@ pub fn inline_code(name: &str, argv: &[Word]) -> Option<String> {
         .then(|| format!("`{name}` runs inline code that cannot be analysed"))
 }
 
+/// Paths with a `.loop` component (the loop's state directory) named anywhere in the inline
+/// code of an interpreter (`python -c`, `node -e`, ...). What the code does to them is not
+/// known, so each is judged as a write, which the built-in rule denies under `.loop/`.
+pub fn state_dir_mentions(name: &str, argv: &[Word]) -> Vec<String> {
+    if inline_code(name, argv).is_none() {
+        return Vec::new();
+    }
+    let mut out: Vec<String> = Vec::new();
+    for w in argv.iter().skip(1) {
+        let text = w.value.as_deref().unwrap_or(&w.text);
+        let tokens = text.split(|c: char| !(c.is_alphanumeric() || "._/~-".contains(c)));
+        for token in tokens {
+            if token.split('/').any(|c| c == ".loop") && !out.iter().any(|o| o == token) {
+                out.push(token.to_string());
+            }
+        }
+    }
+    out
+}
+
 fn awk_system(argv: &[Word]) -> Option<String> {
     argv.iter()
         .any(|w| {
