@@ -113,12 +113,14 @@ fn tree_order(list: &[SessionInfo]) -> Vec<(&SessionInfo, bool)> {
             continue;
         }
         out.push((s, false));
-        for c in list
+        // Children of one turn start together, in any order: list them by id, so the tree
+        // reads the same every time.
+        let mut children: Vec<&SessionInfo> = list
             .iter()
             .filter(|c| c.parent.as_deref() == Some(s.id.as_str()))
-        {
-            out.push((c, true));
-        }
+            .collect();
+        children.sort_by(|a, b| a.id.cmp(&b.id));
+        out.extend(children.into_iter().map(|c| (c, true)));
     }
     out
 }
