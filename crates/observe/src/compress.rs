@@ -150,7 +150,7 @@ pub struct Compressor<'o> {
     ring: usize,
     hits: Vec<(usize, usize)>,
     ghits: Vec<(usize, usize)>,
-    found: Option<regex_automata::PatternSet>,
+    found: Option<rules::Found>,
 }
 
 /// How a kept line was classified: by a tool rule or by the generic core.

@@ -167,6 +167,16 @@ fn word_class(m: &[u8]) -> Word {
     Word::Severe
 }
 
+/// The first space or tab in `t`: a plain loop over the first bytes (tokens are short, and a
+/// `memchr` call costs more than it saves there), `memchr` beyond.
+pub(crate) fn blank(t: &[u8]) -> Option<usize> {
+    let n = t.len().min(32);
+    if let Some(p) = t[..n].iter().position(|&b| b == b' ' || b == b'\t') {
+        return Some(p);
+    }
+    memchr::memchr2(b' ', b'\t', &t[n..]).map(|p| p + n)
+}
+
 fn ident(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'/' | b'\\' | b'-')
 }
@@ -223,7 +233,7 @@ fn zero_count(line: &[u8]) -> bool {
 
 /// After a leading `path:N:` or `path:N:M:` (no spaces in the path), the rest of the line.
 fn after_location(line: &[u8]) -> Option<&[u8]> {
-    let end = memchr::memchr2(b' ', b'\t', line)?;
+    let end = blank(line)?;
     let tok = &line[..end];
     let c = memchr::memchr(b':', tok)?;
     if c == 0 || !tok.get(c + 1).is_some_and(u8::is_ascii_digit) {
@@ -288,7 +298,7 @@ fn shape(line: &[u8]) -> Option<Signal> {
     if !(first.is_ascii_punctuation() || first.is_ascii_alphanumeric() || first >= 0x80) {
         return None;
     }
-    let space = memchr::memchr2(b' ', b'\t', t);
+    let space = blank(t);
     if is_frame(t, space) {
         return (!library_path(t)).then_some(sig(Kind::Frame, 1, false));
     }
@@ -363,13 +373,21 @@ fn hex_header(t: &[u8], space: Option<usize>) -> bool {
 /// exception or error type naming what went wrong, in the first words of a line.
 fn exception_name(t: &[u8], space: Option<usize>) -> bool {
     let mut rest = t;
-    let _ = space;
+    let mut space = space;
     for _ in 0..3 {
-        let end = memchr::memchr2(b' ', b'\t', rest).unwrap_or(rest.len());
+        let end = space
+            .take()
+            .unwrap_or_else(|| blank(rest).unwrap_or(rest.len()));
         let tok = rest[..end].strip_suffix(b":").unwrap_or(&rest[..end]);
-        let named = [&b"Error"[..], b"Exception", b"Failure", b"Panic", b"Fault"]
-            .iter()
-            .any(|w| tok.len() > w.len() && tok.ends_with(w));
+        // Told by the last byte first: most tokens end in none of these words.
+        let named = match tok.last() {
+            Some(b'r') => tok.len() > 5 && tok.ends_with(b"Error"),
+            Some(b'n') => tok.len() > 9 && tok.ends_with(b"Exception"),
+            Some(b'e') => tok.len() > 7 && tok.ends_with(b"Failure"),
+            Some(b'c') => tok.len() > 5 && tok.ends_with(b"Panic"),
+            Some(b't') => tok.len() > 5 && tok.ends_with(b"Fault"),
+            _ => false,
+        };
         if named
             && tok
                 .iter()
@@ -432,14 +450,16 @@ fn location_only(t: &[u8], space: Option<usize>) -> bool {
         Some(sp) => {
             const MARKERS: &[&str] = &["-->", "->", "❯", "›", "╭─", "┌─", "at", "in", "from", "|"];
             let tok = &t[..sp];
-            if !MARKERS
-                .iter()
-                .any(|m| tok.starts_with(m.as_bytes()) && tok.len() <= m.len() + 3)
+            // The longest marker (`╭─`, 6 bytes) and 3 more.
+            if tok.len() > 9
+                || !MARKERS
+                    .iter()
+                    .any(|m| tok.starts_with(m.as_bytes()) && tok.len() <= m.len() + 3)
             {
                 return false;
             }
             let rest = t[sp..].trim_ascii();
-            if memchr::memchr2(b' ', b'\t', rest).is_some() {
+            if blank(rest).is_some() {
                 return false;
             }
             rest
@@ -484,15 +504,11 @@ fn ends_with_ext(name: &[u8]) -> bool {
 /// Whether `t` holds `name.ext:DIGIT` or `name.ext(DIGIT` (ext 1-6 letters/digits, starting
 /// with a letter).
 fn has_file_line(t: &[u8]) -> bool {
-    for i in memchr::memchr2_iter(b':', b'(', t) {
-        if !t.get(i + 1).is_some_and(u8::is_ascii_digit) {
-            continue;
-        }
-        if ends_with_ext(&t[..i]) {
-            return true;
-        }
-    }
-    false
+    // A plain walk: `t` is a token or the rest of a frame line, short enough that a `memchr`
+    // call per candidate costs more than it saves.
+    t.windows(2).enumerate().any(|(i, w)| {
+        matches!(w[0], b':' | b'(') && w[1].is_ascii_digit() && ends_with_ext(&t[..i])
+    })
 }
 
 /// Stack-frame shapes of common languages, on a line without its indentation; `space` is
