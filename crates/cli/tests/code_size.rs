@@ -24,8 +24,6 @@ const KNOWN: &[&str] = &[
     "crates/context/src/replay/sim.rs: fn replay_with",
     "crates/guard/src/cost/mod.rs: fn estimate",
     "crates/mcp/src/server/schemas.rs: fn definitions",
-    "crates/observe/src/compress.rs: file",
-    "crates/observe/src/generic.rs: file",
     "crates/policy/src/models.rs: file",
     "crates/policy/src/models.rs: fn runner",
     "crates/policy/src/programs.rs: fn wrapper_inner",

@@ -74,78 +74,8 @@ fn skip_number(t: &[u8], mut i: usize) -> usize {
 /// Whether `a` and `b` are near-identical: the same tokens up to numbers, hex ids, durations
 /// (`12ms` ~ `7ms`) and paths. Stops at the first difference, so unrelated lines cost little.
 pub fn similar(a: &[u8], b: &[u8]) -> bool {
-    let trim = |t: &[u8]| -> usize {
-        t.iter()
-            .position(|c| !matches!(c, b' ' | b'\t'))
-            .unwrap_or(t.len())
-    };
-    let (a, b) = (&a[trim(a)..], &b[trim(b)..]);
-    // Fast path: find the first difference; if it sits in a token that is neither a number nor
-    // a path nor a hex id on both sides, the lines differ.
-    let Some(i) = first_difference(a, b) else {
-        return a.len() == b.len() || slow_similar(a, b);
-    };
-    // The token holding the first difference starts at the same byte on both sides (the bytes
-    // before it are equal); the tokens before it are equal.
-    let start = a[..i]
-        .iter()
-        .rposition(|c| matches!(c, b' ' | b'\t'))
-        .map_or(0, |p| p + 1);
-    let plain = |t: &[u8]| {
-        let end = t[i..]
-            .iter()
-            .position(|c| matches!(c, b' ' | b'\t'))
-            .map_or(t.len(), |p| i + p);
-        let tok = &t[start..end];
-        !(t[i].is_ascii_digit()
-            || i > start && t[i - 1].is_ascii_digit()
-            || is_path(tok)
-            || is_hex_id(tok))
-    };
-    let ws = |c: u8| matches!(c, b' ' | b'\t');
-    if !ws(a[i]) && !ws(b[i]) && (plain(a) || plain(b)) {
-        return false;
-    }
-    let (a, b) = (&a[start..], &b[start..]);
-    equal_but_numbers(a, b) || slow_similar(a, b)
-}
-
-/// Whether `a` and `b` are byte-equal once each run of a number is skipped on both sides
-/// (the common case of near-identical lines; tokens then split the same way, so this implies
-/// the token-by-token definition).
-fn equal_but_numbers(a: &[u8], b: &[u8]) -> bool {
-    let (mut i, mut j) = (0, 0);
-    loop {
-        let common = (a.len() - i).min(b.len() - j);
-        let d = first_difference(&a[i..], &b[j..]).unwrap_or(common);
-        i += d;
-        j += d;
-        if i == a.len() && j == b.len() {
-            return true;
-        }
-        // At a difference: both sides must be in a number that started at or before it.
-        let in_number = |t: &[u8], k: usize| {
-            t.get(k).is_some_and(u8::is_ascii_digit) || (k > 0 && t[k - 1].is_ascii_digit())
-        };
-        if !(in_number(a, i) && in_number(b, j)) {
-            return false;
-        }
-        let (mut si, mut sj) = (i, j);
-        while si > 0 && sj > 0 && a[si - 1].is_ascii_digit() && b[sj - 1].is_ascii_digit() {
-            si -= 1;
-            sj -= 1;
-        }
-        if !(a.get(si).is_some_and(u8::is_ascii_digit) && b.get(sj).is_some_and(u8::is_ascii_digit))
-        {
-            return false;
-        }
-        let (ei, ej) = (skip_number(a, si), skip_number(b, sj));
-        if ei <= i && ej <= j {
-            return false;
-        }
-        i = ei.max(i);
-        j = ej.max(j);
-    }
+    let trim = |t: &[u8]| -> usize { t.iter().position(|c| !is_blank(*c)).unwrap_or(t.len()) };
+    slow_similar(&a[trim(a)..], &b[trim(b)..])
 }
 
 /// Index of the first differing byte within the common length, if any.
@@ -169,12 +99,53 @@ fn is_blank(c: u8) -> bool {
     c == b' ' || c == b'\t'
 }
 
-/// The token-by-token definition of [`similar`] (on lines without leading blanks), in one walk
-/// over both lines: equal tokens are compared byte by byte as they are scanned, and only a pair
-/// that differs goes through [`token_similar`].
+/// The token starting at `t[start]` (up to the next blank): where it ends, and whether it is
+/// a path or a hex id.
+#[derive(Clone, Copy)]
+struct Tok {
+    end: usize,
+    path: bool,
+    hex: bool,
+}
+
+fn token_at(t: &[u8], start: usize) -> Tok {
+    let rest = &t[start..];
+    let n = rest.len().min(32);
+    let len = match rest[..n].iter().position(|&c| is_blank(c)) {
+        Some(p) => p,
+        None => memchr::memchr2(b' ', b'\t', &rest[n..]).map_or(rest.len(), |p| p + n),
+    };
+    let tok = &rest[..len];
+    let path = is_path(tok);
+    Tok {
+        end: start + len,
+        path,
+        hex: !path && is_hex_id(tok),
+    }
+}
+
+/// The token-by-token definition of [`similar`] (on lines without leading blanks). Equal
+/// stretches are skipped 16 bytes at a time (their tokens are equal on both sides); only the
+/// token pair around each difference is looked at. A difference inside a token that is
+/// neither a number, a path nor a hex id on one side rejects the pair at once.
 fn slow_similar(a: &[u8], b: &[u8]) -> bool {
     let (mut i, mut j) = (0, 0);
     loop {
+        let common = (a.len() - i).min(b.len() - j);
+        let d = first_difference(&a[i..], &b[j..]).unwrap_or(common);
+        let (pa, pb) = (i + d, j + d);
+        if pa == a.len() && pb == b.len() {
+            return true;
+        }
+        // Back to the start of the token holding the difference (the bytes before are equal).
+        let mut s = d;
+        while s > 0 && !is_blank(a[i + s - 1]) {
+            s -= 1;
+        }
+        i += s;
+        j += s;
+        // Inside a token on both sides: the tokens share `[i, pa)`, and differ at `pa`.
+        let inside = pa < a.len() && pb < b.len() && !is_blank(a[pa]) && !is_blank(b[pb]);
         while i < a.len() && is_blank(a[i]) {
             i += 1;
         }
@@ -186,26 +157,23 @@ fn slow_similar(a: &[u8], b: &[u8]) -> bool {
             (true, true) => {}
             _ => return false,
         }
-        let (mut ea, mut eb) = (i, j);
-        while ea < a.len() && eb < b.len() && a[ea] == b[eb] && !is_blank(a[ea]) {
-            ea += 1;
-            eb += 1;
-        }
-        let end_a = ea == a.len() || is_blank(a[ea]);
-        let end_b = eb == b.len() || is_blank(b[eb]);
-        if !(end_a && end_b) {
-            while ea < a.len() && !is_blank(a[ea]) {
-                ea += 1;
-            }
-            while eb < b.len() && !is_blank(b[eb]) {
-                eb += 1;
-            }
-            if !token_similar(&a[i..ea], &b[j..eb]) {
+        let (ta, tb) = (token_at(a, i), token_at(b, j));
+        if inside {
+            // Whether the difference follows a byte of the token (`pa - i == pb - j`).
+            let mid = pa > i;
+            let plain = |t: &[u8], p: usize, tok: Tok| {
+                !(t[p].is_ascii_digit() || mid && t[p - 1].is_ascii_digit() || tok.path || tok.hex)
+            };
+            if plain(a, pa, ta) || plain(b, pb, tb) {
                 return false;
             }
         }
-        i = ea;
-        j = eb;
+        let same_class = ta.path && tb.path || ta.hex && tb.hex;
+        if !(same_class || token_similar(&a[i..ta.end], &b[j..tb.end])) {
+            return false;
+        }
+        i = ta.end;
+        j = tb.end;
     }
 }
 
