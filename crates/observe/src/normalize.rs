@@ -110,11 +110,7 @@ struct Tok {
 
 fn token_at(t: &[u8], start: usize) -> Tok {
     let rest = &t[start..];
-    let n = rest.len().min(32);
-    let len = match rest[..n].iter().position(|&c| is_blank(c)) {
-        Some(p) => p,
-        None => memchr::memchr2(b' ', b'\t', &rest[n..]).map_or(rest.len(), |p| p + n),
-    };
+    let len = crate::generic::blank(rest).unwrap_or(rest.len());
     let tok = &rest[..len];
     let path = is_path(tok);
     Tok {

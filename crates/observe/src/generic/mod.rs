@@ -170,14 +170,29 @@ fn word_class(m: &[u8]) -> Word {
     Word::Severe
 }
 
-/// The first space or tab in `t`: a plain loop over the first bytes (tokens are short, and a
-/// `memchr` call costs more than it saves there), `memchr` beyond.
+/// The first space or tab in `t`, eight bytes at a time (a word-wide zero-byte test; tokens
+/// are short, and a `memchr` call costs more than it saves there).
 pub(crate) fn blank(t: &[u8]) -> Option<usize> {
-    let n = t.len().min(32);
-    if let Some(p) = t[..n].iter().position(|&b| b == b' ' || b == b'\t') {
-        return Some(p);
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    // High bit set in each zero byte of `v` and possibly in bytes above one (borrows): the
+    // lowest set bit is always a zero byte.
+    let zeros = |v: u64| v.wrapping_sub(LO) & !v & HI;
+    let mut i = 0;
+    while let Some(chunk) = t.get(i..i + 8) {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        let v = u64::from_le_bytes(w);
+        let m = zeros(v ^ (LO * u64::from(b' '))) | zeros(v ^ (LO * u64::from(b'\t')));
+        if m != 0 {
+            return Some(i + (m.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
     }
-    memchr::memchr2(b' ', b'\t', &t[n..]).map(|p| p + n)
+    t[i..]
+        .iter()
+        .position(|&b| b == b' ' || b == b'\t')
+        .map(|p| i + p)
 }
 
 fn ident(b: u8) -> bool {
@@ -482,6 +497,40 @@ mod tests {
         );
         assert_eq!(kind("exit status 2"), Some(Kind::Summary));
         assert_eq!(kind("Listing files in 12 directories"), None);
+    }
+
+    #[test]
+    fn blank_finds_the_first_space_or_tab() {
+        for line in [
+            "",
+            "a",
+            "abcdefgh",
+            "abcdefgh ",
+            "a\tb c",
+            "abcdefghijk\tl",
+            "ab\u{a0} c",
+        ] {
+            let want = line.bytes().position(|b| b == b' ' || b == b'\t');
+            assert_eq!(blank(line.as_bytes()), want, "{line:?}");
+        }
+        let bytes: Vec<u8> = (0..=255u8).collect();
+        for start in 0..bytes.len() {
+            let want = bytes[start..].iter().position(|&b| b == b' ' || b == b'\t');
+            assert_eq!(blank(&bytes[start..]), want);
+        }
+    }
+
+    proptest::proptest! {
+        /// The word-wide test agrees with a byte loop, around the bytes whose borrows it
+        /// could confuse with a space or a tab.
+        #[test]
+        fn blank_agrees_with_a_byte_loop(t in proptest::collection::vec(
+            proptest::sample::select(vec![0u8, 1, 8, 9, 10, 0x1f, 0x20, 0x21, 0x80, 0xa0, 0xff, b'a']),
+            0..40,
+        )) {
+            let want = t.iter().position(|&b| b == b' ' || b == b'\t');
+            proptest::prop_assert_eq!(blank(&t), want);
+        }
     }
 
     #[test]
