@@ -23,10 +23,26 @@ fn alive(sid: LazyStateID) -> bool {
     !sid.is_dead() || sid.is_match()
 }
 
-/// Builds the three lead tables (no indentation, exactly one space, more or tabs), each indexed
-/// by `first << 8 | second` byte after the indentation, as bit sets (bit `i % 64` of word
-/// `i / 64`; 8 KiB a table, so the three stay in the first-level cache).
-pub fn lead_tables(patterns: &[&str]) -> Result<Box<[Vec<u64>; 3]>, String> {
+/// Whether a match of the DFA ends at or before the end of input from state `sid`.
+fn matches_at_end(dfa: &DFA, cache: &mut Cache, sid: LazyStateID) -> Result<bool, String> {
+    let eoi = dfa.next_eoi_state(cache, sid).map_err(|e| e.to_string())?;
+    Ok(sid.is_match() || eoi.is_match())
+}
+
+/// The lead tables of three indentation classes (no indentation, exactly one space, more or
+/// tabs), as bit sets (bit `i % 64` of word `i / 64`).
+#[derive(Debug)]
+pub struct LeadTables {
+    /// Indexed by `first << 8 | second` byte after the indentation (8 KiB a table, so the
+    /// three stay in the first-level cache): whether a rule can still match.
+    pub pairs: [Vec<u64>; 3],
+    /// Lines with fewer than two bytes after the indentation, indexed by that byte (256: none):
+    /// whether a rule matches the whole line.
+    pub short: [Vec<u64>; 3],
+}
+
+/// Builds the [`LeadTables`] of `patterns`.
+pub fn lead_tables(patterns: &[&str]) -> Result<Box<LeadTables>, String> {
     let dfa = DFA::builder()
         .syntax(syntax::Config::new().unicode(false).utf8(false))
         .configure(DFA::config().cache_capacity(8 << 20))
@@ -38,6 +54,7 @@ pub fn lead_tables(patterns: &[&str]) -> Result<Box<[Vec<u64>; 3]>, String> {
         .map_err(|e| e.to_string())?;
     let prefixes: [&[&[u8]]; 3] = [&[b""], &[b" "], &[b"  ", b"\t", b" \t", b"\t "]];
     let mut tables: [Vec<u64>; 3] = [vec![0; 1 << 10], vec![0; 1 << 10], vec![0; 1 << 10]];
+    let mut short: [Vec<u64>; 3] = [vec![0; 5], vec![0; 5], vec![0; 5]];
     let set = |t: &mut Vec<u64>, i: usize| t[i >> 6] |= 1 << (i & 63);
     for (class, list) in prefixes.iter().enumerate() {
         for prefix in *list {
@@ -45,8 +62,14 @@ pub fn lead_tables(patterns: &[&str]) -> Result<Box<[Vec<u64>; 3]>, String> {
             if !alive(s0) {
                 continue;
             }
+            if matches_at_end(&dfa, &mut cache, s0)? {
+                set(&mut short[class], 256);
+            }
             for b1 in 0..=255u8 {
                 let s1 = step(&dfa, &mut cache, s0, &[b1])?;
+                if matches_at_end(&dfa, &mut cache, s1)? {
+                    set(&mut short[class], usize::from(b1));
+                }
                 if s1.is_match() {
                     for b2 in 0..=255usize {
                         set(&mut tables[class], usize::from(b1) << 8 | b2);
@@ -65,5 +88,8 @@ pub fn lead_tables(patterns: &[&str]) -> Result<Box<[Vec<u64>; 3]>, String> {
             }
         }
     }
-    Ok(Box::new(tables))
+    Ok(Box::new(LeadTables {
+        pairs: tables,
+        short,
+    }))
 }

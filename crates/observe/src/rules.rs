@@ -335,7 +335,7 @@ pub struct Builtin {
     anchored: MetaRegex,
     anchored_idx: Vec<usize>,
     /// Two-byte lead tables for lines without indentation, with one space, and with more.
-    lead: Box<[Vec<u64>; 3]>,
+    lead: Box<crate::prefilter::LeadTables>,
     /// Whether any rule is checked on the first token.
     token_rules: bool,
     /// All unanchored rules as one multi-line regex, for block scans.
@@ -437,16 +437,17 @@ impl Builtin {
             .take_while(|b| matches!(b, b' ' | b'\t'))
             .count();
         let rest = &line[ws..];
-        let (Some(&b1), Some(&b2)) = (rest.first(), rest.get(1)) else {
-            return true;
-        };
         let class = match (ws, line.first()) {
             (0, _) => 0,
             (1, Some(b' ')) => 1,
             _ => 2,
         };
-        let at = usize::from(b1) << 8 | usize::from(b2);
-        if self.lead[class][at >> 6] & (1 << (at & 63)) != 0 {
+        let bit = |t: &[u64], i: usize| t[i >> 6] & (1 << (i & 63)) != 0;
+        let (Some(&b1), Some(&b2)) = (rest.first(), rest.get(1)) else {
+            // Blank lines, `}`, `+`: the table says whether a rule matches the whole line.
+            return bit(&self.lead.short[class], rest.first().map_or(256, |&b| usize::from(b)));
+        };
+        if bit(&self.lead.pairs[class], usize::from(b1) << 8 | usize::from(b2)) {
             return true;
         }
         if self.token_rules {
@@ -454,8 +455,18 @@ impl Builtin {
                 .iter()
                 .position(|b| matches!(b, b' ' | b'\t'))
                 .unwrap_or(rest.len())];
-            if token.ends_with(b":") {
-                return true;
+            // A first token ending in `:` only leads `ld: error: …` and `KeyError: …` (the rules
+            // on a token with `:N` or `(N` are checked below).
+            if let Some(name) = token.strip_suffix(b":") {
+                let after = &rest[token.len()..];
+                if [&b"Error"[..], b"Exception", b"Exit", b"Interrupt"]
+                    .iter()
+                    .any(|w| name.ends_with(w))
+                    || after.starts_with(b" error: ")
+                    || after.starts_with(b" fatal error: ")
+                {
+                    return true;
+                }
             }
             if token.len() == rest.len() {
                 // A line of one token can only be an exception name alone (`KeyboardInterrupt`).
