@@ -153,16 +153,22 @@ fn slow_similar(a: &[u8], b: &[u8]) -> bool {
             (true, true) => {}
             _ => return false,
         }
-        let (ta, tb) = (token_at(a, i), token_at(b, j));
-        if inside {
-            // Whether the difference follows a byte of the token (`pa - i == pb - j`).
-            let mid = pa > i;
-            let plain = |t: &[u8], p: usize, tok: Tok| {
-                !(t[p].is_ascii_digit() || mid && t[p - 1].is_ascii_digit() || tok.path || tok.hex)
-            };
-            if plain(a, pa, ta) || plain(b, pb, tb) {
-                return false;
-            }
+        // Whether the difference follows a byte of the token (`pa - i == pb - j`).
+        let mid = pa > i;
+        let plain = |t: &[u8], p: usize, tok: Tok| {
+            inside
+                && !(t[p].is_ascii_digit()
+                    || mid && t[p - 1].is_ascii_digit()
+                    || tok.path
+                    || tok.hex)
+        };
+        let ta = token_at(a, i);
+        if plain(a, pa, ta) {
+            return false;
+        }
+        let tb = token_at(b, j);
+        if plain(b, pb, tb) {
+            return false;
         }
         let same_class = ta.path && tb.path || ta.hex && tb.hex;
         if !(same_class || token_similar(&a[i..ta.end], &b[j..tb.end])) {

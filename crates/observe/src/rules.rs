@@ -445,9 +445,15 @@ impl Builtin {
         let bit = |t: &[u64], i: usize| t[i >> 6] & (1 << (i & 63)) != 0;
         let (Some(&b1), Some(&b2)) = (rest.first(), rest.get(1)) else {
             // Blank lines, `}`, `+`: the table says whether a rule matches the whole line.
-            return bit(&self.lead.short[class], rest.first().map_or(256, |&b| usize::from(b)));
+            return bit(
+                &self.lead.short[class],
+                rest.first().map_or(256, |&b| usize::from(b)),
+            );
         };
-        if bit(&self.lead.pairs[class], usize::from(b1) << 8 | usize::from(b2)) {
+        if bit(
+            &self.lead.pairs[class],
+            usize::from(b1) << 8 | usize::from(b2),
+        ) {
             return true;
         }
         if self.token_rules {
