@@ -886,7 +886,7 @@ impl Analyser<'_, '_> {
             match self.path_arg(&w) {
                 PathArg::Known(np) => {
                     let mut rp = Part::new(PartKind::Read, "read_file", text);
-                    rp.paths.push(PathArg::Below(np.absolute));
+                    rp.paths.push(PathArg::below(np.absolute));
                     self.parts.push(rp);
                 }
                 _ => self.side_part(PartKind::Read, name, text, &below(w)),
