@@ -522,6 +522,7 @@ fn match_prefix(prefix: &[String], words: &[crate::words::Word], strict: bool) -
     if m == Match::No {
         return m;
     }
+
     let mut i = 1;
     for (k, want) in prefix.iter().enumerate().skip(1) {
         // deny/ask: options before the subcommand (`git -C dir push`, `git --no-pager push`)

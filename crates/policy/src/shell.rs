@@ -279,7 +279,7 @@ impl Analyser<'_, '_> {
         match arg.map(|a| self.word(a, src)) {
             Some(w) => match w.value {
                 Some(v) if w.pattern.is_none() || !v.is_empty() => v,
-                _ => "\"$__loop_gate_dynamic\"".to_string(),
+                _ => "$__loop_gate_dynamic".to_string(),
             },
             None => String::new(),
         }

@@ -86,7 +86,6 @@ fn judge_gate3(text: &str) -> (usize, usize, String) {
 }
 
 #[test]
-#[ignore = "gate3: the classes it found are being fixed"]
 fn gate3_tuned_set() {
     let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate3-tune.toml"));
     eprintln!("gate3 tuning half: {}/{total} as expected", total - wrong);
@@ -94,7 +93,6 @@ fn gate3_tuned_set() {
 }
 
 #[test]
-#[ignore = "gate3: the classes it found are being fixed"]
 fn gate3_held_out_set() {
     let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate3-holdout.toml"));
     eprintln!("gate3 held-out half: {}/{total} as expected", total - wrong);
