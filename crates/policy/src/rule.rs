@@ -474,10 +474,26 @@ impl Rule {
         if self.paths.is_empty() {
             return self.match_pattern(all, ctx);
         }
+        if let Some((l, complete)) = ctx.listing(dir) {
+            // a directory's own listing counts whole (link targets lie elsewhere); one of a
+            // directory above only below `dir`
+            let own = l.dir == dir;
+            let found = l.entries.iter().any(|e| {
+                (own || crate::path::is_under(e, dir))
+                    && self.matches_norm(&NormPath::from_absolute(e.clone(), ctx))
+            });
+            // what lies there was looked at: it decides
+            return if found || !complete {
+                Match::Maybe
+            } else {
+                Match::No
+            };
+        }
         for g in self.path_globs() {
             if let Some(root) = crate::patterns::rule_root(&g.source, ctx)
                 && root != "/"
-                && (crate::path::is_under(&root, dir) || crate::path::is_under(dir, &root))
+                && (crate::path::is_under(&root, dir)
+                    || (crate::path::is_under(dir, &root) && reaches_below(&g.source, &root, dir)))
             {
                 return Match::Maybe;
             }
@@ -498,6 +514,25 @@ impl Rule {
     pub(crate) fn matches_norm(&self, p: &NormPath) -> bool {
         self.match_norm(p) == Match::Yes
     }
+}
+
+/// Whether glob `src`, rooted at `root`, can match a path below `dir` (which lies under
+/// `root`): it crosses directories (`**`) or has more components than `dir` is deep
+/// (`~/.*_history` names nothing below `~/code/app/src`).
+fn reaches_below(src: &str, root: &str, dir: &str) -> bool {
+    if src.contains("**") {
+        return true;
+    }
+    let depth = dir[root.len().min(dir.len())..]
+        .split('/')
+        .filter(|c| !c.is_empty())
+        .count();
+    let lit = crate::patterns::literal_prefix(src);
+    let rest = src[lit.len().min(src.len())..]
+        .split('/')
+        .filter(|c| !c.is_empty())
+        .count();
+    rest > depth
 }
 
 fn word_is(rule: &str, w: &crate::words::Word, program: bool) -> Match {
