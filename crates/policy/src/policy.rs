@@ -115,10 +115,10 @@ impl Layer {
         }
         let mut rules = Vec::new();
         for (i, r) in spec.rule.into_iter().enumerate() {
-            let rule = Rule::compile(r).map_err(|message| LoadError::Rule {
+            let rule = Rule::compile(r).map_err(|e| LoadError::Rule {
                 file: file.to_string(),
                 index: i + 1,
-                message,
+                message: e.to_string(),
             })?;
             check_examples(&rule, file, i + 1)?;
             rules.push(rule);
