@@ -19,8 +19,6 @@ const KNOWN: &[&str] = &[
     "crates/context/src/condense/summary.rs: fn extractive_summary",
     "crates/context/src/condense/summary.rs: fn propose",
     "crates/context/src/replay/sim.rs: fn replay_with",
-    "crates/observe/src/compress.rs: file",
-    "crates/observe/src/generic.rs: file",
     "crates/policy/src/models.rs: file",
     "crates/policy/src/models.rs: fn runner",
     "crates/policy/src/programs.rs: fn wrapper_inner",
