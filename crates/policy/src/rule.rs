@@ -4,7 +4,7 @@ use globset::{Glob, GlobBuilder, GlobMatcher};
 use serde::{Deserialize, Serialize};
 
 use crate::path::{NormPath, PathContext};
-use crate::shell::{Part, PartKind, PathArg};
+use crate::shell::{Part, PartKind, PathArg, Pattern};
 use crate::verdict::Verdict;
 use crate::words::split_selector;
 
@@ -89,10 +89,12 @@ pub enum Match {
 }
 
 #[derive(Debug, Clone)]
-struct PathGlob {
-    matcher: GlobMatcher,
-    probes: Vec<String>,
-    source: String,
+pub(crate) struct PathGlob {
+    pub(crate) matcher: GlobMatcher,
+    pub(crate) probes: Vec<String>,
+    pub(crate) source: String,
+    /// The last component of `source`, compiled ignoring case.
+    pub(crate) last_ci: Option<GlobMatcher>,
 }
 
 /// A compiled rule.
@@ -189,9 +191,11 @@ fn compile_paths(spec: &RuleSpec, ci: bool) -> Result<(Vec<PathGlob>, Vec<GlobMa
         .unwrap_or_default()
     {
         let matcher = compile(&p).map_err(|e| format!("field `path`: {e}"))?;
+        let last = p.rsplit('/').next().unwrap_or(&p);
         paths.push(PathGlob {
             matcher,
             probes: probes(&p),
+            last_ci: path_glob_ci(last).ok(),
             source: p,
         });
     }
@@ -368,7 +372,7 @@ impl Rule {
                 PathArg::Known(p) => self.match_norm(p),
                 PathArg::Pattern(pat) => self.match_pattern(pat, ctx),
                 PathArg::Relative(rel) => self.match_relative(rel),
-                PathArg::Below(dir) => self.match_below(dir, ctx),
+                PathArg::Below { dir, all } => self.match_below(dir, all, ctx),
                 PathArg::Unknown if self.verdict != Verdict::Allow => Match::Maybe,
                 PathArg::Unknown => Match::No,
             };
@@ -424,15 +428,15 @@ impl Rule {
 
     /// A wildcard argument (`.e*`) may name a file this rule covers. Deny and ask rules get
     /// `Maybe` when it could; allow rules match only when every expansion surely matches.
-    fn match_pattern(&self, pat: &str, ctx: &PathContext<'_>) -> Match {
+    fn match_pattern(&self, pat: &Pattern, ctx: &PathContext<'_>) -> Match {
         let allow = self.verdict == Verdict::Allow;
-        let (dir, _) = pat.rsplit_once('/').unwrap_or(("", pat));
+        let (dir, _) = pat.text.rsplit_once('/').unwrap_or(("", &pat.text));
         if dir.contains(['*', '?', '[', '{']) && allow {
             return Match::No;
         }
-        let Ok(arg) = path_glob(pat) else {
+        if pat.glob.is_none() {
             return Match::Maybe;
-        };
+        }
         let dir_abs = if dir.is_empty() { "/" } else { dir };
         if let Some(loc) = self.spec.workspace {
             // every expansion is a direct child of `dir`
@@ -449,7 +453,7 @@ impl Rule {
             // an allow rule must be sure about every expansion: only a location can be
             return Match::No;
         }
-        if crate::patterns::may_match(self, pat, &arg, ctx) {
+        if crate::patterns::may_match(self, pat, ctx) {
             Match::Maybe
         } else {
             Match::No
@@ -459,20 +463,19 @@ impl Rule {
     /// Every file below `dir`. Below the workspace root or outside it, anything a rule covers
     /// may be there; below a subdirectory of the workspace only what a rule names there
     /// (`secrets/**`, `config/secrets` itself) — the tree is not listed here.
-    fn match_below(&self, dir: &str, ctx: &PathContext<'_>) -> Match {
-        let pat = format!("{}/**", dir.trim_end_matches('/'));
+    fn match_below(&self, dir: &str, all: &Pattern, ctx: &PathContext<'_>) -> Match {
         let np = NormPath::from_absolute(dir.to_string(), ctx);
         if self.verdict == Verdict::Allow || !np.inside {
-            return self.match_pattern(&pat, ctx);
+            return self.match_pattern(all, ctx);
         }
         if self.spec.workspace == Some(Location::Outside) {
             return Match::No;
         }
         if self.paths.is_empty() {
-            return self.match_pattern(&pat, ctx);
+            return self.match_pattern(all, ctx);
         }
-        for (src, _, _) in self.path_globs() {
-            if let Some(root) = crate::patterns::rule_root(src, ctx)
+        for g in self.path_globs() {
+            if let Some(root) = crate::patterns::rule_root(&g.source, ctx)
                 && root != "/"
                 && (crate::path::is_under(&root, dir) || crate::path::is_under(dir, &root))
             {
@@ -487,10 +490,8 @@ impl Rule {
     }
 
     /// The compiled path globs with their source text and probes.
-    pub(crate) fn path_globs(&self) -> impl Iterator<Item = (&str, &GlobMatcher, &[String])> {
-        self.paths
-            .iter()
-            .map(|g| (g.source.as_str(), &g.matcher, g.probes.as_slice()))
+    pub(crate) fn path_globs(&self) -> &[PathGlob] {
+        &self.paths
     }
 
     /// Whether a known path matches the rule's path and location selectors.
@@ -521,6 +522,7 @@ fn match_prefix(prefix: &[String], words: &[crate::words::Word], strict: bool) -
     if m == Match::No {
         return m;
     }
+
     let mut i = 1;
     for (k, want) in prefix.iter().enumerate().skip(1) {
         // deny/ask: options before the subcommand (`git -C dir push`, `git --no-pager push`)
