@@ -262,7 +262,7 @@ impl<'o> Compressor<'o> {
                 after: rule.after,
                 cont: rule.cont,
                 before: rule.before,
-                group: rule.group.then(|| rules::group_key(line)),
+                group: rule.group.then(|| crate::group::group_key(line)),
                 generic: false,
             });
         }
@@ -274,7 +274,7 @@ impl<'o> Compressor<'o> {
         };
         let sig = self.generic?.classify(line, words)?;
         let group = sig.group.then(|| match sig.kind {
-            Kind::Warning => rules::group_key(line),
+            Kind::Warning => crate::group::group_key(line),
             Kind::Summary => generic::outcome_key(line),
             _ => generic::error_key(line),
         });

@@ -20,6 +20,7 @@ mod compress;
 mod fold;
 mod generic;
 mod grep;
+mod group;
 mod normalize;
 mod options;
 pub mod plan;
