@@ -6,5 +6,5 @@
 mod parse;
 mod sim;
 
-pub use parse::{INTERRUPTED_TEXT, Trajectory, parse};
+pub use parse::{INTERRUPTED_TEXT, Trajectory, parse, role_by_arguments};
 pub use sim::{CardBill, Report, Run, Step, Strategy, replay, replay_with, run, walk};
