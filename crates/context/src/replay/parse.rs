@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use loopwright_protocol::message::{Message, Role};
-use loopwright_protocol::tool::{ToolCall, ToolRole, ToolSpec};
+use loopwright_protocol::tool::{ToolCall, ToolSpec};
 use serde_json::{Map, Value, json};
 
 use crate::ContextError;
@@ -27,33 +27,6 @@ pub struct Trajectory {
     /// The role of each tool the run called, judged from the shape of its arguments (a
     /// recorded run does not say which of its tools read or edit files).
     pub roles: ToolRoles,
-}
-
-/// A recorded tool's role from its arguments: a `command` or `code` string without a `path`
-/// runs commands; a `path` with a `command` (an editor: view, create, str_replace ...), with
-/// content to write or with text to replace changes files; a `path` alone shows a file.
-pub fn role_by_arguments(c: &ToolCall) -> ToolRole {
-    let has = |k: &str| c.arguments.get(k).is_some_and(|v| !v.is_null());
-    let text = |k: &str| c.arguments.get(k).is_some_and(Value::is_string);
-    if text("path") {
-        let writes = [
-            "command",
-            "content",
-            "file_text",
-            "old_str",
-            "new_str",
-            "edits",
-        ];
-        if writes.iter().any(|k| has(k)) {
-            ToolRole::Write
-        } else {
-            ToolRole::Read
-        }
-    } else if text("command") || text("code") {
-        ToolRole::Shell
-    } else {
-        ToolRole::Other
-    }
 }
 
 /// The result given to a recorded tool call that has none (same text as the session log's
@@ -171,13 +144,7 @@ impl Builder {
     /// Every call still open gets the interrupted result; the run as a trajectory.
     fn finish(mut self, name: &str, prefix: Prefix) -> Trajectory {
         self.close_open();
-        let mut roles = ToolRoles::default();
-        let mut seen = HashSet::new();
-        for c in self.items.iter().flat_map(|i| &i.message.tool_calls) {
-            if seen.insert(c.name.clone()) {
-                roles.insert(c.name.clone(), role_by_arguments(c));
-            }
-        }
+        let roles = super::roles::of_calls(self.items.iter().flat_map(|i| &i.message.tool_calls));
         Trajectory {
             name: name.to_string(),
             prefix,
