@@ -16,11 +16,6 @@ const MAX_CLI_FN_LINES: usize = 80;
 /// Breaches found when this check was written, to be split by their crates' owners. The list may
 /// only shrink: a new breach fails, and so does a listed one that is gone (delete its line).
 const KNOWN: &[&str] = &[
-    "crates/context/src/condense/summary.rs: fn extractive_summary",
-    "crates/context/src/condense/summary.rs: fn propose",
-    "crates/context/src/replay/sim.rs: fn replay_with",
-    "crates/observe/src/compress.rs: file",
-    "crates/observe/src/generic.rs: file",
     "crates/policy/src/models.rs: file",
     "crates/policy/src/models.rs: fn runner",
     "crates/policy/src/programs.rs: fn wrapper_inner",
