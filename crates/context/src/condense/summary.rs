@@ -57,6 +57,8 @@ pub struct SummaryRequest<'a> {
     pub messages: &'a [Message],
     /// The todo list.
     pub todo: &'a [TodoItem],
+    /// The role of each tool (for the files touched).
+    pub roles: &'a super::ToolRoles,
 }
 
 impl SummaryRequest<'_> {
@@ -115,11 +117,11 @@ struct Facts {
 
 /// The extractive fallback: a structured summary made from the messages without a model call.
 pub fn extractive_summary(req: &SummaryRequest<'_>) -> String {
-    render(req, gather(req.messages))
+    render(req, gather(req.messages, req.roles))
 }
 
 /// Calls made, files edited, failing tests and errors seen, in the order they came.
-fn gather(messages: &[Message]) -> Facts {
+fn gather(messages: &[Message], roles: &super::ToolRoles) -> Facts {
     let Facts {
         mut done,
         mut files,
@@ -141,7 +143,7 @@ fn gather(messages: &[Message]) -> Facts {
             let first = args.lines().next().unwrap_or("");
             let line = format!("{}: {}", c.name, clip(first, 100));
             calls.insert(c.id.as_str(), line);
-            if let Some(a) = super::file_access(c, current.as_deref()) {
+            if let Some(a) = super::file_access(c, roles.get(&c.name), current.as_deref()) {
                 match a {
                     super::Access::Open(p) => current = Some(p),
                     super::Access::Edit(p) => {
@@ -331,6 +333,7 @@ pub(crate) fn propose(
         previous,
         messages: &region_view[1..],
         todo: input.todo,
+        roles: input.roles,
     };
     let full = tokens >= cfg.window;
     let (source, text) = summary_text(&req, &region, records, full, summarizer);

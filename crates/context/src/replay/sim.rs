@@ -107,6 +107,7 @@ pub fn walk(
                     reported_prompt_tokens: None,
                     prefix_tokens,
                     todo: &[],
+                    roles: &t.roles,
                 };
                 let new = condense(cfg, items, &records, input, counter, None);
                 // A condensation point: a record changed what the previous request showed.
