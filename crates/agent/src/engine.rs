@@ -9,7 +9,7 @@ use loopwright_protocol::event::{EventKind, InstructionsFile, Outcome, PolicyVer
 use loopwright_protocol::message::{AssistantTurn, ModelRequest};
 use loopwright_protocol::tool::{ToolCall, ToolResult, ToolSpec, ToolStatus};
 use loopwright_protocol::usage::Usage;
-use loopwright_store::session::INTERRUPTED_TEXT;
+use loopwright_store::session::interrupted_result;
 use loopwright_store::spill::SpillStore;
 use loopwright_store::{SessionWriter, StateDir};
 
@@ -282,16 +282,9 @@ impl Agent {
     /// Gives every open tool call a result, records the interruption, and returns.
     fn interrupt(&mut self, reason: &str) -> Result<RunEnd, AgentError> {
         for call in self.state.pending.clone() {
-            self.push(EventKind::ToolResult(ToolResult {
-                call_id: call.id.clone(),
-                name: call.name.clone(),
-                status: ToolStatus::Interrupted,
-                content: INTERRUPTED_TEXT.to_string(),
-                exit_code: None,
-                spill: None,
-                raw_bytes: 0,
-                duration_ms: 0,
-            }))?;
+            self.push(EventKind::ToolResult(interrupted_result(
+                call.id, call.name,
+            )))?;
         }
         self.write_ledger();
         self.push(EventKind::Interrupted {

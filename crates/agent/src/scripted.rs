@@ -26,7 +26,7 @@ use loopwright_protocol::tool::ToolCall;
 use loopwright_protocol::usage::Usage;
 use serde::Deserialize;
 
-use loopwright_model::Cancel;
+use loopwright_model::{Cancel, HistoryFacts};
 use loopwright_model::{Provider, ProviderError, estimate_tokens};
 
 /// One scripted tool call.
@@ -210,9 +210,10 @@ impl Provider for ScriptedProvider {
         })
     }
 
-    fn complete(
+    fn complete_with(
         &mut self,
         request: &ModelRequest,
+        _facts: &HistoryFacts,
         on_event: &mut dyn FnMut(&StreamEvent),
         cancel: &Cancel,
     ) -> Result<AssistantTurn, ProviderError> {

@@ -294,13 +294,14 @@ impl loopwright_agent::Provider for CancelDuringSummary {
     fn name(&self) -> &str {
         "scripted"
     }
-    fn complete(
+    fn complete_with(
         &mut self,
         request: &ModelRequest,
+        facts: &loopwright_model::HistoryFacts,
         on_event: &mut dyn FnMut(&loopwright_protocol::message::StreamEvent),
         cancel: &loopwright_agent::Cancel,
     ) -> Result<loopwright_protocol::message::AssistantTurn, loopwright_agent::ProviderError> {
-        self.inner.complete(request, on_event, cancel)
+        self.inner.complete_with(request, facts, on_event, cancel)
     }
     fn summarize(
         &mut self,

@@ -26,9 +26,10 @@ impl Provider for Played {
         "played"
     }
 
-    fn complete(
+    fn complete_with(
         &mut self,
         request: &ModelRequest,
+        _facts: &loopwright_model::HistoryFacts,
         _on_event: &mut dyn FnMut(&StreamEvent),
         _cancel: &Cancel,
     ) -> Reply {

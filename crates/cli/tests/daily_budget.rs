@@ -3,34 +3,15 @@
 
 #![allow(clippy::unwrap_used)] // test helpers outside #[test] functions
 
+mod common;
+use common::{bin, write_ledger};
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command as StdCommand;
 use std::time::Duration;
 
 use assert_cmd::Command;
-
-fn bin() -> PathBuf {
-    assert_cmd::cargo::cargo_bin!("loop").to_path_buf()
-}
-
-fn write_ledger(path: &Path, tokens: &[u64]) {
-    let attempts: Vec<String> = tokens
-        .iter()
-        .enumerate()
-        .map(|(i, t)| {
-            format!(
-                r#"{{"iteration":{},"action":"step {i}","outcome":"success","tokensUsed":{t}}}"#,
-                i + 1
-            )
-        })
-        .collect();
-    fs::write(
-        path,
-        format!(r#"{{"goal":"g","attempts":[{}]}}"#, attempts.join(",")),
-    )
-    .unwrap();
-}
 
 fn state_total(dir: &Path, id: &str) -> f64 {
     let v: serde_json::Value =

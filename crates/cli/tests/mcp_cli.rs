@@ -5,6 +5,9 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod common;
+use common::mcp_tool;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -21,24 +24,6 @@ verdict = "allow"
 command = ["git status"]
 "#;
 
-fn tool(rel: &str) -> Option<PathBuf> {
-    let dir = std::env::var_os("LOOP_MCP_TOOLS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/ci-tools"));
-    let p = dir.join(rel);
-    if p.exists() {
-        return Some(p);
-    }
-    if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!(
-            "{} is missing: run .ci/mcp-deps.sh (or set LOOP_MCP_TOOLS)",
-            p.display()
-        );
-    }
-    eprintln!("skipped: {} is missing (run .ci/mcp-deps.sh)", p.display());
-    None
-}
-
 fn loop_bin() -> PathBuf {
     assert_cmd::cargo::cargo_bin("loop")
 }
@@ -51,7 +36,7 @@ fn workspace() -> (tempfile::TempDir, PathBuf) {
 }
 
 fn python_client(mode: Option<&str>) -> Option<Value> {
-    let py = tool("venv/bin/python")?;
+    let py = mcp_tool("venv/bin/python")?;
     let (dir, rules) = workspace();
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/mcp/py_client.py");
     let mut cmd = Command::new(py);
@@ -118,7 +103,7 @@ fn python_sdk_client_over_streamable_http() {
 }
 
 fn inspector(dir: &Path, rules: &Path, extra: &[&str]) -> Option<Value> {
-    let insp = tool("npm/node_modules/.bin/mcp-inspector")?;
+    let insp = mcp_tool("npm/node_modules/.bin/mcp-inspector")?;
     let out = Command::new(insp)
         .arg("--cli")
         .arg(loop_bin())
@@ -172,7 +157,7 @@ fn inspector_cli_lists_and_calls() {
 
 #[test]
 fn loop_mcp_call_reads_a_2_mb_file_capped_spilled_and_asked_first() {
-    let Some(fs) = tool("npm/node_modules/.bin/mcp-server-filesystem") else {
+    let Some(fs) = mcp_tool("npm/node_modules/.bin/mcp-server-filesystem") else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();

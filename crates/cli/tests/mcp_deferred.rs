@@ -10,30 +10,15 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod common;
+use common::mcp_tool;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use loopwright_testkit::scenario::openai;
 use loopwright_testkit::{MockServer, Reply};
 use serde_json::{Value, json};
-
-fn tool(rel: &str) -> Option<PathBuf> {
-    let dir = std::env::var_os("LOOP_MCP_TOOLS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/ci-tools"));
-    let p = dir.join(rel);
-    if p.exists() {
-        return Some(p);
-    }
-    if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!(
-            "{} is missing: run .ci/mcp-deps.sh (or set LOOP_MCP_TOOLS)",
-            p.display()
-        );
-    }
-    eprintln!("skipped: {} is missing (run .ci/mcp-deps.sh)", p.display());
-    None
-}
 
 /// The raw bytes of the top-level `"tools"` array of a JSON request body.
 fn raw_tools(body: &str) -> &str {
@@ -71,9 +56,9 @@ struct Setup {
 }
 
 fn setup(mode: &str) -> Option<(tempfile::TempDir, Setup)> {
-    let everything = tool("npm/node_modules/.bin/mcp-server-everything")?;
-    let fs = tool("npm/node_modules/.bin/mcp-server-filesystem")?;
-    let git = tool("venv/bin/mcp-server-git")?;
+    let everything = mcp_tool("npm/node_modules/.bin/mcp-server-everything")?;
+    let fs = mcp_tool("npm/node_modules/.bin/mcp-server-filesystem")?;
+    let git = mcp_tool("venv/bin/mcp-server-git")?;
     let dir = tempfile::tempdir().unwrap();
     let root = std::fs::canonicalize(dir.path()).unwrap();
     let data = root.join("data");

@@ -6,28 +6,13 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod common;
+use common::mcp_tool;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
-
-fn tool(rel: &str) -> Option<PathBuf> {
-    let dir = std::env::var_os("LOOP_MCP_TOOLS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/ci-tools"));
-    let p = dir.join(rel);
-    if p.exists() {
-        return Some(p);
-    }
-    if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!(
-            "{} is missing: run .ci/mcp-deps.sh (or set LOOP_MCP_TOOLS)",
-            p.display()
-        );
-    }
-    eprintln!("skipped: {} is missing (run .ci/mcp-deps.sh)", p.display());
-    None
-}
 
 /// The events of a session log.
 fn events(log: &Path) -> Vec<Value> {
@@ -53,7 +38,7 @@ fn position(events: &[Value], kind: &str, id: &str) -> usize {
 
 #[test]
 fn loop_run_reads_a_2_mb_file_through_mcp_asked_capped_and_spilled() {
-    let Some(fs) = tool("npm/node_modules/.bin/mcp-server-filesystem") else {
+    let Some(fs) = mcp_tool("npm/node_modules/.bin/mcp-server-filesystem") else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();

@@ -4,47 +4,14 @@
 
 #![allow(clippy::unwrap_used)] // test helpers outside #[test] functions
 
+mod common;
+use common::{bin, pg_url, write_ledger};
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use loopwright_store_pg::PgStore;
-
-fn bin() -> PathBuf {
-    assert_cmd::cargo::cargo_bin!("loop").to_path_buf()
-}
-
-fn url(test: &str) -> Option<String> {
-    let schema = format!("cli_{test}_{}", std::process::id());
-    match loopwright_store_pg::env_url(&schema) {
-        Some(u) => Some(u),
-        None if std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false") => {
-            panic!("CI is set but PGHOST is not: run the database tests with .ci/pg-tests.sh")
-        }
-        None => {
-            eprintln!("skipped {test}: no PGHOST (run .ci/pg-tests.sh)");
-            None
-        }
-    }
-}
-
-fn write_ledger(path: &Path, tokens: &[u64]) {
-    let attempts: Vec<String> = tokens
-        .iter()
-        .enumerate()
-        .map(|(i, t)| {
-            format!(
-                r#"{{"iteration":{},"action":"step {i}","outcome":"success","tokensUsed":{t}}}"#,
-                i + 1
-            )
-        })
-        .collect();
-    fs::write(
-        path,
-        format!(r#"{{"goal":"g","attempts":[{}]}}"#, attempts.join(",")),
-    )
-    .unwrap();
-}
 
 /// One check as machine `group` would run it: its own HOME and working directory.
 fn check(url: &str, machine: &Path, ledger: &Path) -> Command {
@@ -102,7 +69,7 @@ fn run_workers(url: &str, jobs: &[(PathBuf, PathBuf)], calls: usize) -> Vec<Outp
 
 #[test]
 fn thirty_two_processes_on_four_machines_add_exactly_64000_and_trip_at_the_same_check() {
-    let Some(url) = url("fleet") else { return };
+    let Some(url) = pg_url("fleet") else { return };
     let dir = tempfile::tempdir().unwrap();
     // 50,000 tokens spent earlier today: the 100,000 cap of daily-triage is reached by the
     // 500th of the 640 checks of 100 tokens, whatever order they run in.
@@ -142,7 +109,7 @@ fn thirty_two_processes_on_four_machines_add_exactly_64000_and_trip_at_the_same_
 
 #[test]
 fn sigkill_in_the_middle_of_checks_loses_and_duplicates_nothing() {
-    let Some(url) = url("sigkill") else { return };
+    let Some(url) = pg_url("sigkill") else { return };
     let dir = tempfile::tempdir().unwrap();
     let jobs = fleet(dir.path(), 2);
     // Start all 64 checks at once and kill every other one after a moment: some die before
@@ -194,7 +161,9 @@ fn a_database_that_is_down_is_an_error_naming_the_store() {
 #[test]
 fn loop_sessions_reads_sessions_from_the_store() {
     use loopwright_store::backend::SessionStore;
-    let Some(url) = url("sessions") else { return };
+    let Some(url) = pg_url("sessions") else {
+        return;
+    };
     let store = std::sync::Arc::new(PgStore::connect(&url).unwrap());
     let sessions = loopwright_store_pg::backend::PgSessionStore::new(store);
     let start = loopwright_protocol::event::EventKind::SessionStart {
@@ -237,7 +206,7 @@ fn loop_sessions_reads_sessions_from_the_store() {
 
 #[test]
 fn a_ledger_in_the_store_gives_the_outputs_of_a_file() {
-    let Some(url) = url("ledger") else { return };
+    let Some(url) = pg_url("ledger") else { return };
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("l.json");
     let file = file.to_str().unwrap();
@@ -316,7 +285,9 @@ fn a_ledger_in_the_store_gives_the_outputs_of_a_file() {
 
 #[test]
 fn an_approved_extension_raises_the_cap_and_an_agent_cannot_approve() {
-    let Some(url) = url("extension") else { return };
+    let Some(url) = pg_url("extension") else {
+        return;
+    };
     let dir = tempfile::tempdir().unwrap();
     let l = dir.path().join("l.json");
     write_ledger(&l, &[100_000]);

@@ -7,6 +7,9 @@
 
 #![allow(clippy::unwrap_used)] // test helpers outside #[test] functions
 
+mod common;
+use common::{bin, pg_url};
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -18,24 +21,6 @@ use loopwright_protocol::tool::ToolStatus;
 const STEPS: usize = 5;
 /// The step during which the first machine is stopped.
 const STOP_AT: usize = 3;
-
-fn bin() -> PathBuf {
-    assert_cmd::cargo::cargo_bin!("loop").to_path_buf()
-}
-
-fn url(test: &str) -> Option<String> {
-    let schema = format!("cli_{test}_{}", std::process::id());
-    match loopwright_store_pg::env_url(&schema) {
-        Some(u) => Some(u),
-        None if std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false") => {
-            panic!("CI is set but PGHOST is not: run the database tests with .ci/pg-tests.sh")
-        }
-        None => {
-            eprintln!("skipped {test}: no PGHOST (run .ci/pg-tests.sh)");
-            None
-        }
-    }
-}
 
 const MARKER: &str = "side-effects.log";
 
@@ -109,7 +94,7 @@ fn signal(sig: &str, target: &str) {
 /// Starts the run on machine A, stops it during step STOP_AT with `sig`, resumes it on machine
 /// B, and checks the store's log and the side effects.
 fn resume_on_another_machine(test: &str, sig: &str) {
-    let Some(url) = url(test) else { return };
+    let Some(url) = pg_url(test) else { return };
     let root = tempfile::tempdir().unwrap();
     let script_text = script();
     let (home_a, ws_a) = machine(root.path(), "a");

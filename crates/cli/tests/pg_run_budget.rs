@@ -6,31 +6,16 @@
 
 #![allow(clippy::unwrap_used)] // test helpers outside #[test] functions
 
+mod common;
+use common::{bin, pg_url};
+
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use loopwright_protocol::event::EventKind;
 
 const STEPS: usize = 6;
-
-fn bin() -> PathBuf {
-    assert_cmd::cargo::cargo_bin!("loop").to_path_buf()
-}
-
-fn url(test: &str) -> Option<String> {
-    let schema = format!("cli_{test}_{}", std::process::id());
-    match loopwright_store_pg::env_url(&schema) {
-        Some(u) => Some(u),
-        None if std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false") => {
-            panic!("CI is set but PGHOST is not: run the database tests with .ci/pg-tests.sh")
-        }
-        None => {
-            eprintln!("skipped {test}: no PGHOST (run .ci/pg-tests.sh)");
-            None
-        }
-    }
-}
 
 fn script() -> String {
     let mut turns: Vec<String> = (1..=STEPS)
@@ -84,7 +69,9 @@ fn used(url: &str, id: &str) -> u64 {
 
 #[test]
 fn runs_on_four_machines_share_one_exact_daily_cap() {
-    let Some(url) = url("run_budget") else { return };
+    let Some(url) = pg_url("run_budget") else {
+        return;
+    };
     let dir = tempfile::tempdir().unwrap();
     // One run alone, to size the cap: enough for about three and a half runs.
     let calib = run(

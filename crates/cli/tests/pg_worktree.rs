@@ -6,27 +6,12 @@
 
 #![allow(clippy::unwrap_used)] // test helpers outside #[test] functions
 
+mod common;
+use common::{bin, pg_url};
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-
-fn bin() -> PathBuf {
-    assert_cmd::cargo::cargo_bin!("loop").to_path_buf()
-}
-
-fn url(test: &str) -> Option<String> {
-    let schema = format!("cli_{test}_{}", std::process::id());
-    match loopwright_store_pg::env_url(&schema) {
-        Some(u) => Some(u),
-        None if std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false") => {
-            panic!("CI is set but PGHOST is not: run the database tests with .ci/pg-tests.sh")
-        }
-        None => {
-            eprintln!("skipped {test}: no PGHOST (run .ci/pg-tests.sh)");
-            None
-        }
-    }
-}
 
 /// `loop worktree ARGS` as machine `m` runs it; `url` None means the machine's files.
 fn worktree(url: Option<&str>, m: &Path, args: &[&str]) -> Command {
@@ -57,7 +42,9 @@ fn machines(root: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn processes_on_different_machines_contend_on_one_lock() {
-    let Some(url) = url("wt_contend") else { return };
+    let Some(url) = pg_url("wt_contend") else {
+        return;
+    };
     let dir = tempfile::tempdir().unwrap();
     let ms = machines(dir.path());
     // Eight processes, two per machine, all at once, on overlapping paths.
@@ -168,7 +155,7 @@ fn processes_on_different_machines_contend_on_one_lock() {
 
 #[test]
 fn a_pid_lock_is_refused_on_a_shared_store() {
-    let Some(url) = url("wt_pid") else { return };
+    let Some(url) = pg_url("wt_pid") else { return };
     let dir = tempfile::tempdir().unwrap();
     let out = worktree(
         Some(&url),

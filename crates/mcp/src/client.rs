@@ -208,19 +208,8 @@ async fn start(cfg: ServerConfig) -> Result<(Running, Vec<RawTool>), StartFailur
             }
         })
     });
-    let handshake = async {
-        let service = Loopwright
-            .serve(proc)
-            .await
-            .map_err(|e| format!("initialize failed: {e}"))?;
-        let tools = service
-            .list_all_tools()
-            .await
-            .map_err(|e| format!("tools/list failed: {e}"))?;
-        Ok::<_, String>((service, tools))
-    };
-    let reason = match tokio::time::timeout(cfg.startup_timeout, handshake).await {
-        Ok(Ok((service, tools))) => {
+    let reason = match handshake(proc, &cfg, None).await {
+        Ok((service, tools)) => {
             let running = Running {
                 service,
                 stderr: tail,
@@ -229,11 +218,7 @@ async fn start(cfg: ServerConfig) -> Result<(Running, Vec<RawTool>), StartFailur
             };
             return Ok((running, tools));
         }
-        Ok(Err(reason)) => reason,
-        Err(_) => format!(
-            "no answer to initialize and tools/list within {} s (startup_timeout_secs)",
-            cfg.startup_timeout.as_secs_f64()
-        ),
+        Err(reason) => reason,
     };
     kill_group(pgid);
     if let Some(r) = reader {
@@ -265,33 +250,49 @@ async fn start_http(
     }
     let config = StreamableHttpClientTransportConfig::with_uri(url).custom_headers(custom);
     let transport = StreamableHttpClientTransport::from_config(config);
-    let handshake = async {
+    let (service, tools) = handshake(transport, cfg, Some(url)).await.map_err(fail)?;
+    let running = Running {
+        service,
+        stderr: Tail::default(),
+        pgid: None,
+        call_timeout: cfg.call_timeout,
+    };
+    Ok((running, tools))
+}
+
+/// `initialize` and `tools/list` over `transport` within the startup timeout; the error is the
+/// reason, naming `url` when there is one.
+async fn handshake<T, E, A>(
+    transport: T,
+    cfg: &ServerConfig,
+    url: Option<&str>,
+) -> Result<(RunningService<RoleClient, Loopwright>, Vec<RawTool>), String>
+where
+    T: rmcp::transport::IntoTransport<RoleClient, E, A>,
+    E: std::error::Error + Send + Sync + 'static,
+{
+    let (at, from) = url.map_or((String::new(), String::new()), |u| {
+        (format!(" at {u}"), format!(" from {u}"))
+    });
+    let steps = async {
         let service = Loopwright
             .serve(transport)
             .await
-            .map_err(|e| format!("initialize failed at {url}: {e}"))?;
+            .map_err(|e| format!("initialize failed{at}: {e}"))?;
         let tools = service
             .list_all_tools()
             .await
             .map_err(|e| format!("tools/list failed: {e}"))?;
         Ok::<_, String>((service, tools))
     };
-    match tokio::time::timeout(cfg.startup_timeout, handshake).await {
-        Ok(Ok((service, tools))) => Ok((
-            Running {
-                service,
-                stderr: Tail::default(),
-                pgid: None,
-                call_timeout: cfg.call_timeout,
-            },
-            tools,
-        )),
-        Ok(Err(reason)) => Err(fail(reason)),
-        Err(_) => Err(fail(format!(
-            "no answer to initialize and tools/list from {url} within {} s (startup_timeout_secs)",
-            cfg.startup_timeout.as_secs_f64()
-        ))),
-    }
+    tokio::time::timeout(cfg.startup_timeout, steps)
+        .await
+        .unwrap_or_else(|_| {
+            Err(format!(
+                "no answer to initialize and tools/list{from} within {} s (startup_timeout_secs)",
+                cfg.startup_timeout.as_secs_f64()
+            ))
+        })
 }
 
 /// Started MCP servers and their tools.

@@ -149,11 +149,25 @@ struct RawFile {
     disclosure: Option<RawDisclosure>,
 }
 
+/// Why `${VAR}` references could not be expanded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExpandError {
+    /// A `${` without its `}` (the whole text).
+    #[error("unclosed ${{ in `{0}`")]
+    Unclosed(String),
+    /// `${...}` around something that is not a variable name.
+    #[error("`${{{0}}}` is not a variable name")]
+    BadName(String),
+    /// The variable is not set.
+    #[error("environment variable {0} is not set")]
+    Unset(String),
+}
+
 /// Replaces each `${VAR}` in `text` with the variable's value; `$$` is a literal `$`.
 ///
 /// # Errors
-/// The name of the first variable that is unset, or a description of a malformed reference.
-pub fn expand_env(text: &str, env: &dyn Fn(&str) -> Option<String>) -> Result<String, String> {
+/// [`ExpandError`] for the first variable that is unset or the first malformed reference.
+pub fn expand_env(text: &str, env: &dyn Fn(&str) -> Option<String>) -> Result<String, ExpandError> {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(i) = rest.find('$') {
@@ -165,13 +179,12 @@ pub fn expand_env(text: &str, env: &dyn Fn(&str) -> Option<String>) -> Result<St
         } else if let Some(body) = after.strip_prefix('{') {
             let end = body
                 .find('}')
-                .ok_or_else(|| format!("unclosed ${{ in `{text}`"))?;
+                .ok_or_else(|| ExpandError::Unclosed(text.to_owned()))?;
             let name = &body[..end];
             if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-                return Err(format!("`${{{name}}}` is not a variable name"));
+                return Err(ExpandError::BadName(name.to_owned()));
             }
-            let value =
-                env(name).ok_or_else(|| format!("environment variable {name} is not set"))?;
+            let value = env(name).ok_or_else(|| ExpandError::Unset(name.to_owned()))?;
             out.push_str(&value);
             rest = &body[end + 1..];
         } else {

@@ -22,7 +22,7 @@ pub mod names;
 pub mod server;
 
 pub use client::{CallError, HubError, McpHub, McpTool, StartFailure};
-pub use config::{ConfigError, McpConfig, ServerConfig, Transport};
+pub use config::{ConfigError, ExpandError, McpConfig, ServerConfig, Transport};
 pub use content::{ResultText, result_text};
 pub use disclosure::{Deferred, DisclosureConfig, DisclosureMode, ProxiedCall, ToolSpec};
 pub use server::{LoopServer, LoopTools, ServeError, serve_http, serve_stdio};

@@ -37,24 +37,24 @@ pub trait Provider {
 
     /// Runs one model call. Every piece of the reply is passed to `on_event` as it arrives;
     /// the assembled turn is returned. Implementations check `cancel` while waiting.
-    fn complete(
-        &mut self,
-        request: &ModelRequest,
-        on_event: &mut dyn FnMut(&StreamEvent),
-        cancel: &Cancel,
-    ) -> Result<AssistantTurn, ProviderError>;
-
-    /// [`Provider::complete`] with facts about the history; providers that can use them
-    /// override this (the default ignores them).
+    /// `facts` are facts about the history (failed tool results, the session's cache key);
+    /// a provider that has no use for them ignores them.
     fn complete_with(
         &mut self,
         request: &ModelRequest,
         facts: &HistoryFacts,
         on_event: &mut dyn FnMut(&StreamEvent),
         cancel: &Cancel,
+    ) -> Result<AssistantTurn, ProviderError>;
+
+    /// [`Provider::complete_with`] without facts about the history.
+    fn complete(
+        &mut self,
+        request: &ModelRequest,
+        on_event: &mut dyn FnMut(&StreamEvent),
+        cancel: &Cancel,
     ) -> Result<AssistantTurn, ProviderError> {
-        let _ = facts;
-        self.complete(request, on_event, cancel)
+        self.complete_with(request, &HistoryFacts::default(), on_event, cancel)
     }
 
     /// Runs the summary call of context compaction: `request` is the current request with the

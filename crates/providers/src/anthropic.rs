@@ -51,15 +51,6 @@ impl Provider for AnthropicProvider {
         Some(&self.endpoint.model)
     }
 
-    fn complete(
-        &mut self,
-        request: &ModelRequest,
-        on_event: &mut dyn FnMut(&StreamEvent),
-        cancel: &Cancel,
-    ) -> Result<AssistantTurn, ProviderError> {
-        self.complete_with(request, &HistoryFacts::default(), on_event, cancel)
-    }
-
     fn complete_with(
         &mut self,
         request: &ModelRequest,

@@ -7,7 +7,7 @@
 //! the latest one is kept in the history); after [`MAX_FORMAT_ERRORS`] in a row the call fails.
 //! Only the final, well-formed action is returned, so the session log never holds a bad reply.
 
-use loopwright_model::{Cancel, Provider, ProviderError};
+use loopwright_model::{Cancel, HistoryFacts, Provider, ProviderError};
 use loopwright_protocol::message::{AssistantTurn, Message, ModelRequest, Role, StreamEvent};
 use loopwright_protocol::tool::{ToolCall, ToolSpec};
 use loopwright_protocol::usage::Usage;
@@ -278,9 +278,10 @@ impl Provider for JsonActionProvider {
         self.inner.model()
     }
 
-    fn complete(
+    fn complete_with(
         &mut self,
         request: &ModelRequest,
+        _facts: &HistoryFacts,
         on_event: &mut dyn FnMut(&StreamEvent),
         cancel: &Cancel,
     ) -> Result<AssistantTurn, ProviderError> {

@@ -11,14 +11,13 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use loopwright_protocol::event::{Event, EventKind};
-use loopwright_protocol::tool::{ToolResult, ToolStatus};
 use loopwright_store::backend::{
     DailyReservations, DailySpendStore, LedgerStore, LedgerStoreError, SessionStore, SessionWriter,
 };
 use loopwright_store::daily::reserve::Reservation;
 use loopwright_store::daily::{AttemptSpend, DailyError, Recorded};
 use loopwright_store::session::{
-    INTERRUPTED_TEXT, Parsed, SessionError, SessionInfo, dangling_calls, summarize,
+    Parsed, SessionError, SessionInfo, dangling_calls, interrupted_result, summarize,
 };
 
 use crate::{PgError, PgStore};
@@ -168,16 +167,7 @@ impl SessionStore for PgSessionStore {
             repaired: 0,
         };
         for (call_id, name) in dangling_calls(&w.events) {
-            w.append(EventKind::ToolResult(ToolResult {
-                call_id,
-                name,
-                status: ToolStatus::Interrupted,
-                content: INTERRUPTED_TEXT.to_owned(),
-                exit_code: None,
-                spill: None,
-                raw_bytes: 0,
-                duration_ms: 0,
-            }))?;
+            w.append(EventKind::ToolResult(interrupted_result(call_id, name)))?;
             w.repaired += 1;
         }
         Ok(Box::new(w))

@@ -132,10 +132,7 @@ fn path_locks_are_shared_by_connections() {
         owner: "sweeper".into(),
         paths: vec!["src/**".into()],
         locked_at: "2026-12-01T00:00:00Z".into(),
-        expires_at: None,
-        run_id: None,
-        pid: None,
-        pid_start: None,
+        holder: Default::default(),
         extra: Default::default(),
     };
     PgLockStore::new(&a)

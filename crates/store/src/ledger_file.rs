@@ -72,6 +72,26 @@ pub struct NewAttempt {
     pub timestamp: String,
 }
 
+impl NewAttempt {
+    /// The ledger entry of this attempt as attempt number `iteration`, in the reference's key
+    /// order (`iteration`, `action`, `outcome`, `error`, `tokensUsed`, `timestamp`).
+    pub fn entry(&self, iteration: usize) -> Object {
+        let mut entry = Object::new();
+        #[allow(clippy::cast_precision_loss)]
+        entry.insert("iteration", Value::Number(iteration as f64));
+        entry.insert("action", Value::String(self.action.clone()));
+        entry.insert("outcome", Value::String(self.outcome.as_str().to_owned()));
+        if let Some(e) = &self.error {
+            entry.insert("error", Value::String(e.clone()));
+        }
+        if let Some(t) = self.tokens_used {
+            entry.insert("tokensUsed", Value::Number(t));
+        }
+        entry.insert("timestamp", Value::String(self.timestamp.clone()));
+        entry
+    }
+}
+
 /// The ledger after an append.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Appended {
@@ -120,21 +140,7 @@ pub fn append_attempt(
     };
     let existing = Ledger::from_value(&value).map_err(ledger_err)?;
     let iteration = existing.attempts.len() + 1;
-    let mut entry = Object::new();
-    entry.insert("iteration", Value::Number(iteration as f64));
-    entry.insert("action", Value::String(attempt.action.clone()));
-    entry.insert(
-        "outcome",
-        Value::String(attempt.outcome.as_str().to_owned()),
-    );
-    if let Some(e) = &attempt.error {
-        entry.insert("error", Value::String(e.clone()));
-    }
-    if let Some(t) = attempt.tokens_used {
-        entry.insert("tokensUsed", Value::Number(t));
-    }
-    entry.insert("timestamp", Value::String(attempt.timestamp.clone()));
-    push_attempt(&mut value, entry);
+    push_attempt(&mut value, attempt.entry(iteration));
     let ledger = Ledger::from_value(&value).map_err(ledger_err)?;
     let mut text = json::to_string_pretty(&value);
     text.push('\n');

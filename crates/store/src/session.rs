@@ -22,6 +22,20 @@ use loopwright_protocol::tool::{ToolResult, ToolStatus};
 pub const INTERRUPTED_TEXT: &str = "interrupted: the run stopped before this tool call completed, \
 and it was not run again. Check the state of the workspace before retrying it.";
 
+/// The result given to a tool call that never got one (the run stopped first).
+pub fn interrupted_result(call_id: String, name: String) -> ToolResult {
+    ToolResult {
+        call_id,
+        name,
+        status: ToolStatus::Interrupted,
+        content: INTERRUPTED_TEXT.to_string(),
+        exit_code: None,
+        spill: None,
+        raw_bytes: 0,
+        duration_ms: 0,
+    }
+}
+
 /// Errors of the session store.
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
@@ -340,16 +354,7 @@ impl FileSessionStore {
             torn_bytes: parsed.torn_bytes as u64,
         };
         for (call_id, name) in dangling_calls(&log.events) {
-            log.append(EventKind::ToolResult(ToolResult {
-                call_id,
-                name,
-                status: ToolStatus::Interrupted,
-                content: INTERRUPTED_TEXT.to_string(),
-                exit_code: None,
-                spill: None,
-                raw_bytes: 0,
-                duration_ms: 0,
-            }))?;
+            log.append(EventKind::ToolResult(interrupted_result(call_id, name)))?;
             log.repaired += 1;
         }
         Ok(log)

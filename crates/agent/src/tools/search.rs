@@ -59,6 +59,24 @@ fn walker(root: &Path, glob: Option<&str>) -> Result<ignore::Walk, String> {
     Ok(b.build())
 }
 
+/// The files under `dir` (a directory or one file), sorted, honouring `.gitignore` and `glob`;
+/// or the error text when `dir` does not exist (`what` names it: directory, path) or the glob
+/// is bad.
+fn files_under(
+    dir: &Path,
+    base: &Path,
+    glob: Option<&str>,
+    what: &str,
+) -> Result<impl Iterator<Item = ignore::DirEntry>, String> {
+    if !dir.exists() {
+        return Err(format!("no such {what}: {}", rel(base, dir)));
+    }
+    let walk = walker(dir, glob)?;
+    Ok(walk
+        .flatten()
+        .filter(|e| e.file_type().is_some_and(|t| t.is_file())))
+}
+
 fn rel(root: &Path, p: &Path) -> String {
     p.strip_prefix(root)
         .unwrap_or(p)
@@ -68,25 +86,17 @@ fn rel(root: &Path, p: &Path) -> String {
 
 /// `list_files`: files under `dir` (relative paths, sorted), honouring `.gitignore`.
 pub fn list_files(dir: &Path, base: &Path, args: &ListArgs) -> ToolOutput {
-    if !dir.exists() {
-        return ToolOutput::text(
-            ToolStatus::Error,
-            format!("no such directory: {}", rel(base, dir)),
-        );
-    }
-    let walk = match walker(dir, args.glob.as_deref()) {
-        Ok(w) => w,
+    let files = match files_under(dir, base, args.glob.as_deref(), "directory") {
+        Ok(f) => f,
         Err(e) => return ToolOutput::text(ToolStatus::Error, e),
     };
     let max = args.max_results.unwrap_or(500);
     let mut shown = Vec::new();
     let mut total = 0usize;
-    for entry in walk.flatten() {
-        if entry.file_type().is_some_and(|t| t.is_file()) {
-            total += 1;
-            if shown.len() < max {
-                shown.push(rel(base, entry.path()));
-            }
+    for entry in files {
+        total += 1;
+        if shown.len() < max {
+            shown.push(rel(base, entry.path()));
         }
     }
     let mut out = shown.join("\n");
@@ -113,23 +123,14 @@ pub fn grep(dir: &Path, base: &Path, args: &GrepArgs) -> ToolOutput {
         Ok(r) => r,
         Err(e) => return ToolOutput::text(ToolStatus::Error, format!("invalid pattern: {e}")),
     };
-    if !dir.exists() {
-        return ToolOutput::text(
-            ToolStatus::Error,
-            format!("no such path: {}", rel(base, dir)),
-        );
-    }
-    let walk = match walker(dir, args.glob.as_deref()) {
-        Ok(w) => w,
+    let files = match files_under(dir, base, args.glob.as_deref(), "path") {
+        Ok(f) => f,
         Err(e) => return ToolOutput::text(ToolStatus::Error, e),
     };
     let max = args.max_results.unwrap_or(200);
     let mut lines = Vec::new();
     let mut total = 0usize;
-    for entry in walk.flatten() {
-        if !entry.file_type().is_some_and(|t| t.is_file()) {
-            continue;
-        }
+    for entry in files {
         let Ok(file) = std::fs::File::open(entry.path()) else {
             continue;
         };

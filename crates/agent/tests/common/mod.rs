@@ -40,14 +40,15 @@ impl Provider for Recording {
     fn name(&self) -> &str {
         "scripted"
     }
-    fn complete(
+    fn complete_with(
         &mut self,
         request: &ModelRequest,
+        facts: &loopwright_model::HistoryFacts,
         on_event: &mut dyn FnMut(&StreamEvent),
         cancel: &Cancel,
     ) -> Result<AssistantTurn, ProviderError> {
         self.requests.borrow_mut().push(request.clone());
-        self.inner.complete(request, on_event, cancel)
+        self.inner.complete_with(request, facts, on_event, cancel)
     }
     fn summarize(
         &mut self,

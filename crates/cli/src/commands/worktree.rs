@@ -353,6 +353,7 @@ fn lock(root: &Path, backend: &LockBackend, a: LockArgs) -> Result<()> {
         .transpose()?;
     let rec = backend.with(|s| ops::lock(s, &req, Some(&root_text(root)), wait))?;
     let expiry = rec
+        .holder
         .expires_at
         .as_ref()
         .map(|e| format!(" (expires {e})"))
@@ -371,17 +372,18 @@ fn with_expired(v: &impl serde::Serialize, expired: bool) -> Result<Value> {
 
 fn lock_line(l: &LockRecord, expired: bool) -> String {
     let mut note = format!("locked {}", l.locked_at);
-    if let Some(e) = &l.expires_at {
+    let h = &l.holder;
+    if let Some(e) = &h.expires_at {
         note.push_str(&format!(", expires {e}"));
-        if expired && l.pid.is_none_or(|p| process_is(p, l.pid_start)) {
+        if expired && h.pid.is_none_or(|p| process_is(p, h.pid_start)) {
             note.push_str(" (expired)");
         }
     }
-    if let Some(r) = &l.run_id {
+    if let Some(r) = &h.run_id {
         note.push_str(&format!(", run {r}"));
     }
-    if let Some(p) = l.pid {
-        let gone = if process_is(p, l.pid_start) {
+    if let Some(p) = h.pid {
+        let gone = if process_is(p, h.pid_start) {
             ""
         } else {
             " (gone)"
@@ -418,7 +420,7 @@ fn locks(store: &dyn LockStore, sweep: bool, force: bool, as_json: bool) -> Resu
     }
     for w in &table.waits {
         let mut note = format!("requested {}", w.requested_at);
-        if let Some(e) = &w.expires_at {
+        if let Some(e) = &w.holder.expires_at {
             note.push_str(&format!(", wait expires {e}"));
             if wait_is_over(w, now, &process_is) {
                 note.push_str(" (expired)");

@@ -14,6 +14,26 @@ use serde_json::{Map, Value};
 
 use crate::error::Error;
 
+/// What a lock and a wait record alike: the run behind it and what ends it on its own (an
+/// expiry, the end of a process). Flattened into both records: the JSON fields stay
+/// `expiresAt`, `runId`, `pid`, `pidStart`.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Holder {
+    /// When it expires on its own, if ever.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expires_at: Option<String>,
+    /// The run; another run of the same owner is refused a lock while one is held.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run_id: Option<String>,
+    /// A process whose end frees the lock or removes the wait.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pid: Option<u32>,
+    /// When that process started (Linux clock ticks since boot), so a recycled pid is not it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pid_start: Option<u64>,
+}
+
 /// One owner's lock, field for field the reference's lock file plus `runId` and `pid`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -24,18 +44,9 @@ pub struct LockRecord {
     pub paths: Vec<String>,
     /// When it was taken (ISO 8601).
     pub locked_at: String,
-    /// When it expires on its own, if ever.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expires_at: Option<String>,
-    /// The run that took it; another run of the same owner is refused while it is held.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub run_id: Option<String>,
-    /// A process whose end frees the lock.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pid: Option<u32>,
-    /// When that process started (Linux clock ticks since boot), so a recycled pid is not it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pid_start: Option<u64>,
+    /// Its run, expiry and process.
+    #[serde(flatten)]
+    pub holder: Holder,
     /// Fields other tools added.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
@@ -53,18 +64,9 @@ pub struct WaitRecord {
     pub waiting_on: Vec<String>,
     /// When it started waiting.
     pub requested_at: String,
-    /// When it gives up.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expires_at: Option<String>,
-    /// The waiting run.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub run_id: Option<String>,
-    /// The waiting process (its end removes the wait).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pid: Option<u32>,
-    /// When that process started (see [`LockRecord::pid_start`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pid_start: Option<u64>,
+    /// The waiting run, when it gives up, and the process whose end removes the wait.
+    #[serde(flatten)]
+    pub holder: Holder,
     /// Fields other tools added.
     #[serde(flatten)]
     pub extra: Map<String, Value>,

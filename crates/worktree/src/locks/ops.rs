@@ -10,7 +10,7 @@ use super::plan::{
     release_changes, wait_is_over,
 };
 use super::{
-    Change, LockRecord, LockStore, WaitRecord, process_alive, process_is, process_start,
+    Change, Holder, LockRecord, LockStore, WaitRecord, process_alive, process_is, process_start,
     validate_owner,
 };
 use crate::clock::iso;
@@ -96,10 +96,12 @@ pub fn lock(
                 paths: req.paths.clone(),
                 waiting_on: by,
                 requested_at: iso(started),
-                expires_at: wait.map(|w| iso(started + w)),
-                run_id: req.run_id.clone(),
-                pid: Some(me),
-                pid_start: process_start(me),
+                holder: Holder {
+                    expires_at: wait.map(|w| iso(started + w)),
+                    run_id: req.run_id.clone(),
+                    pid: Some(me),
+                    pid_start: process_start(me),
+                },
                 extra: Default::default(),
             })])
         })?;

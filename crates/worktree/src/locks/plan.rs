@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use time::OffsetDateTime;
 
-use super::{Change, LockRecord, LockTable, WaitRecord};
+use super::{Change, Holder, LockRecord, LockTable, WaitRecord};
 use crate::clock::{iso, parse_iso};
 use crate::error::Error;
 use crate::overlap::LockPath;
@@ -25,7 +25,7 @@ pub struct LockRequest {
     pub run_id: Option<String>,
     /// A process whose end frees the lock.
     pub pid: Option<u32>,
-    /// When that process started (see [`LockRecord::pid_start`]).
+    /// When that process started (see [`Holder::pid_start`](super::Holder::pid_start)).
     pub pid_start: Option<u64>,
     /// Optional expiry.
     pub ttl: Option<Duration>,
@@ -56,20 +56,25 @@ fn passed(at: Option<&str>, now: OffsetDateTime) -> bool {
 
 /// A lock that no longer holds: past its expiry, or its process is gone.
 pub fn lock_is_free(l: &LockRecord, now: OffsetDateTime, alive: &Alive) -> bool {
-    passed(l.expires_at.as_deref(), now) || l.pid.is_some_and(|p| !alive(p, l.pid_start))
+    has_ended(&l.holder, now, alive)
 }
 
 /// A wait that no longer counts: past its deadline, or its process is gone.
 pub fn wait_is_over(w: &WaitRecord, now: OffsetDateTime, alive: &Alive) -> bool {
-    passed(w.expires_at.as_deref(), now) || w.pid.is_some_and(|p| !alive(p, w.pid_start))
+    has_ended(&w.holder, now, alive)
+}
+
+/// Past its expiry, or its process is gone.
+fn has_ended(h: &Holder, now: OffsetDateTime, alive: &Alive) -> bool {
+    passed(h.expires_at.as_deref(), now) || h.pid.is_some_and(|p| !alive(p, h.pid_start))
 }
 
 fn held_note(l: &LockRecord) -> String {
     let mut s = format!("locked at {}", l.locked_at);
-    if let Some(e) = &l.expires_at {
+    if let Some(e) = &l.holder.expires_at {
         s.push_str(&format!(", expires at {e}"));
     }
-    if let Some(r) = &l.run_id {
+    if let Some(r) = &l.holder.run_id {
         s.push_str(&format!(", run \"{r}\""));
     }
     s
@@ -92,7 +97,8 @@ pub fn decide_lock(
     let mut lines = Vec::new();
     for other in table.locks.iter().filter(|l| !lock_is_free(l, now, alive)) {
         if other.owner == req.owner {
-            let same_run = matches!((&other.run_id, &req.run_id), (Some(a), Some(b)) if a == b);
+            let same_run =
+                matches!((&other.holder.run_id, &req.run_id), (Some(a), Some(b)) if a == b);
             if !same_run {
                 by.push(other.owner.clone());
                 lines.push(format!(
@@ -138,10 +144,12 @@ pub fn decide_lock(
         owner: req.owner.clone(),
         paths: req.paths.clone(),
         locked_at: iso(now),
-        expires_at: req.ttl.map(|t| iso(now + t)),
-        run_id: req.run_id.clone(),
-        pid: req.pid,
-        pid_start: req.pid_start,
+        holder: Holder {
+            expires_at: req.ttl.map(|t| iso(now + t)),
+            run_id: req.run_id.clone(),
+            pid: req.pid,
+            pid_start: req.pid_start,
+        },
         extra: Default::default(),
     }))
 }
@@ -214,7 +222,7 @@ pub fn decide_unlock(
     let Some(l) = table.lock_of(owner) else {
         return UnlockVerdict::NotHeld;
     };
-    match &l.run_id {
+    match &l.holder.run_id {
         Some(held) if !force && run_id != Some(held.as_str()) && !lock_is_free(l, now, alive) => {
             UnlockVerdict::Refused(format!(
                 "The lock of owner \"{owner}\" is held by run \"{held}\"{}; not released (pass --run-id {held}, or --force).",
@@ -338,10 +346,7 @@ mod tests {
             paths: vec!["x".into()],
             waiting_on: on.iter().map(|s| s.to_string()).collect(),
             requested_at: iso(t0()),
-            expires_at: None,
-            run_id: None,
-            pid: None,
-            pid_start: None,
+            holder: Holder::default(),
             extra: Default::default(),
         };
         let waits = vec![w("b", &["c"]), w("c", &["a"]), w("d", &["d"])];

@@ -60,22 +60,8 @@ pub fn append(
         json::to_string_compact(&Value::Object(top))
     });
     let make = |iteration: i64| {
-        let mut e = Object::new();
-        #[allow(clippy::cast_precision_loss)]
-        e.insert("iteration", Value::Number(iteration as f64));
-        e.insert("action", Value::String(attempt.action.clone()));
-        e.insert(
-            "outcome",
-            Value::String(attempt.outcome.as_str().to_owned()),
-        );
-        if let Some(err) = &attempt.error {
-            e.insert("error", Value::String(err.clone()));
-        }
-        if let Some(t) = attempt.tokens_used {
-            e.insert("tokensUsed", Value::Number(t));
-        }
-        e.insert("timestamp", Value::String(attempt.timestamp.clone()));
-        json::to_string_compact(&Value::Object(e))
+        let n = usize::try_from(iteration).unwrap_or(0);
+        json::to_string_compact(&Value::Object(attempt.entry(n)))
     };
     s.append_attempt(name, head.as_deref(), &make)
         .map_err(|e| e.to_string())?
