@@ -20,6 +20,7 @@
 mod braces;
 pub mod changeset;
 mod explain;
+mod extglob;
 mod flow;
 mod models;
 mod options;
