@@ -26,11 +26,6 @@ const KNOWN: &[&str] = &[
     "crates/mcp/src/server/schemas.rs: fn definitions",
     "crates/observe/src/compress.rs: file",
     "crates/observe/src/generic.rs: file",
-    "crates/policy/src/models.rs: file",
-    "crates/policy/src/models.rs: fn runner",
-    "crates/policy/src/programs.rs: fn wrapper_inner",
-    "crates/policy/src/shell.rs: file",
-    "crates/policy/src/shell.rs: fn exec",
     "crates/protocol/src/json.rs: file",
     "crates/providers/src/config.rs: fn resolve",
 ];

@@ -17,8 +17,11 @@
 //! assert_eq!(sneaky.verdict, Verdict::Deny);
 //! ```
 
+mod acts;
 mod braces;
 pub mod changeset;
+mod command_match;
+mod exec;
 mod explain;
 mod extglob;
 mod flow;
@@ -31,6 +34,7 @@ mod policy;
 mod programs;
 mod remember;
 mod rule;
+mod runners;
 pub mod shell;
 mod verdict;
 pub mod words;
