@@ -1,6 +1,6 @@
 //! Rules: what a rule file says, compiled selectors, and matching a rule against a part.
 
-use globset::{Glob, GlobBuilder, GlobMatcher};
+use globset::{Glob, GlobBuilder, GlobMatcher, GlobSet, GlobSetBuilder};
 use serde::{Deserialize, Serialize};
 
 use crate::command_match::{match_exact, match_glob, match_prefix};
@@ -148,7 +148,9 @@ pub struct Rule {
     exact: Option<Vec<String>>,
     glob: Option<GlobMatcher>,
     paths: Vec<PathGlob>,
-    except: Vec<GlobMatcher>,
+    /// `paths` as one set (one search per spelling, however many globs).
+    path_set: GlobSet,
+    except: GlobSet,
 }
 
 /// Compiles a path glob (`*` stops at `/`, `**` crosses directories).
@@ -219,11 +221,37 @@ fn probes(pattern: &str) -> Vec<String> {
 
 /// The `path` globs of a rule (with their probes) and its `except` globs; deny and ask rules
 /// match case-insensitively (`ci`), so a case change cannot slip past them.
-fn compile_paths(
-    spec: &RuleSpec,
-    ci: bool,
-) -> Result<(Vec<PathGlob>, Vec<GlobMatcher>), RuleError> {
+type CompiledPaths = (Vec<PathGlob>, GlobSet, GlobSet);
+
+fn glob_set(patterns: &[String], ci: bool, field: &'static str) -> Result<GlobSet, RuleError> {
+    let mut b = GlobSetBuilder::new();
+    for p in patterns {
+        b.add(
+            GlobBuilder::new(p)
+                .literal_separator(true)
+                .backslash_escape(true)
+                .case_insensitive(ci)
+                .build()
+                .map_err(glob_error(field))?,
+        );
+    }
+    b.build().map_err(glob_error(field))
+}
+
+fn compile_paths(spec: &RuleSpec, ci: bool) -> Result<CompiledPaths, RuleError> {
     let compile = |p: &str| if ci { path_glob_ci(p) } else { path_glob(p) };
+    let sources = spec
+        .path
+        .as_ref()
+        .map(OneOrMany::to_vec)
+        .unwrap_or_default();
+    let excepts = spec
+        .except
+        .as_ref()
+        .map(OneOrMany::to_vec)
+        .unwrap_or_default();
+    let path_set = glob_set(&sources, ci, "path")?;
+    let except = glob_set(&excepts, ci, "except")?;
     let mut paths = Vec::new();
     for p in spec
         .path
@@ -240,16 +268,7 @@ fn compile_paths(
             source: p,
         });
     }
-    let mut except = Vec::new();
-    for p in spec
-        .except
-        .as_ref()
-        .map(OneOrMany::to_vec)
-        .unwrap_or_default()
-    {
-        except.push(compile(&p).map_err(glob_error("except"))?);
-    }
-    Ok((paths, except))
+    Ok((paths, path_set, except))
 }
 
 impl Rule {
@@ -303,7 +322,7 @@ impl Rule {
             None => None,
             Some(g) => Some(Glob::new(g).map_err(glob_error("glob"))?.compile_matcher()),
         };
-        let (paths, except) = compile_paths(&spec, verdict != Verdict::Allow)?;
+        let (paths, path_set, except) = compile_paths(&spec, verdict != Verdict::Allow)?;
         if !except.is_empty() && paths.is_empty() {
             return Err(RuleError::ExceptWithoutPath);
         }
@@ -324,6 +343,7 @@ impl Rule {
             exact,
             glob,
             paths,
+            path_set,
             except,
             spec,
         })
@@ -424,14 +444,8 @@ impl Rule {
             None => true,
         };
         let glob_ok = self.paths.is_empty()
-            || (self
-                .paths
-                .iter()
-                .any(|g| p.spellings.iter().any(|s| g.matcher.is_match(s)))
-                && !self
-                    .except
-                    .iter()
-                    .any(|g| p.spellings.iter().any(|s| g.is_match(s))));
+            || (p.spellings.iter().any(|s| self.path_set.is_match(s))
+                && !p.spellings.iter().any(|s| self.except.is_match(s)));
         if loc_ok && glob_ok {
             Match::Yes
         } else {
