@@ -15,13 +15,7 @@ const MAX_CLI_FN_LINES: usize = 80;
 
 /// Breaches found when this check was written, to be split by their crates' owners. The list may
 /// only shrink: a new breach fails, and so does a listed one that is gone (delete its line).
-const KNOWN: &[&str] = &[
-    "crates/policy/src/models.rs: file",
-    "crates/policy/src/models.rs: fn runner",
-    "crates/policy/src/programs.rs: fn wrapper_inner",
-    "crates/policy/src/shell.rs: file",
-    "crates/policy/src/shell.rs: fn exec",
-];
+const KNOWN: &[&str] = &[];
 
 fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -62,10 +62,33 @@ pub enum ChangesetError {
 #[derive(Debug, Clone)]
 struct Pattern {
     /// `None`: a comment or empty pattern, matches nothing.
-    matcher: Option<GlobMatcher>,
+    matcher: Option<Matcher>,
     /// Also tried against every suffix of the path that starts a segment.
     any_depth: bool,
     negate: bool,
+}
+
+/// globset for plain globs; minimatch's extglobs (`+(a|b)`) by our own matcher.
+#[derive(Debug, Clone)]
+enum Matcher {
+    Glob(GlobMatcher),
+    Ext(crate::extglob::ExtGlob),
+}
+
+impl Matcher {
+    fn is_match(&self, path: &str) -> bool {
+        match self {
+            Matcher::Glob(g) => g.is_match(path),
+            Matcher::Ext(e) => e.is_match(path),
+        }
+    }
+}
+
+/// Whether a `gate.yaml` glob matches a path the way loop-gate 1.0.0 does (minimatch with
+/// `dot: true`: a leading `!` negates, `#` is a comment, braces, classes and extglobs), without
+/// our any-depth fix for denylist names.
+pub fn glob_matches(pattern: &str, path: &str) -> Result<bool, ChangesetError> {
+    Ok(compile("<glob>", "denylist", pattern, false)?.is_match(path))
 }
 
 impl Pattern {
@@ -170,17 +193,23 @@ fn compile(
             negate: false,
         });
     }
-    let matcher = GlobBuilder::new(p)
-        .literal_separator(true)
-        .backslash_escape(true)
-        .build()
-        .map_err(|e| ChangesetError::Pattern {
-            file: file.to_string(),
-            field,
-            pattern: raw.to_string(),
-            message: e.kind().to_string(),
-        })?
-        .compile_matcher();
+    let matcher = if crate::extglob::has_extglob(p) {
+        Matcher::Ext(crate::extglob::ExtGlob::new(p))
+    } else {
+        Matcher::Glob(
+            GlobBuilder::new(p)
+                .literal_separator(true)
+                .backslash_escape(true)
+                .build()
+                .map_err(|e| ChangesetError::Pattern {
+                    file: file.to_string(),
+                    field,
+                    pattern: raw.to_string(),
+                    message: e.kind().to_string(),
+                })?
+                .compile_matcher(),
+        )
+    };
     Ok(Pattern {
         matcher: Some(matcher),
         any_depth: deny && !negate && !p.contains('/'),

@@ -17,9 +17,13 @@
 //! assert_eq!(sneaky.verdict, Verdict::Deny);
 //! ```
 
+mod acts;
 mod braces;
 pub mod changeset;
+mod command_match;
+mod exec;
 mod explain;
+mod extglob;
 mod flow;
 mod models;
 mod options;
@@ -30,6 +34,7 @@ mod policy;
 mod programs;
 mod remember;
 mod rule;
+mod runners;
 pub mod shell;
 mod verdict;
 pub mod words;

@@ -76,76 +76,45 @@ fn value_opts(name: &str) -> &'static [&'static str] {
     }
 }
 
+/// Programs that run the command after their options.
+const WRAPPERS: &[&str] = &[
+    "sudo",
+    "doas",
+    "env",
+    "command",
+    "builtin",
+    "exec",
+    "nohup",
+    "time",
+    "timeout",
+    "nice",
+    "ionice",
+    "stdbuf",
+    "xargs",
+    "setsid",
+    "chronic",
+    "watch",
+    "strace",
+    "ltrace",
+    "flock",
+    "taskset",
+    "chrt",
+    "unbuffer",
+    "caffeinate",
+];
+
 /// For a wrapper program, where its inner command starts; `None` when `name` is no wrapper.
 pub fn wrapper_inner(name: &str, argv: &[Word]) -> Option<Inner> {
-    const WRAPPERS: &[&str] = &[
-        "sudo",
-        "doas",
-        "env",
-        "command",
-        "builtin",
-        "exec",
-        "nohup",
-        "time",
-        "timeout",
-        "nice",
-        "ionice",
-        "stdbuf",
-        "xargs",
-        "setsid",
-        "chronic",
-        "watch",
-        "strace",
-        "ltrace",
-        "flock",
-        "taskset",
-        "chrt",
-        "unbuffer",
-        "caffeinate",
-    ];
     if !WRAPPERS.contains(&name) {
         return None;
     }
-    let opts = value_opts(name);
     let mut out = Inner {
         open_ended: name == "xargs",
         ..Inner::default()
     };
-    let mut i = 1;
-    // options
-    while let Some(w) = argv.get(i) {
-        let Some(v) = w.lit() else { break };
-        if v == "--" {
-            i += 1;
-            break;
-        }
-        if !v.starts_with('-') || v == "-" {
-            break;
-        }
-        if name == "command" && (v.contains('v') || v.contains('V')) {
-            // `command -v x` looks a program up; it runs nothing
-            out.inner = argv.len();
-            return Some(out);
-        }
-        if name == "nice" && v[1..].chars().all(|c| c.is_ascii_digit()) {
-            i += 1;
-            continue;
-        }
-        if name == "env" && (v == "-S" || v == "--split-string" || v.starts_with("--split-string="))
-        {
-            let s = match v.split_once('=') {
-                Some((_, s)) => Some(s.to_string()),
-                None => {
-                    i += 1;
-                    argv.get(i).and_then(|w| w.value.clone())
-                }
-            };
-            out.split_string = s;
-            out.inner = i + 1;
-            return Some(out);
-        }
-        i += if opts.contains(&v) { 2 } else { 1 };
-    }
+    let Some(mut i) = skip_options(name, argv, &mut out) else {
+        return Some(out);
+    };
     // assignments (env, sudo)
     if matches!(name, "env" | "sudo" | "doas") {
         while let Some(v) = argv.get(i).and_then(|w| w.value.as_deref()) {
@@ -163,29 +132,7 @@ pub fn wrapper_inner(name: &str, argv: &[Word]) -> Option<Inner> {
     }
     // positional arguments before the command
     if name == "flock" {
-        // flock [options] FILE (-c STRING | COMMAND...)
-        while let Some(v) = argv.get(i).and_then(|w| w.lit()) {
-            if v == "-c" || v == "--command" {
-                out.shell_string = true;
-                i += 1;
-                break;
-            }
-            if !v.starts_with('-') {
-                break;
-            }
-            i += 1;
-        }
-        if !out.shell_string {
-            i += 1;
-            if argv
-                .get(i)
-                .and_then(|w| w.lit())
-                .is_some_and(|v| v == "-c" || v == "--command")
-            {
-                out.shell_string = true;
-                i += 1;
-            }
-        }
+        i = skip_flock(argv, i, &mut out);
     }
     if matches!(name, "timeout" | "chrt")
         || (name == "taskset" && !argv.iter().any(|w| w.lit() == Some("-p")))
@@ -195,6 +142,73 @@ pub fn wrapper_inner(name: &str, argv: &[Word]) -> Option<Inner> {
     out.shell_string |= name == "watch";
     out.inner = i.min(argv.len());
     Some(out)
+}
+
+/// Skips a wrapper's options; `None` when they decide everything (`command -v`, `env -S`).
+fn skip_options(name: &str, argv: &[Word], out: &mut Inner) -> Option<usize> {
+    let opts = value_opts(name);
+    let mut i = 1;
+    while let Some(w) = argv.get(i) {
+        let Some(v) = w.lit() else { break };
+        if v == "--" {
+            i += 1;
+            break;
+        }
+        if !v.starts_with('-') || v == "-" {
+            break;
+        }
+        if name == "command" && (v.contains('v') || v.contains('V')) {
+            // `command -v x` looks a program up; it runs nothing
+            out.inner = argv.len();
+            return None;
+        }
+        if name == "nice" && v[1..].chars().all(|c| c.is_ascii_digit()) {
+            i += 1;
+            continue;
+        }
+        if name == "env" && (v == "-S" || v == "--split-string" || v.starts_with("--split-string="))
+        {
+            let s = match v.split_once('=') {
+                Some((_, s)) => Some(s.to_string()),
+                None => {
+                    i += 1;
+                    argv.get(i).and_then(|w| w.value.clone())
+                }
+            };
+            out.split_string = s;
+            out.inner = i + 1;
+            return None;
+        }
+        i += if opts.contains(&v) { 2 } else { 1 };
+    }
+    Some(i)
+}
+
+/// `flock [options] FILE (-c STRING | COMMAND...)`: where the command starts.
+fn skip_flock(argv: &[Word], mut i: usize, out: &mut Inner) -> usize {
+    while let Some(v) = argv.get(i).and_then(|w| w.lit()) {
+        if v == "-c" || v == "--command" {
+            out.shell_string = true;
+            i += 1;
+            break;
+        }
+        if !v.starts_with('-') {
+            break;
+        }
+        i += 1;
+    }
+    if !out.shell_string {
+        i += 1;
+        if argv
+            .get(i)
+            .and_then(|w| w.lit())
+            .is_some_and(|v| v == "-c" || v == "--command")
+        {
+            out.shell_string = true;
+            i += 1;
+        }
+    }
+    i
 }
 
 /// Shells whose `-c` string is analysed as a script.

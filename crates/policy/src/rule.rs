@@ -1,8 +1,9 @@
 //! Rules: what a rule file says, compiled selectors, and matching a rule against a part.
 
-use globset::{Glob, GlobBuilder, GlobMatcher};
+use globset::{Glob, GlobBuilder, GlobMatcher, GlobSet, GlobSetBuilder};
 use serde::{Deserialize, Serialize};
 
+use crate::command_match::{match_exact, match_glob, match_prefix};
 use crate::path::{NormPath, PathContext};
 use crate::shell::{Part, PartKind, PathArg, Pattern};
 use crate::verdict::Verdict;
@@ -147,7 +148,9 @@ pub struct Rule {
     exact: Option<Vec<String>>,
     glob: Option<GlobMatcher>,
     paths: Vec<PathGlob>,
-    except: Vec<GlobMatcher>,
+    /// `paths` as one set (one search per spelling, however many globs).
+    path_set: GlobSet,
+    except: GlobSet,
 }
 
 /// Compiles a path glob (`*` stops at `/`, `**` crosses directories).
@@ -218,11 +221,37 @@ fn probes(pattern: &str) -> Vec<String> {
 
 /// The `path` globs of a rule (with their probes) and its `except` globs; deny and ask rules
 /// match case-insensitively (`ci`), so a case change cannot slip past them.
-fn compile_paths(
-    spec: &RuleSpec,
-    ci: bool,
-) -> Result<(Vec<PathGlob>, Vec<GlobMatcher>), RuleError> {
+type CompiledPaths = (Vec<PathGlob>, GlobSet, GlobSet);
+
+fn glob_set(patterns: &[String], ci: bool, field: &'static str) -> Result<GlobSet, RuleError> {
+    let mut b = GlobSetBuilder::new();
+    for p in patterns {
+        b.add(
+            GlobBuilder::new(p)
+                .literal_separator(true)
+                .backslash_escape(true)
+                .case_insensitive(ci)
+                .build()
+                .map_err(glob_error(field))?,
+        );
+    }
+    b.build().map_err(glob_error(field))
+}
+
+fn compile_paths(spec: &RuleSpec, ci: bool) -> Result<CompiledPaths, RuleError> {
     let compile = |p: &str| if ci { path_glob_ci(p) } else { path_glob(p) };
+    let sources = spec
+        .path
+        .as_ref()
+        .map(OneOrMany::to_vec)
+        .unwrap_or_default();
+    let excepts = spec
+        .except
+        .as_ref()
+        .map(OneOrMany::to_vec)
+        .unwrap_or_default();
+    let path_set = glob_set(&sources, ci, "path")?;
+    let except = glob_set(&excepts, ci, "except")?;
     let mut paths = Vec::new();
     for p in spec
         .path
@@ -239,16 +268,7 @@ fn compile_paths(
             source: p,
         });
     }
-    let mut except = Vec::new();
-    for p in spec
-        .except
-        .as_ref()
-        .map(OneOrMany::to_vec)
-        .unwrap_or_default()
-    {
-        except.push(compile(&p).map_err(glob_error("except"))?);
-    }
-    Ok((paths, except))
+    Ok((paths, path_set, except))
 }
 
 impl Rule {
@@ -302,7 +322,7 @@ impl Rule {
             None => None,
             Some(g) => Some(Glob::new(g).map_err(glob_error("glob"))?.compile_matcher()),
         };
-        let (paths, except) = compile_paths(&spec, verdict != Verdict::Allow)?;
+        let (paths, path_set, except) = compile_paths(&spec, verdict != Verdict::Allow)?;
         if !except.is_empty() && paths.is_empty() {
             return Err(RuleError::ExceptWithoutPath);
         }
@@ -323,6 +343,7 @@ impl Rule {
             exact,
             glob,
             paths,
+            path_set,
             except,
             spec,
         })
@@ -423,14 +444,8 @@ impl Rule {
             None => true,
         };
         let glob_ok = self.paths.is_empty()
-            || (self
-                .paths
-                .iter()
-                .any(|g| p.spellings.iter().any(|s| g.matcher.is_match(s)))
-                && !self
-                    .except
-                    .iter()
-                    .any(|g| p.spellings.iter().any(|s| g.is_match(s))));
+            || (p.spellings.iter().any(|s| self.path_set.is_match(s))
+                && !p.spellings.iter().any(|s| self.except.is_match(s)));
         if loc_ok && glob_ok {
             Match::Yes
         } else {
@@ -565,91 +580,6 @@ fn reaches_below(src: &str, root: &str, dir: &str) -> bool {
         .filter(|c| !c.is_empty())
         .count();
     rest > depth
-}
-
-fn word_is(rule: &str, w: &crate::words::Word, program: bool) -> Match {
-    match w.lit() {
-        Some(v) => {
-            let v = if program && !rule.contains('/') {
-                v.rsplit('/').next().unwrap_or(v)
-            } else {
-                v
-            };
-            if v == rule { Match::Yes } else { Match::No }
-        }
-        None => Match::Maybe,
-    }
-}
-
-fn match_prefix(prefix: &[String], words: &[crate::words::Word], strict: bool) -> Match {
-    let Some(first) = words.first() else {
-        return Match::No;
-    };
-    let mut m = word_is(&prefix[0], first, true);
-    if m == Match::No {
-        return m;
-    }
-
-    let mut i = 1;
-    for (k, want) in prefix.iter().enumerate().skip(1) {
-        // deny/ask: options before the subcommand (`git -C dir push`, `git --no-pager push`)
-        if !strict && k == 1 {
-            while let Some(v) = words.get(i).and_then(|w| w.lit()) {
-                if !v.starts_with('-') || v == *want {
-                    break;
-                }
-                i += 1;
-                let next_is_want = words.get(i).and_then(|w| w.lit()) == Some(want.as_str());
-                let next_is_value = words
-                    .get(i)
-                    .is_some_and(|w| w.lit().is_none_or(|n| !n.starts_with('-')));
-                if !v.contains('=') && !next_is_want && next_is_value {
-                    // the option may take this word as its value
-                    i += 1;
-                    if !crate::programs::takes_value(&prefix[0], v) {
-                        m = m.min(Match::Maybe);
-                    }
-                }
-            }
-        }
-        let Some(w) = words.get(i) else {
-            return Match::No;
-        };
-        m = m.min(word_is(want, w, false));
-        if m == Match::No {
-            return m;
-        }
-        i += 1;
-    }
-    m
-}
-
-fn match_exact(exact: &[String], words: &[crate::words::Word], open_ended: bool) -> Match {
-    if words.len() != exact.len() {
-        return Match::No;
-    }
-    let mut m = if open_ended { Match::Maybe } else { Match::Yes };
-    for (k, (want, w)) in exact.iter().zip(words).enumerate() {
-        m = m.min(word_is(want, w, k == 0));
-        if m == Match::No {
-            return m;
-        }
-    }
-    m
-}
-
-fn match_glob(glob: &GlobMatcher, words: &[crate::words::Word]) -> Match {
-    let lits: Option<Vec<&str>> = words.iter().map(|w| w.lit()).collect();
-    match lits {
-        Some(l) => {
-            if glob.is_match(l.join(" ")) {
-                Match::Yes
-            } else {
-                Match::No
-            }
-        }
-        None => Match::Maybe,
-    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,271 @@
+//! Options that make a program judged read-only act: run a command, delete a branch, write
+//! through a configuration (`git -c`, `git branch -D`, `sed 'e'`, `rg --pre`, ...).
+
+use crate::models::lit;
+use crate::programs;
+use crate::words::Word;
+
+/// Why a program with these options is more than a reader (then at most `ask`).
+pub fn acts(name: &str, argv: &[Word]) -> Option<String> {
+    let sub = lit(argv, 1).unwrap_or("");
+    let any = |f: &dyn Fn(&str) -> bool| argv.iter().skip(1).any(|w| w.lit().is_some_and(f));
+    match name {
+        "git" => git_acts(argv),
+        "rg" if any(&|v| v == "--pre" || v.starts_with("--pre=")) => {
+            Some("`rg --pre` runs a command on every file".into())
+        }
+        "tar"
+            if any(&|v| {
+                v.starts_with("--to-command")
+                    || v.starts_with("--use-compress-program")
+                    || v.starts_with("-I")
+                    || v.starts_with("--checkpoint-action")
+                    || v.starts_with("--rsh-command")
+                    || v.starts_with("--info-script")
+                    || v.starts_with("--new-volume-script")
+            }) =>
+        {
+            Some("`tar` runs a command given in its options".into())
+        }
+        "sort" if any(&|v| v.starts_with("--compress-program")) => {
+            Some("`sort --compress-program` runs a command".into())
+        }
+        "rsync" | "scp" | "ssh" | "sftp"
+            if any(&|v| {
+                v == "-e"
+                    || v.starts_with("--rsh")
+                    || v.contains("ProxyCommand")
+                    || v.contains("LocalCommand")
+                    || v == "-o"
+            }) =>
+        {
+            Some(format!("`{name}` runs a command given in its options"))
+        }
+        "zip" if any(&|v| v == "-TT" || v.starts_with("--unzip-command")) => {
+            Some("`zip -TT` runs a command".into())
+        }
+        "man" if any(&|v| v == "-P" || v.starts_with("--pager") || v == "-H") => {
+            Some("`man` runs the pager given in its options".into())
+        }
+        "less" | "more" | "vi" | "vim" | "nvim" | "emacs" | "nano" | "ed" | "ex" => {
+            Some(format!("`{name}` is interactive and can run commands"))
+        }
+        "sed" if argv.iter().skip(1).any(sed_runs) => {
+            Some("the `sed` script runs commands or writes files (`e`, `w`)".into())
+        }
+        "make" | "just" | "task" | "ninja" | "rake" => {
+            Some(format!("`{name}` runs recipes not known here"))
+        }
+        "npx" | "bunx" | "pnpx" | "uvx" => Some(format!("`{name}` runs a package's code")),
+        "pipx" | "npm" | "pnpm" | "yarn" | "bun" | "uv"
+            if matches!(sub, "run" | "exec" | "dlx" | "x")
+                && !matches!(name, "npm" | "pnpm" | "yarn" | "bun") =>
+        {
+            Some(format!("`{name} {sub}` runs a package's code"))
+        }
+        "npm" | "pnpm" | "yarn" | "bun" if matches!(sub, "exec" | "dlx" | "x") => {
+            Some(format!("`{name} {sub}` runs a package's code"))
+        }
+        "cargo" if matches!(sub, "run" | "install") => {
+            Some(format!("`cargo {sub}` runs code not known here"))
+        }
+        "python" | "python3" | "node" | "ruby" | "perl" | "php" | "deno" | "bun"
+            if name != "bun" || sub == "run" =>
+        {
+            None
+        }
+        _ => None,
+    }
+}
+
+fn sed_runs(w: &Word) -> bool {
+    match w.lit() {
+        None => false,
+        Some(v) if v.starts_with('-') => false,
+        Some(v) => {
+            let t = v.trim();
+            t.starts_with('e')
+                || t.starts_with('w')
+                || t.contains(";e")
+                || t.contains("\ne")
+                || t.contains(" w ")
+                || t.ends_with("/e")
+                || t.ends_with("/w")
+                || t.contains("/e;")
+                || t.contains("/w ")
+                || t.contains("}w")
+                || t.contains("1w")
+                || t.contains("$w")
+        }
+    }
+}
+
+/// `git -c`, `git branch -D`, `git diff --ext-diff`: what makes git more than a reader.
+fn git_acts(argv: &[Word]) -> Option<String> {
+    let mut i = 1;
+    while let Some(v) = lit(argv, i) {
+        if !v.starts_with('-') {
+            break;
+        }
+        if v == "-c" || v == "--config-env" {
+            let kv = lit(argv, i + 1).unwrap_or("");
+            if !safe_git_config(kv) {
+                return Some(format!("`git -c {kv}` can make git run a command"));
+            }
+            i += 2;
+            continue;
+        }
+        if v.starts_with("--exec-path") {
+            return Some("`git --exec-path` changes which programs git runs".into());
+        }
+        i += if programs::takes_value("git", v) {
+            2
+        } else {
+            1
+        };
+    }
+    if argv.get(i).is_some_and(|w| w.lit().is_none()) {
+        return Some("the git subcommand is not known before it runs".into());
+    }
+    let sub = lit(argv, i).unwrap_or("");
+    let rest: Vec<&str> = argv[(i + 1).min(argv.len())..]
+        .iter()
+        .map(|w| w.lit().unwrap_or("$"))
+        .collect();
+    let ext = rest.iter().any(|v| {
+        *v == "--ext-diff"
+            || *v == "--textconv"
+            || v.starts_with("--open-files-in-pager")
+            || *v == "-O"
+    });
+    if ext {
+        return Some(format!(
+            "`git {sub}` with an external diff or pager runs a command"
+        ));
+    }
+    match sub {
+        "branch" => git_branch_acts(&rest),
+        "tag"
+            if !rest.is_empty()
+                && !rest.iter().all(|v| {
+                    matches!(
+                        *v,
+                        "-l" | "--list"
+                            | "-n"
+                            | "--contains"
+                            | "--sort"
+                            | "--points-at"
+                            | "--merged"
+                    ) || v.starts_with("--sort=")
+                        || v.starts_with("--format=")
+                }) =>
+        {
+            Some("`git tag` with these arguments changes tags".into())
+        }
+        "stash" if !matches!(rest.first().copied(), Some("list" | "show")) => {
+            Some("`git stash` changes the working tree".into())
+        }
+        "remote"
+            if !matches!(
+                rest.first().copied(),
+                None | Some("-v" | "--verbose" | "show" | "get-url")
+            ) =>
+        {
+            Some("`git remote` with these arguments changes remotes".into())
+        }
+        "config"
+            if !rest.iter().any(|v| {
+                matches!(*v, "--get" | "--get-all" | "--list" | "-l" | "--get-regexp")
+            }) =>
+        {
+            Some("`git config` may change configuration".into())
+        }
+        _ => None,
+    }
+}
+
+fn safe_git_config(kv: &str) -> bool {
+    let key = kv.split('=').next().unwrap_or("").to_ascii_lowercase();
+    key.starts_with("color.")
+        || key.starts_with("advice.")
+        || key.starts_with("log.")
+        || key.starts_with("user.")
+        || key.starts_with("init.")
+        || matches!(
+            key.as_str(),
+            "core.quotepath"
+                | "core.autocrlf"
+                | "core.safecrlf"
+                | "diff.noprefix"
+                | "diff.renames"
+                | "column.ui"
+                | "safe.directory"
+                | "core.abbrev"
+        )
+}
+
+fn git_branch_acts(rest: &[&str]) -> Option<String> {
+    const READ: &[&str] = &[
+        "-a",
+        "--all",
+        "-r",
+        "--remotes",
+        "-l",
+        "--list",
+        "-v",
+        "-vv",
+        "--verbose",
+        "--show-current",
+        "--contains",
+        "--no-contains",
+        "--merged",
+        "--no-merged",
+        "--points-at",
+        "--color",
+        "--no-color",
+        "--column",
+        "--no-column",
+        "-i",
+        "--ignore-case",
+        "--omit-empty",
+        "-q",
+    ];
+    let listing = rest.iter().any(|v| matches!(*v, "-l" | "--list"));
+    let mut after_value_opt = false;
+    for v in rest {
+        if after_value_opt {
+            after_value_opt = false;
+            continue;
+        }
+        if v.starts_with("--sort=")
+            || v.starts_with("--format=")
+            || v.starts_with("--color=")
+            || v.starts_with("--abbrev")
+        {
+            continue;
+        }
+        if matches!(
+            *v,
+            "--contains"
+                | "--no-contains"
+                | "--merged"
+                | "--no-merged"
+                | "--points-at"
+                | "--sort"
+                | "--format"
+        ) {
+            after_value_opt = true;
+            continue;
+        }
+        if READ.contains(v) {
+            continue;
+        }
+        if !v.starts_with('-') && listing {
+            continue;
+        }
+        return Some(format!(
+            "`git branch {v}` creates, deletes, moves or sets up branches"
+        ));
+    }
+    None
+}

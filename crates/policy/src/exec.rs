@@ -1,0 +1,203 @@
+//! One simple command: wrappers stripped, runners and builtins modelled, the parts recorded.
+
+use crate::part::{Part, PartKind, PathArg};
+use crate::programs;
+use crate::shell::Analyser;
+use crate::words::Word;
+
+/// What the command loop does after a step.
+enum Flow {
+    /// Judge `argv` again (a wrapper was stripped).
+    Again,
+    /// The command is fully judged.
+    Stop,
+    /// Go on with the next step.
+    On,
+}
+
+impl Analyser<'_, '_> {
+    /// Judges one simple command (program + arguments), following wrappers and shells.
+    pub(crate) fn exec(
+        &mut self,
+        text: &str,
+        argv: Vec<Word>,
+        depth: usize,
+        heredoc: Option<&str>,
+        env_note: Option<String>,
+    ) {
+        let mut argv = argv;
+        let mut open_ended = false;
+        if let Some(note) = env_note {
+            self.opaque(text, note);
+        }
+        for _ in 0..32 {
+            let Some(prog) = argv.first().and_then(|w| w.lit()).map(str::to_string) else {
+                let mut p = self.exec_part(PartKind::Exec, text, &argv);
+                p.uncertain = Some(format!(
+                    "the program `{}` is not known before it runs",
+                    argv.first().map(|w| w.text.as_str()).unwrap_or("")
+                ));
+                self.parts.push(p);
+                return;
+            };
+            let name = prog.rsplit('/').next().unwrap_or(&prog).to_string();
+            match self.wrapper(&name, text, &mut argv, depth, &mut open_ended) {
+                Flow::Again => continue,
+                Flow::Stop => return,
+                Flow::On => {}
+            }
+            if programs::is_keyword(&name) {
+                // `FOO=1 if ...` or `else git push` parsed as a command: judge what follows
+                // judge every suffix that starts with a plain word, as if it ran
+                self.opaque(text, format!("`{name}` used where a command was expected"));
+                for i in 1..argv.len().min(32) {
+                    let starts_keyword = argv[i].lit().is_some_and(programs::is_keyword);
+                    if !starts_keyword {
+                        self.exec(text, argv[i..].to_vec(), depth, None, None);
+                    }
+                }
+                return;
+            }
+            match self.runner(&name, text, &argv, depth) {
+                crate::models::Next::Done => return,
+                crate::models::Next::Inner(inner, more) => {
+                    open_ended |= more;
+                    argv = inner;
+                    continue;
+                }
+                crate::models::Next::Plain => {}
+            }
+            self.runtime_assign(&name, &argv);
+            if programs::is_shell(&name) {
+                self.shell(&name, text, &argv, depth, heredoc);
+                return;
+            }
+            match self.builtin(&name, text, &mut argv, depth) {
+                Flow::Stop => return,
+                Flow::Again | Flow::On => {}
+            }
+            self.finish_exec(&name, text, &argv, open_ended, depth);
+            return;
+        }
+        self.opaque(text, "too many nested wrappers".to_string());
+    }
+
+    /// A wrapper (`sudo`, `env`, `nice`, `xargs`, `timeout`, ...): records its part and
+    /// leaves in `argv` the command it runs.
+    fn wrapper(
+        &mut self,
+        name: &str,
+        text: &str,
+        argv: &mut Vec<Word>,
+        depth: usize,
+        open_ended: &mut bool,
+    ) -> Flow {
+        let Some(skip) = programs::wrapper_inner(name, argv) else {
+            return Flow::On;
+        };
+        if skip.env_sensitive {
+            self.opaque(
+                text,
+                format!("`{name}` sets a variable that changes what runs"),
+            );
+        }
+        if skip.shell_string && skip.inner < argv.len() {
+            // the rest is joined and run by `sh -c`
+            let words: Option<Vec<&str>> = argv[skip.inner..]
+                .iter()
+                .map(|w| w.value.as_deref())
+                .collect();
+            self.parts
+                .push(self.exec_part(PartKind::Wrapper, text, argv));
+            match words {
+                Some(w) => self.script(&w.join(" "), depth + 1),
+                None => self.opaque(
+                    text,
+                    format!("the command given to `{name}` is not known before it runs"),
+                ),
+            }
+            return Flow::Stop;
+        }
+        if let Some(script) = skip.split_string {
+            // env -S 'a b c': the string is split into words
+            let mut words: Vec<Word> = crate::words::split_selector(&script)
+                .iter()
+                .map(|s| Word::literal(s))
+                .collect();
+            words.extend(argv.iter().skip(skip.inner).cloned());
+            self.parts
+                .push(self.exec_part(PartKind::Wrapper, text, argv));
+            *argv = words;
+            return Flow::Again;
+        }
+        if skip.inner < argv.len() {
+            self.parts
+                .push(self.exec_part(PartKind::Wrapper, text, argv));
+            *open_ended |= skip.open_ended;
+            *argv = argv.split_off(skip.inner);
+            if argv.is_empty() {
+                return Flow::Stop;
+            }
+            return Flow::Again;
+        }
+        if name == "xargs" {
+            // xargs with no command runs echo
+            self.parts
+                .push(self.exec_part(PartKind::Wrapper, text, argv));
+            *argv = vec![Word::literal("echo")];
+            *open_ended = true;
+            return Flow::Again;
+        }
+        Flow::On
+    }
+
+    /// Builtins and programs the shell treats specially (`eval`, `source`, `find`, `cd`).
+    fn builtin(&mut self, name: &str, text: &str, argv: &mut Vec<Word>, depth: usize) -> Flow {
+        match name {
+            "eval" => {
+                let joined: Option<Vec<&str>> = argv[1..].iter().map(|w| w.lit()).collect();
+                let mut p = self.exec_part(PartKind::Exec, text, argv);
+                p.uncertain = Some("eval runs a string as a command".to_string());
+                self.parts.push(p);
+                if let Some(j) = joined {
+                    self.script(&j.join(" "), depth + 1);
+                }
+                return Flow::Stop;
+            }
+            "source" | "." => {
+                let mut p = self.exec_part(PartKind::Exec, text, argv);
+                p.uncertain = Some(format!("`{name}` runs the commands in a file"));
+                self.parts.push(p);
+                return Flow::Stop;
+            }
+            "find" => {
+                if argv.iter().any(|w| w.lit() == Some("-delete")) {
+                    let found = programs::find_found(argv);
+                    let mut wp = Part::new(PartKind::Write, "write_file", text);
+                    let arg = self.path_arg(&found);
+                    if matches!(arg, PathArg::Unknown | PathArg::Relative(_)) {
+                        wp.uncertain = Some(
+                            "`find -delete` removes files below a place not known before it runs"
+                                .into(),
+                        );
+                    }
+                    wp.paths.push(arg);
+                    self.parts.push(wp);
+                }
+                let (outer, inners) = programs::find_exec(argv);
+                for inner in inners {
+                    self.exec(text, inner, depth, None, None);
+                }
+                *argv = outer;
+            }
+            "cd" | "pushd" => {
+                self.cd(argv.get(1));
+                self.parts
+                    .push(self.exec_part(PartKind::Wrapper, text, argv));
+                return Flow::Stop;
+            }
+            _ => {}
+        }
+        Flow::On
+    }
+}

@@ -1,0 +1,307 @@
+//! Runner models: programs that run another command (`busybox`, `trap`, `su -c`, `chroot`,
+//! `parallel`, `ssh`, `docker exec`, `git -c alias.x=...`) and the parts of a plain run.
+
+use crate::models::{acts, below, lit, no_paths, option_writes, recursive_reads};
+use crate::part::{Part, PartKind, PathArg};
+use crate::programs;
+use crate::shell::Analyser;
+use crate::words::Word;
+
+/// What to do after a runner model looked at a command.
+pub enum Next {
+    /// Not a runner: judge the command itself.
+    Plain,
+    /// The runner's part is recorded; judge this inner command next (`true`: it gets more
+    /// arguments at run time).
+    Inner(Vec<Word>, bool),
+    /// Fully handled.
+    Done,
+}
+
+impl Analyser<'_, '_> {
+    /// Runners that run another command (`busybox rm`, `ssh host cmd`, `docker exec`, `trap`,
+    /// `su -c`, `chroot`, `parallel`, `git -c alias.x=...`).
+    pub(crate) fn runner(&mut self, name: &str, text: &str, argv: &[Word], depth: usize) -> Next {
+        match name {
+            "busybox" | "toybox" => match lit(argv, 1) {
+                Some(applet) if !programs::is_shell(applet) => {
+                    self.parts
+                        .push(self.exec_part(PartKind::Wrapper, text, argv));
+                    Next::Inner(argv[1..].to_vec(), false)
+                }
+                _ => Next::Plain,
+            },
+            "trap" => self.trap(text, argv, depth),
+            "su" | "runuser" => self.su(name, text, argv, depth),
+            "chroot" => {
+                self.parts.push(self.exec_part(PartKind::Exec, text, argv));
+                let start = argv
+                    .iter()
+                    .skip(1)
+                    .position(|w| !w.lit().is_some_and(|v| v.starts_with('-')))
+                    .map(|p| p + 2);
+                match start {
+                    Some(s) if s < argv.len() => Next::Inner(argv[s..].to_vec(), false),
+                    _ => Next::Done,
+                }
+            }
+            "parallel" => self.parallel(text, argv, depth),
+            "ssh" => self.remote(text, argv, ssh_command_start(argv), depth),
+            "docker" | "podman" | "kubectl" | "oc" => {
+                let start = container_command_start(name, argv);
+                match start {
+                    Some(_) => self.remote(text, argv, start, depth),
+                    None => Next::Plain,
+                }
+            }
+            "git" => {
+                self.git_alias(argv, depth);
+                Next::Plain
+            }
+            _ => Next::Plain,
+        }
+    }
+
+    /// `trap 'cmd' SIG`: the handler runs later, with variables as they are then.
+    fn trap(&mut self, text: &str, argv: &[Word], depth: usize) -> Next {
+        // the handler runs later, with variables as they are then
+        let saved = std::mem::take(&mut self.vars);
+        if let Some(w) = argv.get(1) {
+            match w.value.as_deref() {
+                Some(v) if !v.starts_with('-') => self.script(v, depth + 1),
+                Some(_) => {}
+                None => self.opaque(
+                    text,
+                    "the `trap` handler is not known before it runs".into(),
+                ),
+            }
+        }
+        self.vars = saved;
+        self.parts
+            .push(self.exec_part(PartKind::Wrapper, text, argv));
+        Next::Done
+    }
+
+    /// `su -c 'cmd' user`, `runuser`: runs as another user; the command is judged too.
+    fn su(&mut self, name: &str, text: &str, argv: &[Word], depth: usize) -> Next {
+        let mut p = self.exec_part(PartKind::Exec, text, argv);
+        p.uncertain = Some(format!("`{name}` runs as another user"));
+        self.parts.push(p);
+        if let Some(i) = argv
+            .iter()
+            .position(|w| matches!(w.lit(), Some("-c" | "--command")))
+        {
+            match argv.get(i + 1).and_then(|w| w.value.clone()) {
+                Some(s) => self.script(&s, depth + 1),
+                None => self.opaque(
+                    text,
+                    format!("the command given to `{name} -c` is not known"),
+                ),
+            }
+        }
+        Next::Done
+    }
+
+    /// `parallel cmd ::: args`: the command is judged with its arguments unknown.
+    fn parallel(&mut self, text: &str, argv: &[Word], depth: usize) -> Next {
+        self.parts
+            .push(self.exec_part(PartKind::Wrapper, text, argv));
+        let end = argv
+            .iter()
+            .position(|w| matches!(w.lit(), Some(":::" | "::::" | ":::+")))
+            .unwrap_or(argv.len());
+        let start = argv[1..end]
+            .iter()
+            .position(|w| !w.lit().is_some_and(|v| v.starts_with('-')))
+            .map(|p| p + 1);
+        match start {
+            Some(s) if s < end => {
+                let mut inner: Vec<&str> = argv[s..end]
+                    .iter()
+                    .filter_map(|w| w.value.as_deref())
+                    .collect();
+                // the arguments come at run time
+                inner.push("\"$__loop_gate_runtime_argument\"");
+                self.script(&inner.join(" "), depth + 1);
+                Next::Done
+            }
+            _ => {
+                self.opaque(text, "`parallel` runs commands read from its input".into());
+                Next::Done
+            }
+        }
+    }
+
+    /// A command run somewhere else: the runner is its own part (never allowed by a rule for
+    /// the inner program) and the inner command is judged too.
+    fn remote(&mut self, text: &str, argv: &[Word], start: Option<usize>, depth: usize) -> Next {
+        self.parts.push(self.exec_part(PartKind::Exec, text, argv));
+        if let Some(s) = start.filter(|s| *s < argv.len()) {
+            let inner: Option<Vec<&str>> = argv[s..].iter().map(|w| w.value.as_deref()).collect();
+            match inner {
+                // ssh joins its words and hands them to the remote shell
+                Some(words) => self.script(&words.join(" "), depth + 1),
+                None => self.opaque(
+                    text,
+                    "the remote command is not known before it runs".into(),
+                ),
+            }
+        }
+        Next::Done
+    }
+
+    /// `git -c alias.x='!cmd' x`, `git -c alias.x=push x`: the alias body is judged as well.
+    fn git_alias(&mut self, argv: &[Word], depth: usize) {
+        for (i, w) in argv.iter().enumerate() {
+            if w.lit() != Some("-c") {
+                continue;
+            }
+            let Some(kv) = argv.get(i + 1).and_then(|w| w.value.as_deref()) else {
+                if argv.get(i + 1).is_some() {
+                    // `git -c "$KV" x`: the alias it may define is any command
+                    self.script("$__loop_gate_dynamic", depth + 1);
+                }
+                continue;
+            };
+            let Some((key, val)) = kv.split_once('=') else {
+                continue;
+            };
+            if !key.to_ascii_lowercase().starts_with("alias.") {
+                continue;
+            }
+            match val.strip_prefix('!') {
+                Some(cmd) => self.script(cmd, depth + 1),
+                None => self.script(&format!("git {val}"), depth + 1),
+            }
+        }
+    }
+
+    /// The parts of a plain program run: the run itself, what it writes and reads.
+    pub(crate) fn finish_exec(
+        &mut self,
+        name: &str,
+        text: &str,
+        argv: &[Word],
+        open_ended: bool,
+        _depth: usize,
+    ) {
+        let mut p = self.exec_part(PartKind::Exec, text, argv);
+        p.open_ended = open_ended;
+        if open_ended && !no_paths(name) {
+            p.paths.push(PathArg::Unknown);
+        }
+        if p.uncertain.is_none() {
+            p.uncertain = programs::inline_code(name, argv).or_else(|| acts(name, argv));
+        }
+        self.parts.push(p);
+        let mut writes = programs::write_targets(name, argv);
+        writes.extend(option_writes(name, argv));
+        for w in writes {
+            self.side_part(PartKind::Write, name, text, &w);
+        }
+        for m in programs::state_dir_mentions(name, argv) {
+            self.side_part(PartKind::Write, name, text, &Word::literal(&m));
+        }
+        for w in recursive_reads(name, argv) {
+            match self.path_arg(&w) {
+                PathArg::Known(np) => {
+                    let mut rp = Part::new(PartKind::Read, "read_file", text);
+                    rp.paths.push(PathArg::below(np.absolute));
+                    self.parts.push(rp);
+                }
+                _ => self.side_part(PartKind::Read, name, text, &below(w)),
+            }
+        }
+    }
+
+    fn side_part(&mut self, kind: PartKind, name: &str, text: &str, w: &Word) {
+        let tool = if kind == PartKind::Write {
+            "write_file"
+        } else {
+            "read_file"
+        };
+        let mut wp = Part::new(kind, tool, text);
+        let arg = self.path_arg(w);
+        if matches!(arg, PathArg::Unknown | PathArg::Relative(_)) {
+            let verb = if kind == PartKind::Write {
+                "writes to"
+            } else {
+                "reads every file below"
+            };
+            wp.uncertain = Some(format!(
+                "`{name}` {verb} `{}`, which is not known before it runs",
+                w.text
+            ));
+        }
+        wp.paths.push(arg);
+        self.parts.push(wp);
+    }
+}
+
+fn ssh_command_start(argv: &[Word]) -> Option<usize> {
+    const VALUED: &[&str] = &[
+        "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p",
+        "-Q", "-R", "-S", "-W", "-w", "-B", "-P",
+    ];
+    let mut i = 1;
+    while let Some(v) = lit(argv, i) {
+        if !v.starts_with('-') {
+            break;
+        }
+        i += if VALUED.contains(&v) { 2 } else { 1 };
+    }
+    // argv[i] is the host
+    Some(i + 1)
+}
+
+fn container_command_start(name: &str, argv: &[Word]) -> Option<usize> {
+    let mut i = 1;
+    while let Some(v) = lit(argv, i) {
+        if !v.starts_with('-') {
+            break;
+        }
+        i += if programs::takes_value(name, v) { 2 } else { 1 };
+    }
+    let sub = lit(argv, i)?;
+    match (name, sub) {
+        ("kubectl" | "oc", "exec") => {
+            let dd = argv.iter().position(|w| w.lit() == Some("--"))?;
+            Some(dd + 1)
+        }
+        ("docker" | "podman", "exec" | "run") => {
+            const VALUED: &[&str] = &[
+                "-e",
+                "--env",
+                "-u",
+                "--user",
+                "-w",
+                "--workdir",
+                "-v",
+                "--volume",
+                "--name",
+                "-p",
+                "--publish",
+                "--entrypoint",
+                "--network",
+                "--env-file",
+                "--mount",
+                "-l",
+                "--label",
+                "--platform",
+                "--pull",
+                "-h",
+                "--hostname",
+            ];
+            let mut j = i + 1;
+            while let Some(v) = lit(argv, j) {
+                if !v.starts_with('-') {
+                    break;
+                }
+                j += if VALUED.contains(&v) { 2 } else { 1 };
+            }
+            // argv[j] is the container or image
+            Some(j + 1)
+        }
+        _ => None,
+    }
+}
