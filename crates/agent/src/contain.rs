@@ -37,6 +37,8 @@ use std::time::Duration;
 
 use rustix::process::{Pid, Signal, WaitOptions};
 
+pub mod guard;
+
 /// The first argument that makes the `loop` binary run [`supervise`].
 pub const SUPERVISE_ARG: &str = "__loop-supervise";
 
@@ -205,10 +207,11 @@ pub fn sweep(target: Target<'_>) -> usize {
     killed.len()
 }
 
-/// The supervisor: `ARGS = PPID PROGRAM ARG…`. Runs `PROGRAM` and returns its exit code
-/// (128 + signal when signalled); kills everything it left behind first. Ends everything at
-/// once when the loop (`PPID`) dies or sends `SIGTERM`. Called by the `loop` binary for
-/// [`SUPERVISE_ARG`].
+/// The supervisor: `ARGS = PPID [--ro PATH]… [--no-landlock] PROGRAM ARG…`. With `--ro`
+/// paths it first enters the state-directory guard ([`guard::enter`]; a failure fails the
+/// call, exit 126), then runs `PROGRAM` and returns its exit code (128 + signal when
+/// signalled); kills everything it left behind first. Ends everything at once when the loop
+/// (`PPID`) dies or sends `SIGTERM`. Called by the `loop` binary for [`SUPERVISE_ARG`].
 pub fn supervise(args: &[OsString]) -> u8 {
     match supervise_inner(args) {
         Ok(code) => code,
@@ -219,14 +222,64 @@ pub fn supervise(args: &[OsString]) -> u8 {
     }
 }
 
-fn supervise_inner(args: &[OsString]) -> std::io::Result<u8> {
-    let usage = || std::io::Error::other("usage: loop __loop-supervise PPID PROGRAM [ARG…]");
+/// The supervisor's arguments.
+struct SuperviseArgs<'a> {
+    ppid: i32,
+    guard: guard::StateGuard,
+    program: &'a OsString,
+    args: &'a [OsString],
+}
+
+fn parse_supervise(args: &[OsString]) -> std::io::Result<SuperviseArgs<'_>> {
+    let usage = || {
+        std::io::Error::other(
+            "usage: loop __loop-supervise PPID [--ro PATH]... [--no-landlock] PROGRAM [ARG...]",
+        )
+    };
     let ppid: i32 = args
         .first()
         .and_then(|a| a.to_str())
         .and_then(|a| a.parse().ok())
         .ok_or_else(usage)?;
-    let program = args.get(1).ok_or_else(usage)?;
+    let mut guard = guard::StateGuard {
+        read_only: Vec::new(),
+        landlock: true,
+    };
+    let mut i = 1;
+    loop {
+        match args.get(i).and_then(|a| a.to_str()) {
+            Some("--ro") => {
+                let path = args.get(i + 1).ok_or_else(usage)?;
+                guard.read_only.push(path.into());
+                i += 2;
+            }
+            Some("--no-landlock") => {
+                guard.landlock = false;
+                i += 1;
+            }
+            _ => break,
+        }
+    }
+    let program = args.get(i).ok_or_else(usage)?;
+    Ok(SuperviseArgs {
+        ppid,
+        guard,
+        program,
+        args: &args[i + 1..],
+    })
+}
+
+fn supervise_inner(args: &[OsString]) -> std::io::Result<u8> {
+    let SuperviseArgs {
+        ppid,
+        guard,
+        program,
+        args,
+    } = parse_supervise(args)?;
+    if !guard.read_only.is_empty() {
+        guard::enter(&guard)
+            .map_err(|e| std::io::Error::other(format!("the state-directory guard failed: {e}")))?;
+    }
     let stop = Arc::new(AtomicBool::new(false));
     for sig in [
         signal_hook::consts::SIGTERM,
@@ -249,7 +302,7 @@ fn supervise_inner(args: &[OsString]) -> std::io::Result<u8> {
         return Ok(137);
     }
     let me = std::process::id();
-    let mut child = Command::new(program).args(&args[2..]).spawn()?;
+    let mut child = Command::new(program).args(args).spawn()?;
     let code = loop {
         if stop.load(Ordering::Relaxed) {
             sweep(Target {

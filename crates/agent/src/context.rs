@@ -9,8 +9,8 @@
 use std::borrow::Cow;
 
 use loopwright_context::condense::{
-    Condensation, Config, Item, StepInput, Summarizer, SummaryConfig, compaction_stuck, condense,
-    view,
+    Condensation, Config, Item, StepInput, Summarizer, SummaryConfig, ToolRoles, compaction_stuck,
+    condense, view,
 };
 use loopwright_context::prompt::TodoItem;
 use loopwright_context::tokens::TokenCounter;
@@ -167,11 +167,13 @@ impl ContextState {
             _ => None,
         });
         let todo = todo_items(state);
+        let roles = ToolRoles::of(tools);
         let input = StepInput {
             step: state.steps + 1,
             reported_prompt_tokens: reported.flatten(),
             prefix_tokens,
             todo: &todo,
+            roles: &roles,
         };
         condense(config, &items, &self.records, input, &counter, summarizer)
     }

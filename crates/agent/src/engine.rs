@@ -223,6 +223,15 @@ impl Agent {
         {
             self.push(EventKind::ProjectInstructions { files })?;
         }
+        if self.state.ended.is_none()
+            && let Some(why) = self.ctx.launch.guard_warning.clone()
+        {
+            self.push(EventKind::GuardTrip {
+                guard: "state-dir".into(),
+                reason: format!("tools are not fully kept out of the loop's files: {why}"),
+                action: "warn".into(),
+            })?;
+        }
         loop {
             if self.cancel.is_cancelled() {
                 return self.interrupt("interrupted by the user (Ctrl+C)");

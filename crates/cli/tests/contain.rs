@@ -449,3 +449,189 @@ fn no_tool_writes_under_the_state_directory_even_with_yolo() {
         "# mine\n"
     );
 }
+
+/// Every file under `dir` with its content, but those of session `skip` (its log, ledger and
+/// spills are the loop's own writes).
+fn snapshot(dir: &Path, skip: &str) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let mut files: Vec<_> = walk(dir)
+        .into_iter()
+        .filter(|p| !p.to_string_lossy().contains(skip))
+        .map(|p| {
+            let bytes = std::fs::read(&p).unwrap();
+            (p, bytes)
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+fn tool_results(stdout: &str) -> Vec<serde_json::Value> {
+    stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["type"] == "tool_result")
+        .collect()
+}
+
+/// The state directory is read-only for tools at the OS level (issue 13): code the policy
+/// cannot see (a script file, a heredoc, a path built at run time, a compiled program) cannot
+/// write, append, rename, delete or create under `.loop/`, even with `--yolo`; the workspace
+/// cannot be moved away to plant a fake one; ordinary work (files, /tmp, git) still works as
+/// the same user. Where the system has no user namespaces, the run says so instead.
+#[test]
+fn the_os_keeps_every_tool_out_of_the_state_directory() {
+    let ws = tempfile::tempdir().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let state = ws.path().join(".loop");
+    std::fs::create_dir_all(state.join("sessions")).unwrap();
+    std::fs::write(state.join("gate.toml"), "# mine\n").unwrap();
+    std::fs::write(state.join("sessions/old.jsonl"), "{}\n").unwrap();
+    std::fs::create_dir_all(ws.path().join("src")).unwrap();
+    let have_cc = std::process::Command::new("cc")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let c_source = r#"#include <stdio.h>
+#include <unistd.h>
+int main(void){ FILE *f = fopen(".loop/gate.toml", "a"); printf("fopen:%s\n", f ? "yes" : "no");
+ printf("rename:%d unlink:%d mkdir:%d\n", rename(".loop/gate.toml", ".loop/g2"), unlink(".loop/sessions/old.jsonl"), mkdir(".loop/new", 0755)); return 0; }"#;
+    let mut commands = vec![
+        // A script file written by one call, run by the next.
+        "printf 'echo x > .loop/gate.toml\\nrm -f .loop/sessions/old.jsonl\\ntouch .loop/new\\n' > w.sh".to_string(),
+        "bash w.sh; echo rc=$?".to_string(),
+        // A heredoc.
+        // (the policy reads a heredoc's literal paths, so this one builds its path).
+        "python3 - <<'EOF'\nimport os\nd = '.' + 'loop'\nfor f in (lambda: open(d + '/gate.toml', 'a'), lambda: os.rename(d + '/gate.toml', d + '/g2')):\n    try:\n        f()\n    except OSError as e:\n        print(e)\nEOF".to_string(),
+        // Paths built at run time, from a subdirectory.
+        "printf '%s\\n' 'd=$(printf \"../\\x2eloop\")' 'echo z > $d/sessions/old.jsonl; mkdir $d/sub; ln -s x $d/l; rm -rf $d' > src/w2.sh && cd src && bash w2.sh".to_string(),
+        // Moving the workspace (or the state directory) away to plant a fake one.
+        // (the policy denies moves out of the workspace: a script file again).
+        "printf '%s\\n' 'mv \"$PWD\" \"$PWD.x\"; mv .loop .loop.x' > w3.sh && bash w3.sh".to_string(),
+        // Ordinary work still works, as the same user (/tmp through a script file: the
+        // policy denies writes outside the workspace).
+        format!(
+            "echo 'echo t > {}/t.txt' > w4.sh && bash w4.sh && echo ok > ok.txt && git init -q g && git -C g -c user.email=a@b -c user.name=a commit -q --allow-empty -m x && git -C g log --oneline | wc -l && id -u && stat -c owner=%u ok.txt",
+            tmp.path().display()
+        ),
+    ];
+    if have_cc {
+        commands.push(format!(
+            "cat > w.c <<'EOF'\n{c_source}\nEOF\ncc -o w w.c && ./w"
+        ));
+    }
+    let script = script(ws.path(), &commands);
+    let out = run(ws.path(), &script, &["--session-id", "guardtest"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let warned = stdout.contains("\"guard\":\"state-dir\"");
+    if warned {
+        // No user namespaces here: the run says so (the policy deny still applies).
+        assert!(stdout.contains("\"action\":\"warn\""), "{stdout}");
+        return;
+    }
+    let results = tool_results(&stdout);
+    let text = |i: usize| results[i]["content"].as_str().unwrap().to_string();
+    for i in [1, 2, 3] {
+        assert!(
+            text(i).contains("Read-only file system"),
+            "call {i}: {}",
+            text(i)
+        );
+    }
+    assert!(text(4).contains("Device or resource busy"), "{}", text(4));
+    let me = String::from_utf8(
+        std::process::Command::new("id")
+            .arg("-u")
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let ok = text(5);
+    assert!(
+        ok.starts_with(&format!("1\n{}owner={}", me, me.trim())),
+        "{ok}"
+    );
+    if have_cc {
+        assert!(
+            text(6).contains("fopen:no\nrename:-1 unlink:-1 mkdir:-1"),
+            "{}",
+            text(6)
+        );
+    }
+    assert_eq!(
+        snapshot(&state, "guardtest"),
+        vec![
+            (state.join("gate.toml"), b"# mine\n".to_vec()),
+            (state.join("sessions/old.jsonl"), b"{}\n".to_vec()),
+        ]
+    );
+    assert_eq!(
+        std::fs::read_to_string(ws.path().join("ok.txt")).unwrap(),
+        "ok\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(tmp.path().join("t.txt")).unwrap(),
+        "t\n"
+    );
+    // The session log is the loop's, whole: every call has its result.
+    let log = std::fs::read_to_string(state.join("sessions/guardtest.jsonl")).unwrap();
+    assert_eq!(
+        log.matches("\"type\":\"tool_result\"").count(),
+        commands.len(),
+        "{log}"
+    );
+}
+
+/// Where the guard cannot be set up (here: the loop runs inside another guard, whose Landlock
+/// domain refuses mounts), a run warns once on stderr and in its log, and
+/// `--require-state-guard` refuses to start (exit 2, no session written).
+#[test]
+fn without_the_guard_a_run_warns_or_refuses() {
+    let ws = tempfile::tempdir().unwrap();
+    let script = script(ws.path(), &["echo hi".to_string()]);
+    let nested = |extra: &[&str]| {
+        std::process::Command::new(loop_bin())
+            .args(["__loop-supervise", &std::process::id().to_string()])
+            .args(["--ro", "/nonexistent-loop-guard"])
+            .arg(loop_bin())
+            .args(["run", "--script", &script, "--workspace"])
+            .arg(ws.path())
+            .args(["--yolo", "--no-stream"])
+            .args(extra)
+            .arg("contain test")
+            .output()
+            .unwrap()
+    };
+    let probe = nested(&["--session-id", "warned"]);
+    let stderr = String::from_utf8_lossy(&probe.stderr);
+    if probe.status.code() == Some(126) {
+        // No user namespaces at all here: nothing to nest.
+        assert!(
+            stderr.contains("the state-directory guard failed"),
+            "{stderr}"
+        );
+        return;
+    }
+    assert_eq!(probe.status.code(), Some(0), "{stderr}");
+    assert_eq!(
+        stderr
+            .matches("guard state-dir: tools are not fully kept out")
+            .count(),
+        1,
+        "{stderr}"
+    );
+    let log = std::fs::read_to_string(ws.path().join(".loop/sessions/warned.jsonl")).unwrap();
+    assert!(
+        log.contains("\"type\":\"guard_trip\",\"guard\":\"state-dir\""),
+        "{log}"
+    );
+    let refused = nested(&["--session-id", "refused", "--require-state-guard"]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--require-state-guard: tools cannot be kept out"),
+        "{stderr}"
+    );
+    assert!(!ws.path().join(".loop/sessions/refused.jsonl").exists());
+}

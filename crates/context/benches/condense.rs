@@ -4,10 +4,12 @@
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use loopwright_context::condense::{Condensation, Config, Item, StepInput, condense, view};
+use loopwright_context::condense::{
+    Condensation, Config, Item, StepInput, ToolRoles, condense, view,
+};
 use loopwright_context::tokens::{TokenCounter, Tokenizer};
 use loopwright_protocol::message::{Message, Role};
-use loopwright_protocol::tool::ToolCall;
+use loopwright_protocol::tool::{ToolCall, ToolRole};
 use serde_json::json;
 
 /// A task and `steps` (assistant call, tool result) pairs: reads, edits and test runs over a
@@ -58,7 +60,16 @@ fn history(steps: u64) -> Vec<Item> {
 }
 
 /// The records a run would have persisted after every step up to the end.
+/// The roles of the tools the history calls.
+fn roles() -> ToolRoles {
+    let mut r = ToolRoles::default();
+    r.insert("shell", ToolRole::Shell);
+    r.insert("read_file", ToolRole::Read);
+    r
+}
+
 fn records(cfg: &Config, items: &[Item], counter: &TokenCounter) -> Vec<Condensation> {
+    let roles = roles();
     let mut recs = Vec::new();
     let bounds: Vec<usize> = (1..items.len())
         .filter(|k| items[*k].message.role == Role::Assistant)
@@ -70,6 +81,7 @@ fn records(cfg: &Config, items: &[Item], counter: &TokenCounter) -> Vec<Condensa
             reported_prompt_tokens: None,
             prefix_tokens: 2000,
             todo: &[],
+            roles: &roles,
         };
         let new = condense(cfg, &items[..k], &recs, input, counter, None);
         recs.extend(new);
@@ -79,6 +91,7 @@ fn records(cfg: &Config, items: &[Item], counter: &TokenCounter) -> Vec<Condensa
 
 fn bench(c: &mut Criterion) {
     let counter = TokenCounter::new(Tokenizer::O200k);
+    let roles = roles();
     let mut g = c.benchmark_group("per_step");
     for steps in [50u64, 200] {
         let items = history(steps);
@@ -89,6 +102,7 @@ fn bench(c: &mut Criterion) {
             reported_prompt_tokens: Some(60_000),
             prefix_tokens: 2000,
             todo: &[],
+            roles: &roles,
         };
         // One step of a loop: decide the condensers (nothing new is due) and build the view.
         g.bench_with_input(

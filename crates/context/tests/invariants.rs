@@ -2,12 +2,12 @@
 #![allow(clippy::unwrap_used)] // test helpers outside #[test] functions
 //! with its result, and loses no event (each is in full or named by a recall id).
 
-use loopwright_context::condense::{Config, Item};
+use loopwright_context::condense::{Config, Item, ToolRoles};
 use loopwright_context::prompt::Prefix;
 use loopwright_context::replay::{Strategy, Trajectory, replay};
 use loopwright_context::{TokenCounter, Tokenizer};
 use loopwright_protocol::message::{Message, Role};
-use loopwright_protocol::tool::ToolCall;
+use loopwright_protocol::tool::{ToolCall, ToolRole};
 use proptest::prelude::*;
 use serde_json::json;
 
@@ -66,7 +66,17 @@ fn trajectory(steps: &[(u8, u8, u16, u8)]) -> Trajectory {
         times: vec![None; items.len()],
         items,
         repaired: 0,
+        roles: roles(),
     }
+}
+
+/// The roles of the tools the random histories call, as a registry declares them.
+fn roles() -> ToolRoles {
+    let mut r = ToolRoles::default();
+    r.insert("read_file", ToolRole::Read);
+    r.insert("edit_file", ToolRole::Write);
+    r.insert("shell", ToolRole::Shell);
+    r
 }
 
 proptest! {

@@ -47,7 +47,7 @@ fn sample(pat: &str) -> String {
 }
 
 /// The directory part of a pattern before its first wildcard component.
-fn literal_prefix(pat: &str) -> String {
+pub(crate) fn literal_prefix(pat: &str) -> String {
     let mut out = Vec::new();
     for comp in pat.split('/') {
         if has_wild(comp) {

@@ -77,6 +77,43 @@ pub struct RuleSpec {
     pub not_examples: Vec<String>,
 }
 
+/// Why a rule does not compile; the message names the field.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    /// No `verdict`.
+    #[error("missing field `verdict` (allow | deny | ask)")]
+    MissingVerdict,
+    /// A glob (`tool`, `glob`, `path`, `except`) does not compile.
+    #[error("field `{field}`: {message}")]
+    Glob {
+        /// The field.
+        field: &'static str,
+        /// What the glob parser said.
+        message: String,
+    },
+    /// A `command` or `exact` selector has no words.
+    #[error("field `{field}` is empty")]
+    Empty {
+        /// The field.
+        field: &'static str,
+    },
+    /// `except` without `path`.
+    #[error("field `except` needs a `path` to take exceptions from")]
+    ExceptWithoutPath,
+    /// Nothing to select on (an allow rule would match everything).
+    #[error(
+        "a rule needs at least one matcher (`tool`, `command`, `exact`, `glob`, `path` or `workspace`); an allow rule cannot match everything"
+    )]
+    NoMatcher,
+}
+
+fn glob_error(field: &'static str) -> impl Fn(globset::Error) -> RuleError {
+    move |e| RuleError::Glob {
+        field,
+        message: e.to_string(),
+    }
+}
+
 /// How sure a selector is that it matches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Match {
@@ -181,7 +218,10 @@ fn probes(pattern: &str) -> Vec<String> {
 
 /// The `path` globs of a rule (with their probes) and its `except` globs; deny and ask rules
 /// match case-insensitively (`ci`), so a case change cannot slip past them.
-fn compile_paths(spec: &RuleSpec, ci: bool) -> Result<(Vec<PathGlob>, Vec<GlobMatcher>), String> {
+fn compile_paths(
+    spec: &RuleSpec,
+    ci: bool,
+) -> Result<(Vec<PathGlob>, Vec<GlobMatcher>), RuleError> {
     let compile = |p: &str| if ci { path_glob_ci(p) } else { path_glob(p) };
     let mut paths = Vec::new();
     for p in spec
@@ -190,7 +230,7 @@ fn compile_paths(spec: &RuleSpec, ci: bool) -> Result<(Vec<PathGlob>, Vec<GlobMa
         .map(OneOrMany::to_vec)
         .unwrap_or_default()
     {
-        let matcher = compile(&p).map_err(|e| format!("field `path`: {e}"))?;
+        let matcher = compile(&p).map_err(glob_error("path"))?;
         let last = p.rsplit('/').next().unwrap_or(&p);
         paths.push(PathGlob {
             matcher,
@@ -206,17 +246,15 @@ fn compile_paths(spec: &RuleSpec, ci: bool) -> Result<(Vec<PathGlob>, Vec<GlobMa
         .map(OneOrMany::to_vec)
         .unwrap_or_default()
     {
-        except.push(compile(&p).map_err(|e| format!("field `except`: {e}"))?);
+        except.push(compile(&p).map_err(glob_error("except"))?);
     }
     Ok((paths, except))
 }
 
 impl Rule {
     /// Compiles a rule; the error names the bad field.
-    pub fn compile(spec: RuleSpec) -> Result<Rule, String> {
-        let verdict = spec
-            .verdict
-            .ok_or("missing field `verdict` (allow | deny | ask)")?;
+    pub fn compile(spec: RuleSpec) -> Result<Rule, RuleError> {
+        let verdict = spec.verdict.ok_or(RuleError::MissingVerdict)?;
         let tools: Vec<String> = spec
             .tool
             .as_ref()
@@ -229,22 +267,23 @@ impl Rule {
         // (`*` crosses everything, since tool names have no separators).
         let mut tool_globs = Vec::new();
         for t in tools.iter().filter(|t| t.contains(['*', '?', '[', '{'])) {
-            let g = Glob::new(t).map_err(|e| format!("field `tool`: {e}"))?;
+            let g = Glob::new(t).map_err(glob_error("tool"))?;
             tool_globs.push(g.compile_matcher());
         }
-        let words = |field: &str, s: &Option<String>| -> Result<Option<Vec<String>>, String> {
-            match s {
-                None => Ok(None),
-                Some(s) => {
-                    let w = split_selector(s);
-                    if w.is_empty() {
-                        Err(format!("field `{field}` is empty"))
-                    } else {
-                        Ok(Some(w))
+        let words =
+            |field: &'static str, s: &Option<String>| -> Result<Option<Vec<String>>, RuleError> {
+                match s {
+                    None => Ok(None),
+                    Some(s) => {
+                        let w = split_selector(s);
+                        if w.is_empty() {
+                            Err(RuleError::Empty { field })
+                        } else {
+                            Ok(Some(w))
+                        }
                     }
                 }
-            }
-        };
+            };
         let prefix = match &spec.command {
             None => None,
             Some(c) => {
@@ -253,7 +292,7 @@ impl Rule {
                     all.extend(words("command", &Some(entry))?);
                 }
                 if all.is_empty() {
-                    return Err("field `command` is empty".into());
+                    return Err(RuleError::Empty { field: "command" });
                 }
                 Some(all)
             }
@@ -261,15 +300,11 @@ impl Rule {
         let exact = words("exact", &spec.exact)?;
         let glob = match &spec.glob {
             None => None,
-            Some(g) => Some(
-                Glob::new(g)
-                    .map_err(|e| format!("field `glob`: {e}"))?
-                    .compile_matcher(),
-            ),
+            Some(g) => Some(Glob::new(g).map_err(glob_error("glob"))?.compile_matcher()),
         };
         let (paths, except) = compile_paths(&spec, verdict != Verdict::Allow)?;
         if !except.is_empty() && paths.is_empty() {
-            return Err("field `except` needs a `path` to take exceptions from".into());
+            return Err(RuleError::ExceptWithoutPath);
         }
         let any_tool = tools.is_empty();
         let no_selector = prefix.is_none()
@@ -278,10 +313,7 @@ impl Rule {
             && paths.is_empty()
             && spec.workspace.is_none();
         if no_selector && any_tool && (spec.tool.is_none() || verdict == Verdict::Allow) {
-            return Err(
-                "a rule needs at least one matcher (`tool`, `command`, `exact`, `glob`, `path` or `workspace`); an allow rule cannot match everything"
-                    .into(),
-            );
+            return Err(RuleError::NoMatcher);
         }
         Ok(Rule {
             verdict,
@@ -474,10 +506,26 @@ impl Rule {
         if self.paths.is_empty() {
             return self.match_pattern(all, ctx);
         }
+        if let Some((l, complete)) = ctx.listing(dir) {
+            // a directory's own listing counts whole (link targets lie elsewhere); one of a
+            // directory above only below `dir`
+            let own = l.dir == dir;
+            let found = l.entries.iter().any(|e| {
+                (own || crate::path::is_under(e, dir))
+                    && self.matches_norm(&NormPath::from_absolute(e.clone(), ctx))
+            });
+            // what lies there was looked at: it decides
+            return if found || !complete {
+                Match::Maybe
+            } else {
+                Match::No
+            };
+        }
         for g in self.path_globs() {
             if let Some(root) = crate::patterns::rule_root(&g.source, ctx)
                 && root != "/"
-                && (crate::path::is_under(&root, dir) || crate::path::is_under(dir, &root))
+                && (crate::path::is_under(&root, dir)
+                    || (crate::path::is_under(dir, &root) && reaches_below(&g.source, &root, dir)))
             {
                 return Match::Maybe;
             }
@@ -498,6 +546,25 @@ impl Rule {
     pub(crate) fn matches_norm(&self, p: &NormPath) -> bool {
         self.match_norm(p) == Match::Yes
     }
+}
+
+/// Whether glob `src`, rooted at `root`, can match a path below `dir` (which lies under
+/// `root`): it crosses directories (`**`) or has more components than `dir` is deep
+/// (`~/.*_history` names nothing below `~/code/app/src`).
+fn reaches_below(src: &str, root: &str, dir: &str) -> bool {
+    if src.contains("**") {
+        return true;
+    }
+    let depth = dir[root.len().min(dir.len())..]
+        .split('/')
+        .filter(|c| !c.is_empty())
+        .count();
+    let lit = crate::patterns::literal_prefix(src);
+    let rest = src[lit.len().min(src.len())..]
+        .split('/')
+        .filter(|c| !c.is_empty())
+        .count();
+    rest > depth
 }
 
 fn word_is(rule: &str, w: &crate::words::Word, program: bool) -> Match {
@@ -604,9 +671,12 @@ mod tests {
             ..Default::default()
         })
         .err()
+        .map(|e| e.to_string())
         .unwrap_or_default();
         assert!(e.contains("`path`"), "{e}");
-        let e = Rule::compile(RuleSpec::default()).err().unwrap_or_default();
+        let e = Rule::compile(RuleSpec::default()).err();
+        assert_eq!(e, Some(RuleError::MissingVerdict));
+        let e = e.map(|e| e.to_string()).unwrap_or_default();
         assert!(e.contains("`verdict`"), "{e}");
     }
 }

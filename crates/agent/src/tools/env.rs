@@ -16,6 +16,11 @@ pub struct Launch {
     pub pass_env: Vec<String>,
     /// Variables always removed unless passed (the provider's key variable).
     pub hide_env: Vec<String>,
+    /// The state-directory guard every supervised command enters (`None`: none).
+    pub guard: Option<crate::contain::guard::StateGuard>,
+    /// Why the full guard is not available here: recorded in the session log and shown once
+    /// when the run starts.
+    pub guard_warning: Option<String>,
 }
 
 impl Launch {
@@ -171,6 +176,7 @@ mod tests {
             supervisor: None,
             pass_env: vec!["GITHUB_TOKEN".into()],
             hide_env: vec!["LOCAL_KEY".into()],
+            ..Launch::default()
         };
         let vars = [
             (OsStr::new("GITHUB_TOKEN"), OsStr::new("t")),

@@ -98,8 +98,11 @@ fn build_command(command: &str, cwd: &Path, launch: &Launch, marker: &str) -> Co
         Some(program) => {
             let mut c = Command::new(program);
             c.arg(contain::SUPERVISE_ARG)
-                .arg(std::process::id().to_string())
-                .arg("bash");
+                .arg(std::process::id().to_string());
+            if let Some(guard) = &launch.guard {
+                c.args(contain::guard::supervisor_args(guard));
+            }
+            c.arg("bash");
             c
         }
         None => Command::new("bash"),

@@ -190,6 +190,12 @@ fn run(a: &RunArgs) -> Result<u8> {
     };
     let daily = super::run_daily::budget(&a.daily, &a.store, a.max_output_tokens)?;
     let store = a.store.sessions(&state_dir)?;
+    let protect = super::run_contain::loop_files(&state_dir, &a.rules);
+    let Some(launch) =
+        super::run_contain::launch_or_say(&a.contain, a.api_key_env.clone(), &protect, &workspace)
+    else {
+        return Ok(2);
+    };
     let Some(log) = open_log(a, store.as_ref(), &workspace, provider.as_ref())? else {
         return Ok(0);
     };
@@ -210,7 +216,7 @@ fn run(a: &RunArgs) -> Result<u8> {
     cfg.timeout = a.timeout.map(Duration::from_secs);
     cfg.shell_timeout = Duration::from_secs(a.tool_timeout);
     cfg.resume_hint = resume_hint(a, log.id(), &workspace);
-    cfg.launch = super::run_contain::launch(&a.contain, a.api_key_env.clone());
+    cfg.launch = launch;
     cfg.daily = daily.map(Arc::new);
 
     let gate = PolicyGate::load(&workspace, &a.rules)

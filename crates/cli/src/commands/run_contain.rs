@@ -2,9 +2,10 @@
 //! loop is a child subreaper, and secrets stay out of tools' environments unless passed by
 //! name (`--pass-env NAME`). The logic is `loopwright_agent::contain` and `tools::env`.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use loopwright_agent::RunEnd;
+use loopwright_agent::contain::guard;
 use loopwright_agent::tools::Launch;
 
 use super::terminal_text::safe;
@@ -15,6 +16,9 @@ pub struct ContainArgs {
     /// Keep variable NAME in tools' environments although it looks like a secret (the provider's key and *_API_KEY, *_TOKEN, *_SECRET, *PASSWORD*, AWS_*, AZURE_*... are removed); repeatable
     #[arg(long = "pass-env", value_name = "NAME", value_parser = variable_name)]
     pub pass_env: Vec<String>,
+    /// Refuse to run when tools cannot be kept out of the state directory by the operating system (user and mount namespaces plus Landlock, Linux); without it the run warns and only the permission policy guards it
+    #[arg(long = "require-state-guard")]
+    pub require_state_guard: bool,
 }
 
 fn variable_name(name: &str) -> Result<String, String> {
@@ -26,19 +30,88 @@ fn variable_name(name: &str) -> Result<String, String> {
 }
 
 /// The launch settings of a run: the supervisor is this binary; `key_env` (the provider's
-/// key variable) is hidden unless passed. Makes this process a child subreaper.
-pub fn launch(a: &ContainArgs, key_env: Option<String>) -> Launch {
+/// key variable) is hidden unless passed; `protect` (the state directory, rule files…) is
+/// read-only for tools when the system allows it ([`loopwright_agent::contain::guard`]).
+/// Makes this process a child subreaper.
+///
+/// # Errors
+/// With `--require-state-guard`, when the guard is not fully available: why.
+pub fn launch(
+    a: &ContainArgs,
+    key_env: Option<String>,
+    protect: &[PathBuf],
+    workspace: &Path,
+) -> Result<Launch, String> {
     let pass_env = a.pass_env.clone();
     if let Err(e) = loopwright_agent::contain::become_subreaper() {
         eprintln!(
             "loop run: warning: cannot become a child subreaper ({e}); tools' orphans go to PID 1"
         );
     }
-    Launch {
-        supervisor: std::env::current_exe().ok(),
+    let supervisor = std::env::current_exe().ok();
+    let read_only = protected(protect, workspace);
+    let probed = match &supervisor {
+        Some(program) => guard::probe(program, &read_only),
+        None => guard::Probed {
+            guard: None,
+            shortfall: Some("the loop binary's own path is unknown".into()),
+        },
+    };
+    if a.require_state_guard
+        && let Some(why) = &probed.shortfall
+    {
+        return Err(format!(
+            "--require-state-guard: tools cannot be kept out of the state directory here: {why}"
+        ));
+    }
+    Ok(Launch {
+        supervisor,
         pass_env,
         hide_env: key_env.into_iter().collect(),
+        guard: probed.guard,
+        guard_warning: probed.shortfall,
+    })
+}
+
+/// [`launch`], or `None` after saying why not on stderr.
+pub fn launch_or_say(
+    a: &ContainArgs,
+    key_env: Option<String>,
+    protect: &[PathBuf],
+    workspace: &Path,
+) -> Option<Launch> {
+    launch(a, key_env, protect, workspace)
+        .map_err(|e| eprintln!("loop run: {e}"))
+        .ok()
+}
+
+/// The absolute forms of `paths` (canonical where they exist: a path missing now, like the
+/// state directory of a first run, is protected from the first call that finds it) but those
+/// that hold the workspace (making a folder above it read-only would stop every tool).
+fn protected(paths: &[PathBuf], workspace: &Path) -> Vec<PathBuf> {
+    paths
+        .iter()
+        .filter_map(|p| {
+            std::fs::canonicalize(p)
+                .or_else(|_| std::path::absolute(p))
+                .ok()
+        })
+        .filter(|p| !workspace.starts_with(p))
+        .collect()
+}
+
+/// What tools must not write besides the state directory: the user's loop config directory
+/// (profiles, MCP servers, user rules) and the rule files given with `--rules`.
+pub fn loop_files(state_dir: &Path, rules: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = vec![state_dir.to_path_buf()];
+    if let Some(dir) = loopwright_providers::config::config_path(&|k| std::env::var(k).ok())
+        .as_deref()
+        .and_then(Path::parent)
+    {
+        out.push(dir.to_path_buf());
     }
+    out.extend(rules.iter().cloned());
+    out
 }
 
 /// `loop __loop-supervise PPID PROGRAM ARG…` (internal): runs a tool command contained.

@@ -29,7 +29,7 @@ pub use loopwright_protocol::condensation::{Condensation, MaskReason, SummarySou
 pub use mask::{
     MASKED_ARGUMENTS_MIN_BYTES, MASKED_TEXT_MIN_BYTES, MaskConfig, masked_arguments, masked_text,
 };
-pub use stale::{Access, StaleConfig, file_access};
+pub use stale::{Access, NO_ROLES, StaleConfig, ToolRoles, file_access};
 pub use summary::{Summarizer, SummaryConfig, SummaryError, SummaryRequest, extractive_summary};
 
 /// One history message with the id of the session event it came from (its recall id).
@@ -137,6 +137,8 @@ pub struct StepInput<'a> {
     pub prefix_tokens: u64,
     /// The todo list, for the summary.
     pub todo: &'a [TodoItem],
+    /// The role of each tool (which calls read or edit files), from the caller's registry.
+    pub roles: &'a ToolRoles,
 }
 
 /// Runs the configured condensers in order (stale reads, masking, summary) and returns the new
@@ -167,7 +169,7 @@ pub fn condense(
     }
     match &config.cost {
         Some(cost) => priced_masks(config, cost, items, &mut out, &mut all, input, counter),
-        None => batched_masks(config, items, &mut out, &mut all, input.step),
+        None => batched_masks(config, items, &mut out, &mut all, input),
     }
     if let Some(s) = &config.summary
         && let Some(rec) = summary::propose(s, items, &all, input, counter, summarizer)
@@ -183,15 +185,16 @@ fn batched_masks(
     items: &[Item],
     out: &mut Vec<Condensation>,
     all: &mut Vec<Condensation>,
-    step: u64,
+    input: StepInput<'_>,
 ) {
+    let step = input.step;
     let mask_fires = config.mask.as_ref().and_then(|m| {
         let st = Applied::new(all);
         mask::propose(m, items, &st)
     });
     if let Some(s) = &config.stale {
         let st = Applied::new(all);
-        if let Some(ids) = stale::propose(s, items, &st, mask_fires.is_some()) {
+        if let Some(ids) = stale::propose(s, items, &st, input.roles, mask_fires.is_some()) {
             let reason = MaskReason::StaleRead;
             push(out, all, Condensation::Mask { step, reason, ids });
         }
@@ -225,7 +228,7 @@ fn priced_masks(
     let mut with = all.clone();
     if let Some(s) = &config.stale {
         let st = Applied::new(&with);
-        if let Some(ids) = stale::propose(s, items, &st, true) {
+        if let Some(ids) = stale::propose(s, items, &st, input.roles, true) {
             let reason = MaskReason::StaleRead;
             push(
                 &mut proposed,

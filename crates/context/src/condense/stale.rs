@@ -1,13 +1,38 @@
 //! Stale-read elision: a file read that a later read or edit of the same file supersedes is
 //! masked like an old observation.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use loopwright_protocol::message::Role;
-use loopwright_protocol::tool::ToolCall;
+use loopwright_protocol::tool::{ToolCall, ToolRole, ToolSpec};
 use serde::{Deserialize, Serialize};
 
 use super::{Applied, Item, duplicate};
+
+/// The role of each tool by name, as the caller declares it (its registry, or a trajectory's
+/// adapter): the condensers reason about roles, never about tool names.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ToolRoles(BTreeMap<String, ToolRole>);
+
+/// No roles known: every tool is [`ToolRole::Other`] (nothing is judged a file read or edit).
+pub static NO_ROLES: ToolRoles = ToolRoles(BTreeMap::new());
+
+impl ToolRoles {
+    /// The roles the tool specs declare.
+    pub fn of(tools: &[ToolSpec]) -> Self {
+        ToolRoles(tools.iter().map(|t| (t.name.clone(), t.role)).collect())
+    }
+
+    /// Sets the role of the tool called `name`.
+    pub fn insert(&mut self, name: impl Into<String>, role: ToolRole) {
+        self.0.insert(name.into(), role);
+    }
+
+    /// The role of the tool called `name` ([`ToolRole::Other`] when unknown).
+    pub fn get(&self, name: &str) -> ToolRole {
+        self.0.get(name).copied().unwrap_or_default()
+    }
+}
 
 /// Settings of stale-read elision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,37 +72,53 @@ fn quoted(s: &str) -> Option<String> {
     rest.find(q).map(|e| rest[..e].to_string())
 }
 
-/// The file access a tool call makes, when it is a recognised read or edit. Knows the built-in
-/// tools (`read_file`, `write_file`, `edit_file`), `str_replace_editor`, and common shell forms
-/// (`cat F`, SWE-agent `open F` / `create F` / `edit`, OpenHands `open_file('F')`).
-pub fn file_access(c: &ToolCall, current: Option<&str>) -> Option<Access> {
-    match c.name.as_str() {
-        "read_file" => {
+/// The file access a tool call makes, judged by the tool's role: a read tool shows its `path`
+/// (a part of it with `offset` / `limit`; a search with other arguments, a part identified by
+/// them); a write tool changes its `path`, unless its `command`
+/// is `view` (an editor tool that also shows files, a part with `view_range`); a shell tool's
+/// `command` (or `code`) is read for common forms (`cat F`, SWE-agent `open F` / `create F` /
+/// `edit`, OpenHands `open_file('F')`).
+pub fn file_access(c: &ToolCall, role: ToolRole, current: Option<&str>) -> Option<Access> {
+    match role {
+        ToolRole::Read => {
             let p = arg(c, "path")?.to_string();
+            // A search or listing (any argument besides the line range) shows only part of
+            // the path: it goes stale when the path changes, yet supersedes no read of it.
+            if let Some(args) = c.arguments.as_object()
+                && args.keys().any(|k| !READ_ARGS.contains(&k.as_str()))
+            {
+                return Some(Access::ReadPart(p, c.arguments.to_string()));
+            }
             let part = ["offset", "limit"]
                 .iter()
                 .map(|k| c.arguments.get(*k).filter(|v| !v.is_null()))
                 .collect::<Vec<_>>();
-            return Some(if part.iter().all(Option::is_none) {
+            Some(if part.iter().all(Option::is_none) {
                 Access::Read(p)
             } else {
                 Access::ReadPart(p, serde_json::json!(part).to_string())
-            });
+            })
         }
-        "write_file" | "edit_file" => return arg(c, "path").map(|p| Access::Edit(p.into())),
-        "str_replace_editor" => {
+        ToolRole::Write => {
             let p = arg(c, "path")?.to_string();
-            return match arg(c, "command") {
+            match arg(c, "command") {
                 Some("view") => Some(match c.arguments.get("view_range") {
                     Some(r) if !r.is_null() => Access::ReadPart(p, r.to_string()),
                     _ => Access::Read(p),
                 }),
-                Some(_) => Some(Access::Edit(p)),
-                None => None,
-            };
+                _ => Some(Access::Edit(p)),
+            }
         }
-        _ => {}
+        ToolRole::Shell => shell_access(c, current),
+        ToolRole::Other => None,
     }
+}
+
+/// The arguments of a plain file read: the path and which lines or columns to show.
+const READ_ARGS: [&str; 4] = ["path", "offset", "limit", "column"];
+
+/// The file access of a shell command, for the common forms [`file_access`] names.
+fn shell_access(c: &ToolCall, current: Option<&str>) -> Option<Access> {
     let cmd = arg(c, "command").or_else(|| arg(c, "code"))?.trim();
     let mut words = cmd.split_whitespace();
     let first = words.next()?;
@@ -125,6 +166,7 @@ pub(crate) fn propose(
     cfg: &StaleConfig,
     items: &[Item],
     st: &Applied<'_>,
+    roles: &ToolRoles,
     batch_due: bool,
 ) -> Option<Vec<u64>> {
     // Walk the calls in order: remember the reads per file, and mark earlier ones stale when
@@ -143,7 +185,7 @@ pub(crate) fn propose(
     }
     for it in items {
         for c in &it.message.tool_calls {
-            let Some(access) = file_access(c, current.as_deref()) else {
+            let Some(access) = file_access(c, roles.get(&c.name), current.as_deref()) else {
                 continue;
             };
             let (path, part) = match access {

@@ -1,5 +1,7 @@
+use std::sync::LazyLock;
+
 use super::*;
-use loopwright_protocol::tool::ToolCall;
+use loopwright_protocol::tool::{ToolCall, ToolRole};
 use serde_json::json;
 
 use crate::tokens::Tokenizer;
@@ -44,12 +46,30 @@ fn distinct(i: u64, size: usize) -> String {
     s
 }
 
+/// The roles of the tools these tests call, as a registry would declare them.
+static ROLES: LazyLock<ToolRoles> = LazyLock::new(|| {
+    let mut r = ToolRoles::default();
+    for (name, role) in [
+        ("shell", ToolRole::Shell),
+        ("bash", ToolRole::Shell),
+        ("read_file", ToolRole::Read),
+        ("grep", ToolRole::Read),
+        ("write_file", ToolRole::Write),
+        ("edit_file", ToolRole::Write),
+        ("str_replace_editor", ToolRole::Write),
+    ] {
+        r.insert(name, role);
+    }
+    r
+});
+
 fn input(step: u64) -> StepInput<'static> {
     StepInput {
         step,
         reported_prompt_tokens: None,
         prefix_tokens: 0,
         todo: &[],
+        roles: &ROLES,
     }
 }
 
@@ -112,17 +132,19 @@ fn stale_reads_are_elided_when_superseded() {
 #[test]
 fn file_access_understands_common_forms() {
     let c = |name: &str, args| call("x", name, args);
+    let sh = ToolRole::Shell;
     assert_eq!(
-        file_access(&c("bash", json!({"command": "cat src/x.py"})), None),
+        file_access(&c("bash", json!({"command": "cat src/x.py"})), sh, None),
         Some(Access::Read("src/x.py".into()))
     );
     assert_eq!(
-        file_access(&c("bash", json!({"command": "cat a | grep b"})), None),
+        file_access(&c("bash", json!({"command": "cat a | grep b"})), sh, None),
         None
     );
     assert_eq!(
         file_access(
             &c("bash", json!({"command": "edit 3:4\nfoo\nend_of_edit"})),
+            sh,
             Some("f.py")
         ),
         Some(Access::Edit("f.py".into()))
@@ -130,20 +152,50 @@ fn file_access_understands_common_forms() {
     assert_eq!(
         file_access(
             &c("run_ipython", json!({"code": "open_file('/w/App.css')"})),
+            sh,
             None
         ),
         Some(Access::Open("/w/App.css".into()))
     );
+    let create = c(
+        "str_replace_editor",
+        json!({"command": "create", "path": "/w/g.py"}),
+    );
     assert_eq!(
-        file_access(
-            &c(
-                "str_replace_editor",
-                json!({"command": "create", "path": "/w/g.py"})
-            ),
-            None
-        ),
+        file_access(&create, ToolRole::Write, None),
         Some(Access::Edit("/w/g.py".into()))
     );
+}
+
+#[test]
+fn file_access_goes_by_the_role_not_the_name() {
+    let c = |name: &str, args| call("x", name, args);
+    let cat = c("whatever", json!({"command": "cat a.py"}));
+    assert_eq!(file_access(&cat, ToolRole::Other, None), None);
+    assert_eq!(
+        file_access(&cat, ToolRole::Shell, None),
+        Some(Access::Read("a.py".into()))
+    );
+    let show = c("look", json!({"path": "a.py"}));
+    assert_eq!(
+        file_access(&show, ToolRole::Read, None),
+        Some(Access::Read("a.py".into()))
+    );
+    assert_eq!(
+        file_access(&show, ToolRole::Write, None),
+        Some(Access::Edit("a.py".into()))
+    );
+    let view = c("editor", json!({"command": "view", "path": "a.py"}));
+    assert_eq!(
+        file_access(&view, ToolRole::Write, None),
+        Some(Access::Read("a.py".into()))
+    );
+    // A search shows part of the path: it supersedes no read of it.
+    let search = c("find", json!({"path": "a.py", "pattern": "fn main"}));
+    assert!(matches!(
+        file_access(&search, ToolRole::Read, None),
+        Some(Access::ReadPart(p, _)) if p == "a.py"
+    ));
 }
 
 struct Fails;
@@ -496,6 +548,7 @@ fn the_extractive_summary_has_every_heading_and_the_failing_tests() {
         previous: None,
         messages: &msgs,
         todo: &todo,
+        roles: &ROLES,
     });
     for h in [
         "Goal and constraints: Make tests/test_io.py pass",

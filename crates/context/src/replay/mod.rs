@@ -4,7 +4,9 @@
 //! Parsing takes the file's text (the caller reads the file): this module does no IO.
 
 mod parse;
+mod roles;
 mod sim;
 
 pub use parse::{INTERRUPTED_TEXT, Trajectory, parse};
+pub use roles::role_by_arguments;
 pub use sim::{CardBill, Report, Run, Step, Strategy, replay, replay_with, run, walk};

@@ -7,7 +7,7 @@ use loopwright_protocol::tool::{ToolCall, ToolSpec};
 use serde_json::{Map, Value, json};
 
 use crate::ContextError;
-use crate::condense::Item;
+use crate::condense::{Item, ToolRoles};
 use crate::prompt::{Prefix, ProjectInstructions};
 
 /// One recorded run as our history: the stable prefix and the items (the task first).
@@ -24,6 +24,9 @@ pub struct Trajectory {
     /// Tool calls without a recorded result, given the synthetic [`INTERRUPTED_TEXT`] result
     /// right after their call's turn (as the agent repairs its own log on resume).
     pub repaired: usize,
+    /// The role of each tool the run called, judged from the shape of its arguments (a
+    /// recorded run does not say which of its tools read or edit files).
+    pub roles: ToolRoles,
 }
 
 /// The result given to a recorded tool call that has none (same text as the session log's
@@ -141,12 +144,14 @@ impl Builder {
     /// Every call still open gets the interrupted result; the run as a trajectory.
     fn finish(mut self, name: &str, prefix: Prefix) -> Trajectory {
         self.close_open();
+        let roles = super::roles::of_calls(self.items.iter().flat_map(|i| &i.message.tool_calls));
         Trajectory {
             name: name.to_string(),
             prefix,
             items: self.items,
             times: self.times,
             repaired: self.repaired,
+            roles,
         }
     }
 }
