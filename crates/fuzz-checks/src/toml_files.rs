@@ -1,7 +1,15 @@
 //! Hand-typed TOML: gate rule files and the provider config file.
 
+use std::sync::LazyLock;
+
 use loopwright_policy::{Layer, LayerKind, Policy, Request, Verdict};
 use loopwright_providers::config::{ConfigFile, Flags, resolve};
+
+/// The built-in layer, parsed once per process (it does not depend on the input).
+static BUILTIN: LazyLock<Layer> = LazyLock::new(|| match Layer::builtin() {
+    Ok(l) => l,
+    Err(e) => panic!("built-in layer does not load: {e}"),
+});
 
 /// A rule file that loads never lets a project layer override a deny of the built-in layer
 /// (`cat .env` is never allowed), and judging with it does not panic.
@@ -10,10 +18,7 @@ pub fn rules(data: &[u8]) {
     let Ok(layer) = Layer::parse(LayerKind::Project, ".loop/gate.toml", &text) else {
         return;
     };
-    let Ok(builtin) = Layer::builtin() else {
-        panic!("built-in layer does not load");
-    };
-    let policy = Policy::load([builtin, layer]);
+    let policy = Policy::load([BUILTIN.clone(), layer]);
     for (tool, cmd) in [
         ("shell", "cat .env"),
         ("shell", "git status && cat ~/.ssh/id_rsa"),

@@ -14,7 +14,7 @@
 //!
 //! Candidates are verified with the exact Jaccard formula, in creation order.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use crate::similarity::{Trigrams, jaccard_at_least};
 
@@ -43,7 +43,7 @@ pub fn first_fit_groups(
 ) -> (Vec<usize>, Vec<usize>) {
     // Global trigram order: by document frequency among the distinct signatures, then value.
     let sets: Vec<Trigrams> = signatures.iter().map(|s| Trigrams::of(s)).collect();
-    let mut df: HashMap<u64, u32> = HashMap::new();
+    let mut df: FxHashMap<u64, u32> = FxHashMap::default();
     for t in &sets {
         for g in t.grams() {
             *df.entry(*g).or_insert(0) += 1;
@@ -51,7 +51,7 @@ pub fn first_fit_groups(
     }
     let mut order: Vec<(u32, u64)> = df.iter().map(|(g, n)| (*n, *g)).collect();
     order.sort_unstable();
-    let rank: HashMap<u64, u32> = order
+    let rank: FxHashMap<u64, u32> = order
         .iter()
         .enumerate()
         .map(|(i, (_, g))| (*g, i as u32))
@@ -71,7 +71,7 @@ pub fn first_fit_groups(
 
     let mut fit: Vec<Option<usize>> = vec![None; signatures.len()];
     let mut creators: Vec<usize> = Vec::new();
-    let mut postings: HashMap<u32, Vec<usize>> = HashMap::new();
+    let mut postings: FxHashMap<u32, Vec<usize>> = FxHashMap::default();
     let mut out = Vec::with_capacity(sequence.len());
     let mut candidates: Vec<usize> = Vec::new();
     for &s in sequence {

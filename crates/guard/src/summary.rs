@@ -1,9 +1,10 @@
 //! The summary of a run: counts, token total, distinct error groups, actions tried.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use loopwright_protocol::json::{Object, Value};
 use loopwright_protocol::ledger::{Ledger, Outcome};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::breaker::token_total;
 use crate::grouping::first_fit_groups;
@@ -43,11 +44,11 @@ pub struct Summary {
 /// Summarises a ledger; errors join the first group (in creation order) whose signature is at
 /// least `similarity_threshold` similar to theirs.
 pub fn summarize(ledger: &Ledger, similarity_threshold: f64) -> Summary {
-    let mut seen_actions: HashSet<&str> = HashSet::new();
+    let mut seen_actions: FxHashSet<&str> = FxHashSet::default();
     let mut actions_tried = Vec::new();
     let (mut successes, mut failures, mut noops) = (0, 0, 0);
     // Distinct signatures, and for each failure with an error: (signature index, error).
-    let mut sig_index: HashMap<String, usize> = HashMap::new();
+    let mut sig_index: FxHashMap<String, usize> = FxHashMap::default();
     let mut signatures: Vec<String> = Vec::new();
     let mut sequence: Vec<usize> = Vec::new();
     let mut errors: Vec<&str> = Vec::new();
@@ -64,11 +65,15 @@ pub fn summarize(ledger: &Ledger, similarity_threshold: f64) -> Summary {
                     continue;
                 };
                 let sig = signature(error);
-                let next = signatures.len();
-                let id = *sig_index.entry(sig.clone()).or_insert(next);
-                if id == next {
-                    signatures.push(sig);
-                }
+                let id = match sig_index.get(&sig) {
+                    Some(&id) => id,
+                    None => {
+                        let id = signatures.len();
+                        sig_index.insert(sig.clone(), id);
+                        signatures.push(sig);
+                        id
+                    }
+                };
                 sequence.push(id);
                 errors.push(error);
             }
