@@ -236,7 +236,7 @@ pub fn config_path(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
 
 /// Reads the config file; a missing file is an empty config.
 pub fn load_file(path: &Path) -> Result<ConfigFile, ConfigError> {
-    match std::fs::read_to_string(path) {
+    match loopwright_store::input::read_to_string(path) {
         Ok(text) => toml::from_str(&text).map_err(|e| ConfigError::File {
             path: path.display().to_string(),
             message: e.to_string(),

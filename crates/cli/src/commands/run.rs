@@ -260,7 +260,8 @@ fn provider_of(a: &RunArgs) -> Result<(Box<dyn Provider>, settings::Layer)> {
         let file = a.script.as_deref().ok_or_else(|| {
             anyhow!("--provider scripted needs --script FILE (a JSON array of turns); try `loop demo` for an offline run")
         })?;
-        let text = std::fs::read_to_string(file).with_context(|| format!("--script {file}"))?;
+        let text = loopwright_store::input::read_to_string(Path::new(file))
+            .with_context(|| format!("--script {file}"))?;
         let provider =
             ScriptedProvider::from_json(&text).map_err(|e| anyhow!("--script {file}: {e}"))?;
         return Ok((
