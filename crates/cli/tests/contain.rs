@@ -635,3 +635,51 @@ fn without_the_guard_a_run_warns_or_refuses() {
     );
     assert!(!ws.path().join(".loop/sessions/refused.jsonl").exists());
 }
+
+/// A profile's `pass_env` keeps variables like `--pass-env`, and the key variable a profile
+/// names (`api_key_env`, whatever its name looks like) is hidden from tools.
+#[test]
+fn profile_pass_env_and_profile_key_variable() {
+    use loopwright_testkit::{MockServer, scenario::openai};
+    let ws = tempfile::tempdir().unwrap();
+    let home = tempfile::tempdir().unwrap();
+    let server = MockServer::start(vec![
+        openai::tool_call(
+            "c1",
+            "shell",
+            &serde_json::json!({"command": "echo k=[$LOCAL_MODEL_KEY] gh=[$GH_TOKEN] np=[$NPM_TOKEN]"}),
+        ),
+        openai::text("done", 10, 2),
+    ]);
+    let cfg = home.path().join("loopwright");
+    std::fs::create_dir_all(&cfg).unwrap();
+    std::fs::write(
+        cfg.join("config.toml"),
+        format!(
+            "default = \"p\"\n[profiles.p]\nprovider = \"openai\"\nmodel = \"m\"\nbase_url = \"{}\"\napi_key_env = \"LOCAL_MODEL_KEY\"\npass_env = [\"GH_TOKEN\"]\n",
+            server.url("/v1")
+        ),
+    )
+    .unwrap();
+    let out = Command::new(loop_bin())
+        .args(["run", "--workspace"])
+        .arg(ws.path())
+        .args(["--yolo", "--json", "contain test"])
+        .env("XDG_CONFIG_HOME", home.path())
+        .env_remove("LOOP_PROFILE")
+        .env_remove("LOOP_MODEL")
+        .env_remove("LOOP_BASE_URL")
+        .env("LOCAL_MODEL_KEY", "sk-local-secret")
+        .env("GH_TOKEN", "passed-by-profile")
+        .env("NPM_TOKEN", "hidden")
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("k=[] gh=[passed-by-profile] np=[]"),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!stdout.contains("sk-local-secret"), "{stdout}");
+}

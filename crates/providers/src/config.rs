@@ -88,6 +88,9 @@ pub struct Profile {
     pub base_url: Option<String>,
     /// Environment variable holding the key.
     pub api_key_env: Option<String>,
+    /// Variables kept in tools' environments although they look like secrets (as
+    /// `loop run --pass-env`).
+    pub pass_env: Option<Vec<String>>,
     /// Model name.
     pub model: Option<String>,
     /// Context window in tokens.
@@ -176,6 +179,8 @@ pub struct Resolved {
     pub default_base_url: bool,
     /// Environment variable holding the key.
     pub api_key_env: String,
+    /// The profile's `pass_env` names (empty without one).
+    pub pass_env: Vec<String>,
     /// Context window, when the profile gives one.
     pub context_window: Option<u64>,
     /// Prices, when the profile gives them.
@@ -356,6 +361,7 @@ pub fn resolve(
         default_base_url: given_url.is_none(),
         base_url: given_url.unwrap_or_else(|| kind.default_base_url().to_string()),
         api_key_env,
+        pass_env: profile.pass_env.clone().unwrap_or_default(),
         context_window: profile.context_window,
         prices: profile.prices,
         context: ContextSettings {

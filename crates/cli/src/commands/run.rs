@@ -168,7 +168,7 @@ fn run(a: &RunArgs) -> Result<u8> {
         Some(d) => PathBuf::from(d),
         None => workspace.join(".loop"),
     };
-    let (provider, profile) = provider_of(a)?;
+    let (provider, profile, tool_env) = provider_of(a)?;
     // Checked before the session is created: a bad setting leaves nothing behind.
     let flag_prices = a
         .price_input
@@ -192,7 +192,7 @@ fn run(a: &RunArgs) -> Result<u8> {
     let store = a.store.sessions(&state_dir)?;
     let protect = super::run_contain::loop_files(&state_dir, &a.rules);
     let Some(launch) =
-        super::run_contain::launch_or_say(&a.contain, a.api_key_env.clone(), &protect, &workspace)
+        super::run_contain::launch_or_say(&a.contain, tool_env, &protect, &workspace)
     else {
         return Ok(2);
     };
@@ -253,8 +253,15 @@ fn workspace_of(a: &RunArgs) -> Result<PathBuf> {
         .ok_or_else(|| anyhow!("--workspace {}: not a directory", ws_arg.display()))
 }
 
-/// The model provider, and the settings layer of its profile (empty for a scripted run).
-fn provider_of(a: &RunArgs) -> Result<(Box<dyn Provider>, settings::Layer)> {
+/// The model provider, the settings layer of its profile (empty for a scripted run) and what
+/// its profile says of tools' environments.
+fn provider_of(
+    a: &RunArgs,
+) -> Result<(
+    Box<dyn Provider>,
+    settings::Layer,
+    super::run_contain::ProfileEnv,
+)> {
     let named = a.provider.as_deref();
     if named == Some("scripted") || (named.is_none() && a.script.is_some()) {
         let file = a.script.as_deref().ok_or_else(|| {
@@ -267,6 +274,10 @@ fn provider_of(a: &RunArgs) -> Result<(Box<dyn Provider>, settings::Layer)> {
         return Ok((
             Box::new(provider),
             settings::Layer::empty(settings::Source::Profile),
+            super::run_contain::ProfileEnv {
+                key_env: a.api_key_env.clone(),
+                pass_env: Vec::new(),
+            },
         ));
     }
     let flags = loopwright_providers::Flags {
@@ -286,7 +297,11 @@ fn provider_of(a: &RunArgs) -> Result<(Box<dyn Provider>, settings::Layer)> {
             anyhow!("{lead}{e}\n  (`loop demo` shows a run without a model; --script FILE replays scripted turns)")
         }
     })?;
-    Ok((provider, super::run_context::profile_layer(&resolved)))
+    let env = super::run_contain::ProfileEnv {
+        key_env: Some(resolved.api_key_env.clone()),
+        pass_env: resolved.pass_env.clone(),
+    };
+    Ok((provider, super::run_context::profile_layer(&resolved), env))
 }
 
 /// The session log: a new session for a TASK, or the session of `--resume` reopened (`None`
