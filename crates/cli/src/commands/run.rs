@@ -21,6 +21,8 @@ use loopwright_protocol::tool::ToolStatus;
 use loopwright_store::SessionWriter;
 use loopwright_store::backend::SessionStore;
 
+use super::run_contain::ProfileEnv;
+
 /// The arguments of `loop run`.
 #[derive(Debug, Parser)]
 #[command(
@@ -255,13 +257,7 @@ fn workspace_of(a: &RunArgs) -> Result<PathBuf> {
 
 /// The model provider, the settings layer of its profile (empty for a scripted run) and what
 /// its profile says of tools' environments.
-fn provider_of(
-    a: &RunArgs,
-) -> Result<(
-    Box<dyn Provider>,
-    settings::Layer,
-    super::run_contain::ProfileEnv,
-)> {
+fn provider_of(a: &RunArgs) -> Result<(Box<dyn Provider>, settings::Layer, ProfileEnv)> {
     let named = a.provider.as_deref();
     if named == Some("scripted") || (named.is_none() && a.script.is_some()) {
         let file = a.script.as_deref().ok_or_else(|| {
@@ -274,10 +270,7 @@ fn provider_of(
         return Ok((
             Box::new(provider),
             settings::Layer::empty(settings::Source::Profile),
-            super::run_contain::ProfileEnv {
-                key_env: a.api_key_env.clone(),
-                pass_env: Vec::new(),
-            },
+            ProfileEnv::flag(a.api_key_env.clone()),
         ));
     }
     let flags = loopwright_providers::Flags {
@@ -297,10 +290,7 @@ fn provider_of(
             anyhow!("{lead}{e}\n  (`loop demo` shows a run without a model; --script FILE replays scripted turns)")
         }
     })?;
-    let env = super::run_contain::ProfileEnv {
-        key_env: Some(resolved.api_key_env.clone()),
-        pass_env: resolved.pass_env.clone(),
-    };
+    let env = ProfileEnv::of(&resolved);
     Ok((provider, super::run_context::profile_layer(&resolved), env))
 }
 

@@ -38,6 +38,24 @@ pub struct ProfileEnv {
     pub pass_env: Vec<String>,
 }
 
+impl ProfileEnv {
+    /// Only the `--api-key-env` flag (a scripted run has no profile).
+    pub fn flag(key_env: Option<String>) -> Self {
+        ProfileEnv {
+            key_env,
+            pass_env: Vec::new(),
+        }
+    }
+
+    /// What a resolved provider configuration says.
+    pub fn of(resolved: &loopwright_providers::Resolved) -> Self {
+        ProfileEnv {
+            key_env: Some(resolved.api_key_env.clone()),
+            pass_env: resolved.pass_env.clone(),
+        }
+    }
+}
+
 /// The launch settings of a run: the supervisor is this binary; the provider's key variable
 /// is hidden unless passed (`--pass-env`, or the profile's `pass_env`); `protect` (the state directory, rule files…) is
 /// read-only for tools when the system allows it ([`loopwright_agent::contain::guard`]).

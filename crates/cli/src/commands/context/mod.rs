@@ -72,12 +72,8 @@ pub fn read_ledger(path: Option<&str>, store: Option<&str>) -> Result<Ledger, St
             if stdin.is_terminal() {
                 return Err(NO_LEDGER.to_owned());
             }
-            let buf = loopwright_store::input::read_capped_from(
-                stdin,
-                loopwright_store::input::INPUT_CAP,
-            )
-            .map_err(|e| format!("cannot read stdin: {e}"))?;
-            buf
+            loopwright_store::input::read_capped_from(stdin, loopwright_store::input::INPUT_CAP)
+                .map_err(|e| format!("cannot read stdin: {e}"))?
         }
     };
     let text = decode(bytes);
