@@ -683,3 +683,49 @@ fn profile_pass_env_and_profile_key_variable() {
     );
     assert!(!stdout.contains("sk-local-secret"), "{stdout}");
 }
+
+/// A spill on a really full filesystem: the state directory is a 256 KiB tmpfs, mounted in a
+/// user and mount namespace of its own (skipped where `unshare` cannot make one). The result
+/// says the full output could not be saved, the run goes on, and no temporary file is left.
+#[test]
+fn a_spill_on_a_full_tmpfs_is_reported_as_failed() {
+    let ws = tempfile::tempdir().unwrap();
+    let state = ws.path().join("state");
+    std::fs::create_dir_all(&state).unwrap();
+    let script = script(ws.path(), &["seq 1 200000".to_string()]);
+    // After the run, what is left on the tmpfs is listed (it goes with the namespace).
+    let inner = "d=$1; mount -t tmpfs -o size=256k tmpfs \"$d\" || exit 77; shift; \"$@\"; rc=$?; find \"$d\" -name '*.tmp*' | sed 's/^/LEFT /' >&2; exit $rc";
+    let out = std::process::Command::new("unshare")
+        .args([
+            "--user",
+            "--map-current-user",
+            "--mount",
+            "sh",
+            "-c",
+            inner,
+            "sh",
+        ])
+        .arg(&state)
+        .arg(loop_bin())
+        .args(["run", "--script", &script, "--workspace"])
+        .arg(ws.path())
+        .arg("--state-dir")
+        .arg(&state)
+        .args(["--yolo", "--json", "contain test"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if out.status.code() == Some(77) || stderr.contains("unshare failed") {
+        eprintln!("no user namespace with a tmpfs here: {stderr}");
+        return;
+    }
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("the full output could not be saved: writing ")
+            && stdout.contains("No space left on device"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("full output: "), "{stdout}");
+    assert!(!stderr.contains("LEFT "), "{stderr}");
+}
