@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use loopwright_policy::{Decision, Layer, LayerKind, LoadError, Policy, Request};
+use loopwright_policy::{Decision, Layer, LayerKind, Listing, LoadError, Policy, Request};
 
 use loopwright_store::StateDir;
 
@@ -122,6 +122,60 @@ impl PolicyGate {
     }
 }
 
+/// How many entries the walks of one request may list; past it a listing is incomplete (and a
+/// recursive read of that directory `ask`).
+pub const LISTING_LIMIT: usize = 20_000;
+
+/// Lists what lies below each workspace subdirectory that a recursive reader in `req` reads
+/// (`grep -r KEY src`), so the policy can see a secret there (`Policy::recursive_dirs`). Links
+/// are not followed, but their targets are listed too. `loop run`, `loop gate check` and the
+/// agent hooks all call this, so they judge alike.
+pub fn add_listings(policy: &Policy, req: &mut Request) {
+    let mut budget = LISTING_LIMIT;
+    for dir in policy.recursive_dirs(req) {
+        let mut entries = Vec::new();
+        let complete = walk(Path::new(&dir), &mut entries, &mut budget);
+        req.listings.push(Listing {
+            dir,
+            entries,
+            complete,
+        });
+    }
+}
+
+/// Appends every entry below `dir`; false when the budget ran out or a directory could not be
+/// read (what it holds is then unknown).
+fn walk(dir: &Path, out: &mut Vec<String>, budget: &mut usize) -> bool {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        // a directory that does not exist holds nothing; one that cannot be read, anything
+        return !dir.exists();
+    };
+    let mut complete = true;
+    for entry in read {
+        let Ok(entry) = entry else {
+            complete = false;
+            continue;
+        };
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let path = entry.path();
+        out.push(path.to_string_lossy().into_owned());
+        match entry.file_type() {
+            Ok(t) if t.is_symlink() => {
+                if let Ok(target) = std::fs::canonicalize(&path) {
+                    out.push(target.to_string_lossy().into_owned());
+                }
+            }
+            Ok(t) if t.is_dir() => complete &= walk(&path, out, budget),
+            Ok(_) => {}
+            Err(_) => complete = false,
+        }
+    }
+    complete
+}
+
 /// The path with symlinks resolved; a trailing `/*` (the children of a directory) is kept.
 fn resolve_request_path(path: &str, workspace: &str) -> Option<String> {
     let (base, children) = match path.strip_suffix("/*") {
@@ -148,6 +202,7 @@ impl Gate for PolicyGate {
         if let Some(h) = &self.home {
             req = req.with_home(h);
         }
+        add_listings(&self.policy, &mut req);
         let mut d = self.policy.check(&req);
         if self.yolo && d.may_deny && d.verdict == loopwright_policy::Verdict::Ask {
             d.verdict = loopwright_policy::Verdict::Deny;
@@ -194,5 +249,22 @@ mod tests {
             yolo.decide(&shell("npm install")).verdict,
             loopwright_policy::Verdict::Ask
         ));
+    }
+
+    #[test]
+    fn recursive_reads_over_a_secret_ask_in_loop_run_too() {
+        let d = tempfile::TempDir::new().unwrap();
+        let ws = d.path().canonicalize().unwrap();
+        std::fs::create_dir_all(ws.join("config")).unwrap();
+        std::fs::create_dir_all(ws.join("src")).unwrap();
+        std::fs::write(ws.join("config/.env"), "K=v\n").unwrap();
+        std::fs::write(ws.join("src/lib.rs"), "\n").unwrap();
+        let gate = PolicyGate::new(Policy::load([Layer::builtin().unwrap()]));
+        let ws = ws.to_string_lossy();
+        let d = gate.decide(&Request::shell("grep -r K config", &ws));
+        assert_eq!(d.verdict, loopwright_policy::Verdict::Ask, "{}", d.reason);
+        assert!(d.may_deny);
+        let d = gate.decide(&Request::shell("grep -r K src", &ws));
+        assert_eq!(d.verdict, loopwright_policy::Verdict::Allow, "{}", d.reason);
     }
 }

@@ -16,23 +16,11 @@ const MAX_CLI_FN_LINES: usize = 80;
 /// Breaches found when this check was written, to be split by their crates' owners. The list may
 /// only shrink: a new breach fails, and so does a listed one that is gone (delete its line).
 const KNOWN: &[&str] = &[
-    "crates/cli/src/commands/context/args.rs: fn parse",
-    "crates/cli/src/commands/context/record.rs: fn run",
-    "crates/cli/src/commands/sessions.rs: fn transcript_line",
-    "crates/context/src/condense/summary.rs: fn extractive_summary",
-    "crates/context/src/condense/summary.rs: fn propose",
-    "crates/context/src/replay/sim.rs: fn replay_with",
-    "crates/guard/src/cost/mod.rs: fn estimate",
-    "crates/mcp/src/server/schemas.rs: fn definitions",
-    "crates/observe/src/compress.rs: file",
-    "crates/observe/src/generic.rs: file",
     "crates/policy/src/models.rs: file",
     "crates/policy/src/models.rs: fn runner",
     "crates/policy/src/programs.rs: fn wrapper_inner",
     "crates/policy/src/shell.rs: file",
     "crates/policy/src/shell.rs: fn exec",
-    "crates/protocol/src/json.rs: file",
-    "crates/providers/src/config.rs: fn resolve",
 ];
 
 fn workspace_root() -> PathBuf {

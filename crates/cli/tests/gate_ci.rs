@@ -240,3 +240,34 @@ fn codex_hook_decisions() {
     let v = hook("codex", &ws, "[]");
     assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "deny", "{v}");
 }
+
+#[test]
+fn recursive_reads_see_the_secrets_below() {
+    let d = TempDir::new().unwrap();
+    let ws = d.path().canonicalize().unwrap();
+    std::fs::create_dir_all(ws.join("config/deep")).unwrap();
+    std::fs::create_dir_all(ws.join("src")).unwrap();
+    std::fs::write(ws.join("config/deep/.env"), "API_KEY=x\n").unwrap();
+    std::fs::write(ws.join("src/main.rs"), "fn main() {}\n").unwrap();
+    std::fs::write(ws.join("src/.env.example"), "API_KEY=\n").unwrap();
+    let check = |cmd: &str| code(lp(&ws, &ws).args(["gate", "check", "--command", cmd]));
+    // `loop gate check` lists what a recursive reader reads: a secret there is `ask`
+    assert_eq!(check("grep -r API_KEY config"), 3);
+    assert_eq!(check("rg -n API_KEY config/deep"), 3);
+    assert_eq!(check("grep -r API_KEY src"), 0);
+    // the workspace root is always `ask`
+    assert_eq!(check("grep -r API_KEY ."), 3);
+    // the Claude Code hook judges the same (a `Grep` call reads like `rg`)
+    let grep = |dir: &str| {
+        serde_json::json!({"tool_name": "Grep", "cwd": ws,
+            "tool_input": {"pattern": "API_KEY", "path": ws.join(dir)}})
+        .to_string()
+    };
+    let v = hook("claude-code", &ws, &grep("config"));
+    assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "ask", "{v}");
+    let v = hook("claude-code", &ws, &grep("src"));
+    assert_eq!(
+        v["hookSpecificOutput"]["permissionDecision"], "allow",
+        "{v}"
+    );
+}

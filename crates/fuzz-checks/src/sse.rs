@@ -3,7 +3,8 @@
 //! The first bytes of an input choose chunk boundaries ([`crate::split`]); the rest is the
 //! stream. Invariants: any split of the bytes gives the same events as feeding them whole; the
 //! assembled turn is the same for both; its text is the concatenation of the text deltas and
-//! its tool calls are the started calls, in order.
+//! its tool calls are the started calls, in order (for Anthropic, the deltas and calls since the
+//! last `message_start`: a second one restarts the reply).
 
 use loopwright_protocol::message::{AssistantTurn, StreamEvent};
 use loopwright_providers::anthropic::EventAssembler;
@@ -35,7 +36,16 @@ pub fn anthropic(data: &[u8]) {
     check(data, |events| {
         let mut asm = EventAssembler::default();
         let mut seen = Vec::new();
+        let mut started = false;
         for ev in events {
+            // A second `message_start` restarts the reply (a gateway spliced a new message in):
+            // the turn is the new message, so only what came after it must add up to the turn.
+            if is_message_start(ev) {
+                if started {
+                    seen.clear();
+                }
+                started = true;
+            }
             if asm
                 .push(ev.event.as_deref(), &ev.data, &mut |e| seen.push(e.clone()))
                 .is_err()
@@ -45,6 +55,16 @@ pub fn anthropic(data: &[u8]) {
         }
         (seen, asm.finish())
     });
+}
+
+/// Whether the assembler reads `ev` as a `message_start` (the payload's `type`, else the
+/// `event:` name, as `EventAssembler::push` decides).
+fn is_message_start(ev: &SseEvent) -> bool {
+    let Ok(v) = serde_json::from_str::<serde_json::Value>(&ev.data) else {
+        return false;
+    };
+    let kind = v.get("type").and_then(serde_json::Value::as_str);
+    kind.or(ev.event.as_deref()) == Some("message_start")
 }
 
 type Assemble = fn(&[SseEvent]) -> (Vec<StreamEvent>, AssistantTurn);

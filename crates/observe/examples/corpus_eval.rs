@@ -4,7 +4,7 @@
 //! (single thread, in memory).
 //!
 //! ```text
-//! corpus_eval [--mode all|loto|generic] [--show NAME] DIR...
+//! corpus_eval [--mode all|loto|generic] [--show NAME] [--dump OUT] DIR...
 //! ```
 //! `corpus_eval --stream GB LINE_MB` streams generated output (GB GiB of lines, then one line of
 //! LINE_MB MiB) through one `Compressor` and prints the peak memory.
@@ -177,12 +177,14 @@ fn main() {
     };
     let mode = flag("--mode").unwrap_or_else(|| "all".into());
     let show = flag("--show");
+    // `--dump OUT`: write each compressed text to OUT/NAME.txt (to diff two builds' outputs).
+    let dump = flag("--dump").map(PathBuf::from);
     let mut dirs: Vec<PathBuf> = Vec::new();
     let mut skip = false;
     for a in &args {
         if skip {
             skip = false;
-        } else if a == "--mode" || a == "--show" {
+        } else if a == "--mode" || a == "--show" || a == "--dump" {
             skip = true;
         } else {
             dirs.push(PathBuf::from(a));
@@ -270,6 +272,10 @@ fn main() {
                 reduction * 100.0,
                 anchors.len()
             );
+            if let Some(d) = &dump {
+                let _ = std::fs::create_dir_all(d);
+                let _ = std::fs::write(d.join(format!("{name}.txt")), &out.text);
+            }
             if show.as_deref() == Some(name.as_str()) {
                 eprintln!("{}", out.text);
                 for &a in &anchors {

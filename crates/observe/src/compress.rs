@@ -3,6 +3,7 @@
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
 use crate::clean::{clean_line, clean_text};
+use crate::fold::{Item, bounded_copy, collapse_mixed, push_omitted, render};
 use crate::generic::{self, Generic};
 use crate::normalize::similar;
 use crate::options::CompressOptions;
@@ -95,24 +96,6 @@ pub fn count_lines(text: &[u8]) -> u64 {
 /// Blank lines at the end of an output that do not count towards the kept tail.
 const TAIL_BLANKS: usize = 8;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Item {
-    Line {
-        text: Vec<u8>,
-        repeat: u64,
-        no: u64,
-    },
-    Omitted {
-        start: u64,
-        count: u64,
-    },
-    Similar {
-        first: Vec<u8>,
-        start: u64,
-        count: u64,
-    },
-}
-
 #[derive(Debug, Default)]
 struct Run {
     count: u64,
@@ -150,7 +133,7 @@ pub struct Compressor<'o> {
     ring: usize,
     hits: Vec<(usize, usize)>,
     ghits: Vec<(usize, usize)>,
-    found: Option<regex_automata::PatternSet>,
+    found: Option<rules::Found>,
 }
 
 /// How a kept line was classified: by a tool rule or by the generic core.
@@ -572,99 +555,6 @@ impl<'o> Compressor<'o> {
             text,
             unchanged,
             stats,
-        }
-    }
-}
-
-/// A noise run is shown as near-identical lines with `×N` only when at most two such groups
-/// make up most of it; a mixed run becomes one marker.
-fn collapse_mixed(segs: &mut Vec<Item>) {
-    let (mut similar, mut similar_lines, mut total) = (0, 0, 0);
-    for seg in segs.iter() {
-        match seg {
-            Item::Similar { count, .. } => {
-                similar += 1;
-                similar_lines += count;
-                total += count;
-            }
-            Item::Omitted { count, .. } => total += count,
-            Item::Line { .. } => {}
-        }
-    }
-    if similar == 0 || (similar <= 2 && similar_lines * 2 >= total) {
-        return;
-    }
-    let start = segs.iter().find_map(|s| match s {
-        Item::Similar { start, .. } | Item::Omitted { start, .. } => Some(*start),
-        Item::Line { .. } => None,
-    });
-    if let Some(start) = start {
-        segs.clear();
-        segs.push(Item::Omitted {
-            start,
-            count: total,
-        });
-    }
-}
-
-fn push_omitted(segs: &mut Vec<Item>, start: u64, count: u64) {
-    if let Some(Item::Omitted { start: s, count: c }) = segs.last_mut()
-        && *s + *c == start
-    {
-        *c += count;
-        return;
-    }
-    segs.push(Item::Omitted { start, count });
-}
-
-/// Copies `src` into `dst`, cutting its middle (on UTF-8 boundaries) when longer than `max`;
-/// `already_cut` bytes were dropped from its middle before and are added to the marker.
-fn bounded_copy(dst: &mut Vec<u8>, src: &[u8], max: usize, already_cut: u64) {
-    if src.len() <= max && already_cut == 0 {
-        dst.extend_from_slice(src);
-        return;
-    }
-    let half = max.min(src.len()) / 2;
-    let mut head = half;
-    while head > 0 && (src[head] & 0xC0) == 0x80 {
-        head -= 1;
-    }
-    let mut tail = if src.len() <= max {
-        head
-    } else {
-        src.len() - half
-    };
-    while tail < src.len() && (src[tail] & 0xC0) == 0x80 {
-        tail += 1;
-    }
-    dst.extend_from_slice(&src[..head]);
-    let cut = (tail - head) as u64 + already_cut;
-    dst.extend_from_slice(format!("[… {cut} bytes cut …]").as_bytes());
-    dst.extend_from_slice(&src[tail..]);
-}
-
-fn render(item: &Item, out: &mut String) {
-    use std::fmt::Write as _;
-    match item {
-        Item::Line { text, repeat, .. } => {
-            out.push_str(&String::from_utf8_lossy(text));
-            if *repeat > 1 {
-                let _ = write!(out, "  [×{repeat}]");
-            }
-        }
-        Item::Omitted { start, count } => {
-            let end = start + count - 1;
-            let s = if *count == 1 { "" } else { "s" };
-            let _ = write!(out, "[… {count} line{s} folded, {start}:{end} …]");
-        }
-        Item::Similar {
-            first,
-            start,
-            count,
-        } => {
-            let end = start + count - 1;
-            out.push_str(&String::from_utf8_lossy(first));
-            let _ = write!(out, "  [×{count} similar, {start}:{end}]");
         }
     }
 }

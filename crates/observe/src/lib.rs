@@ -17,6 +17,7 @@ mod budget;
 mod cap;
 mod clean;
 mod compress;
+mod fold;
 mod generic;
 mod grep;
 mod normalize;

@@ -24,8 +24,9 @@ fn alive(sid: LazyStateID) -> bool {
 }
 
 /// Builds the three lead tables (no indentation, exactly one space, more or tabs), each indexed
-/// by `first << 8 | second` byte after the indentation.
-pub fn lead_tables(patterns: &[&str]) -> Result<Box<[Vec<bool>; 3]>, String> {
+/// by `first << 8 | second` byte after the indentation, as bit sets (bit `i % 64` of word
+/// `i / 64`; 8 KiB a table, so the three stay in the first-level cache).
+pub fn lead_tables(patterns: &[&str]) -> Result<Box<[Vec<u64>; 3]>, String> {
     let dfa = DFA::builder()
         .syntax(syntax::Config::new().unicode(false).utf8(false))
         .configure(DFA::config().cache_capacity(8 << 20))
@@ -36,11 +37,8 @@ pub fn lead_tables(patterns: &[&str]) -> Result<Box<[Vec<bool>; 3]>, String> {
         .start_state_forward(&mut cache, &Input::new(&b""[..]).anchored(Anchored::Yes))
         .map_err(|e| e.to_string())?;
     let prefixes: [&[&[u8]]; 3] = [&[b""], &[b" "], &[b"  ", b"\t", b" \t", b"\t "]];
-    let mut tables: [Vec<bool>; 3] = [
-        vec![false; 1 << 16],
-        vec![false; 1 << 16],
-        vec![false; 1 << 16],
-    ];
+    let mut tables: [Vec<u64>; 3] = [vec![0; 1 << 10], vec![0; 1 << 10], vec![0; 1 << 10]];
+    let set = |t: &mut Vec<u64>, i: usize| t[i >> 6] |= 1 << (i & 63);
     for (class, list) in prefixes.iter().enumerate() {
         for prefix in *list {
             let s0 = step(&dfa, &mut cache, start, prefix)?;
@@ -51,7 +49,7 @@ pub fn lead_tables(patterns: &[&str]) -> Result<Box<[Vec<bool>; 3]>, String> {
                 let s1 = step(&dfa, &mut cache, s0, &[b1])?;
                 if s1.is_match() {
                     for b2 in 0..=255usize {
-                        tables[class][usize::from(b1) << 8 | b2] = true;
+                        set(&mut tables[class], usize::from(b1) << 8 | b2);
                     }
                     continue;
                 }
@@ -61,7 +59,7 @@ pub fn lead_tables(patterns: &[&str]) -> Result<Box<[Vec<bool>; 3]>, String> {
                 for b2 in 0..=255u8 {
                     let s2 = step(&dfa, &mut cache, s1, &[b2])?;
                     if alive(s2) {
-                        tables[class][usize::from(b1) << 8 | usize::from(b2)] = true;
+                        set(&mut tables[class], usize::from(b1) << 8 | usize::from(b2));
                     }
                 }
             }

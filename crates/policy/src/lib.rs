@@ -34,7 +34,8 @@ pub mod shell;
 mod verdict;
 pub mod words;
 
+pub use path::Listing;
 pub use policy::{Decision, Layer, LayerKind, LoadError, PartVerdict, Policy, Request, RuleRef};
 pub use remember::{RememberError, Scope, remember_rule, render_rule};
-pub use rule::{Location, Match, OneOrMany, Rule, RuleSpec, path_glob};
+pub use rule::{Location, Match, OneOrMany, Rule, RuleError, RuleSpec, path_glob};
 pub use verdict::Verdict;

@@ -121,6 +121,14 @@ fn value_options(name: &str) -> &'static [&'static str] {
         "head" | "tail" => &["-n", "-c", "--lines", "--bytes"],
         "cut" => &["-d", "-f", "-c", "-b", "--delimiter", "--fields"],
         "sort" => &["-k", "-t", "--key", "--field-separator", "-S"],
+        "uniq" => &[
+            "-f",
+            "-s",
+            "-w",
+            "--skip-fields",
+            "--skip-chars",
+            "--check-chars",
+        ],
         "cargo" => &[
             "-p",
             "--package",
@@ -247,6 +255,12 @@ fn option_values(argv: &[Word], short: &[&str], long: &[&str]) -> Vec<Word> {
                     if v.len() > s.len() && v.starts_with(s) && !v.starts_with("--") && s.len() == 2
                     {
                         out.push(Word::literal(&v[s.len()..]));
+                    } else if let Some(val) = bundled_value(v, s) {
+                        // `-uo X`, `-sSLoX`: the option last in a bundle of flags
+                        match val {
+                            "" => out.extend(argv.get(i + 1).cloned()),
+                            val => out.push(Word::literal(val)),
+                        }
                     }
                 }
             }
@@ -264,6 +278,22 @@ fn option_values(argv: &[Word], short: &[&str], long: &[&str]) -> Vec<Word> {
         i += 1;
     }
     out
+}
+
+/// In a bundle of one-letter flags (`-uo`, `-sSLofile`), what follows option `short` (`-o`):
+/// `Some("")` when its value is the next word. The option must not be the first letter (that
+/// is the plain `-oX` spelling).
+fn bundled_value<'a>(v: &'a str, short: &str) -> Option<&'a str> {
+    let letter = short.strip_prefix('-')?;
+    if letter.len() != 1 || v.starts_with("--") || !v.starts_with('-') {
+        return None;
+    }
+    let flags = &v[1..];
+    let at = flags.find(letter)?;
+    if at == 0 || !flags[..at].chars().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    Some(&flags[at + 1..])
 }
 
 fn has_flag(argv: &[Word], short: char, long: &[&str]) -> bool {
@@ -352,6 +382,12 @@ pub fn option_writes(name: &str, argv: &[Word]) -> Vec<Word> {
             option_values(argv, &["-o"], &["-out", "--output"])
         }
         "gzip" | "gunzip" | "bzip2" | "xz" | "unxz" | "zstd" => positionals(argv, &HashSet::new()),
+        // `uniq IN OUT`
+        "uniq" => positionals(argv, &non_path_args(name, argv))
+            .into_iter()
+            .skip(1)
+            .take(1)
+            .collect(),
         "zip" => positionals(argv, &HashSet::new())
             .into_iter()
             .take(1)
@@ -841,6 +877,10 @@ impl Analyser<'_, '_> {
                 continue;
             }
             let Some(kv) = argv.get(i + 1).and_then(|w| w.value.as_deref()) else {
+                if argv.get(i + 1).is_some() {
+                    // `git -c "$KV" x`: the alias it may define is any command
+                    self.script("$__loop_gate_dynamic", depth + 1);
+                }
                 continue;
             };
             let Some((key, val)) = kv.split_once('=') else {
@@ -886,7 +926,7 @@ impl Analyser<'_, '_> {
             match self.path_arg(&w) {
                 PathArg::Known(np) => {
                     let mut rp = Part::new(PartKind::Read, "read_file", text);
-                    rp.paths.push(PathArg::Below(np.absolute));
+                    rp.paths.push(PathArg::below(np.absolute));
                     self.parts.push(rp);
                 }
                 _ => self.side_part(PartKind::Read, name, text, &below(w)),

@@ -78,8 +78,11 @@ pub fn match_loose(prefix: &[String], words: &[Word]) -> Match {
                 return Match::No;
             }
         }
+        // `$CMD` may be `git push` whole
+        None if first.may_split() => return Match::Maybe,
         None => Match::Maybe,
     };
+    let splits = words.iter().any(Word::may_split);
     let plain: Vec<&str> = prefix[1..]
         .iter()
         .filter(|w| !is_option(w))
@@ -95,7 +98,8 @@ pub fn match_loose(prefix: &[String], words: &[Word]) -> Match {
     for want in &plain {
         loop {
             let Some(w) = words.get(i) else {
-                return Match::No;
+                // `git $ARGS`: the missing words may come from a word that splits
+                return if splits { Match::Maybe } else { Match::No };
             };
             i += 1;
             match w.lit() {

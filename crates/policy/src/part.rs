@@ -1,7 +1,49 @@
 //! The parts a request is split into: programs run, files written or read.
 
+use globset::GlobMatcher;
+
 use crate::path::NormPath;
 use crate::words::Word;
+
+/// A wildcard argument with its globs compiled once, when the command is analysed (rules try
+/// it many times).
+#[derive(Debug, Clone)]
+pub struct Pattern {
+    /// The absolute glob text.
+    pub text: String,
+    /// The whole pattern compiled; `None` when it is not a valid glob.
+    pub(crate) glob: Option<GlobMatcher>,
+    /// Its last component compiled; `None` when it is not a valid glob.
+    pub(crate) last: Option<GlobMatcher>,
+}
+
+impl Pattern {
+    /// Compiles `text` (an absolute path glob).
+    pub fn new(text: String) -> Pattern {
+        let last = text.rsplit('/').next().unwrap_or(&text);
+        Pattern {
+            glob: crate::rule::path_glob(&text).ok(),
+            last: crate::rule::path_glob(last).ok(),
+            text,
+        }
+    }
+}
+
+impl PathArg {
+    /// Every file below `dir` (absolute).
+    pub fn below(dir: String) -> PathArg {
+        let all = Pattern::new(format!("{}/**", dir.trim_end_matches('/')));
+        PathArg::Below { dir, all }
+    }
+}
+
+impl PartialEq for Pattern {
+    fn eq(&self, other: &Pattern) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for Pattern {}
 
 /// What a part does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,11 +83,16 @@ pub enum PathArg {
     /// A path known before the command runs.
     Known(NormPath),
     /// A glob over possible absolute paths (unquoted wildcards, `$VAR` with literal pieces).
-    Pattern(String),
+    Pattern(Pattern),
     /// A relative path (lexically normalised) whose base directory is unknown (`cd $X` ran).
     Relative(String),
     /// Every file below a known directory (absolute): what a recursive reader reads.
-    Below(String),
+    Below {
+        /// The directory.
+        dir: String,
+        /// `DIR/**`, compiled.
+        all: Pattern,
+    },
     /// A path that cannot be known (fully dynamic).
     Unknown,
 }

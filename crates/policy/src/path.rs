@@ -25,6 +25,38 @@ pub struct PathContext<'a> {
     pub home: Option<&'a str>,
     /// Extra roots that count as inside the workspace for writes (for example `/tmp`).
     pub writable_roots: &'a [String],
+    /// What the caller found below directories recursive readers read.
+    pub listings: &'a [Listing],
+}
+
+/// The files a caller found below a directory that a recursive reader (`grep -r`, `rg`,
+/// `tar c`) reads. The policy lists nothing itself (it is pure): the caller asks
+/// [`crate::Policy::recursive_dirs`] which directories to list and passes what it found in
+/// [`crate::Request::listings`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Listing {
+    /// The directory (absolute, normalised).
+    pub dir: String,
+    /// Every file and directory below it (absolute); for a symbolic link, the link and what it
+    /// points to.
+    pub entries: Vec<String>,
+    /// Whether `entries` is everything below `dir` (false: the walk stopped at its limit).
+    pub complete: bool,
+}
+
+impl PathContext<'_> {
+    /// What the caller found below `dir`: its own listing, or a complete one of a directory
+    /// above it. `None` when nobody looked.
+    pub(crate) fn listing(&self, dir: &str) -> Option<(&Listing, bool)> {
+        let own = self.listings.iter().find(|l| l.dir == dir);
+        if let Some(l) = own {
+            return Some((l, l.complete));
+        }
+        self.listings
+            .iter()
+            .find(|l| l.complete && is_under(dir, &l.dir))
+            .map(|l| (l, true))
+    }
 }
 
 /// Joins `path` onto `cwd` (unless absolute), expands a leading `~` and removes `.`/`..`.
@@ -163,6 +195,7 @@ mod tests {
             workspace: "/home/u/w",
             home: Some("/home/u"),
             writable_roots: &roots,
+            listings: &[],
         };
         let p =
             NormPath::new("src/../.env", Some("/home/u/w"), &ctx).unwrap_or_else(|| unreachable!());

@@ -3,8 +3,9 @@
 
 use globset::GlobMatcher;
 
+use crate::part::Pattern;
 use crate::path::{NormPath, PathContext, is_under, normalise};
-use crate::rule::{Rule, path_glob_ci};
+use crate::rule::{PathGlob, Rule};
 
 fn has_wild(s: &str) -> bool {
     s.contains(['*', '?', '['])
@@ -46,7 +47,7 @@ fn sample(pat: &str) -> String {
 }
 
 /// The directory part of a pattern before its first wildcard component.
-fn literal_prefix(pat: &str) -> String {
+pub(crate) fn literal_prefix(pat: &str) -> String {
     let mut out = Vec::new();
     for comp in pat.split('/') {
         if has_wild(comp) {
@@ -76,40 +77,44 @@ fn last(s: &str) -> &str {
     s.rsplit('/').next().unwrap_or(s)
 }
 
-/// Whether two last components can name the same file.
-fn last_compatible(arg_last: &str, rule_last: &str, probes: &[String]) -> bool {
+/// Whether two last components can name the same file: the argument's (`arg_last`, compiled
+/// as `arg`) and a rule glob's.
+fn last_compatible(arg_last: &str, arg: Option<&GlobMatcher>, rule: &PathGlob) -> bool {
+    let rule_last = last(&rule.source);
     if arg_last == "**" || rule_last == "**" || rule_last == "*" {
         return true;
     }
     let s = sample(arg_last);
-    if let Ok(g) = path_glob_ci(rule_last)
-        && g.is_match(&s)
-    {
+    if rule.last_ci.as_ref().is_some_and(|g| g.is_match(&s)) {
         return true;
     }
-    let Ok(a) = crate::rule::path_glob(arg_last) else {
+    let Some(a) = arg else {
         return true;
     };
-    probes.iter().any(|p| {
+    rule.probes.iter().any(|p| {
         // a wildcard does not match a leading dot
         (arg_last.starts_with('.') || !p.starts_with('.')) && a.is_match(p)
     })
 }
 
 /// Whether the wildcard pattern `pat` (absolute) may name a path `rule` covers.
-pub fn may_match(rule: &Rule, pat: &str, arg: &GlobMatcher, ctx: &PathContext<'_>) -> bool {
+pub fn may_match(rule: &Rule, pat: &Pattern, ctx: &PathContext<'_>) -> bool {
+    let Some(arg) = &pat.glob else {
+        return true;
+    };
+    let pat_text = pat.text.as_str();
     // one concrete expansion
-    let concrete = sample(pat);
+    let concrete = sample(pat_text);
     if let Some(abs) = normalise(&concrete, None, ctx.home)
         && rule.matches_norm(&NormPath::from_absolute(abs, ctx))
     {
         return true;
     }
-    let (dir, arg_last) = pat.rsplit_once('/').unwrap_or(("", pat));
+    let (dir, arg_last) = pat_text.rsplit_once('/').unwrap_or(("", pat_text));
     if !has_wild(dir) {
         // the rule's sample names, placed where the pattern looks
-        for (_, _, probes) in rule.path_globs() {
-            for probe in probes {
+        for g in rule.path_globs() {
+            for probe in &g.probes {
                 if probe.starts_with('.') && !arg_last.starts_with('.') && arg_last != "**" {
                     continue;
                 }
@@ -126,13 +131,13 @@ pub fn may_match(rule: &Rule, pat: &str, arg: &GlobMatcher, ctx: &PathContext<'_
         return false;
     }
     // anything below the literal prefix
-    let prefix = literal_prefix(pat);
-    for (src, _, probes) in rule.path_globs() {
-        let compatible = match rule_root(src, ctx) {
+    let prefix = literal_prefix(pat_text);
+    for g in rule.path_globs() {
+        let compatible = match rule_root(&g.source, ctx) {
             None => true,
             Some(r) => is_under(&r, &prefix) || is_under(&prefix, &r),
         };
-        if compatible && last_compatible(arg_last, last(src), probes) {
+        if compatible && last_compatible(arg_last, pat.last.as_ref(), g) {
             return true;
         }
     }
@@ -148,7 +153,22 @@ mod tests {
         assert_eq!(sample("/w/k*.pem"), "/w/kx.pem");
         assert_eq!(sample("/w/src/**/*.rs"), "/w/src/x/x.rs");
         assert_eq!(literal_prefix("/w/src/**/*.rs"), "/w/src");
-        assert!(last_compatible("k*.pem", "*.pem", &[]));
-        assert!(!last_compatible("*.rs", ".env*", &[".env".into()]));
+        let rule = |src: &str, probes: &[&str]| PathGlob {
+            matcher: crate::rule::path_glob(src).unwrap(),
+            probes: probes.iter().map(|p| p.to_string()).collect(),
+            source: src.into(),
+            last_ci: crate::rule::path_glob_ci(src).ok(),
+        };
+        let arg = |a: &str| crate::rule::path_glob(a).ok();
+        assert!(last_compatible(
+            "k*.pem",
+            arg("k*.pem").as_ref(),
+            &rule("*.pem", &[])
+        ));
+        assert!(!last_compatible(
+            "*.rs",
+            arg("*.rs").as_ref(),
+            &rule(".env*", &[".env"])
+        ));
     }
 }

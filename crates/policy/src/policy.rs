@@ -115,10 +115,10 @@ impl Layer {
         }
         let mut rules = Vec::new();
         for (i, r) in spec.rule.into_iter().enumerate() {
-            let rule = Rule::compile(r).map_err(|message| LoadError::Rule {
+            let rule = Rule::compile(r).map_err(|e| LoadError::Rule {
                 file: file.to_string(),
                 index: i + 1,
-                message,
+                message: e.to_string(),
             })?;
             check_examples(&rule, file, i + 1)?;
             rules.push(rule);
@@ -148,6 +148,7 @@ fn check_examples(rule: &Rule, file: &str, index: usize) -> Result<(), LoadError
         workspace: EXAMPLE_WORKSPACE,
         home: Some(EXAMPLE_HOME),
         writable_roots: &[],
+        listings: &[],
     };
     let as_command = rule.has_command() || rule.tools() == ["shell"];
     let hits = |ex: &str| -> bool {
@@ -237,6 +238,9 @@ pub struct Request {
     pub workspace: String,
     /// The home directory (absolute), for `~`.
     pub home: Option<String>,
+    /// What the caller found below the directories [`Policy::recursive_dirs`] named; without
+    /// them, a recursive read of a workspace subdirectory is judged by what the rules name there.
+    pub listings: Vec<crate::path::Listing>,
 }
 
 impl Request {
@@ -346,12 +350,41 @@ impl Policy {
         &self.chain
     }
 
+    /// The workspace subdirectories (absolute) that recursive readers in a shell request read
+    /// every file below (`grep -r KEY src`): a caller that can look should list them into
+    /// [`Request::listings`], so a secret lying there makes the read `ask`. The workspace root,
+    /// the home directory and places outside are always at most `ask` and are not named.
+    pub fn recursive_dirs(&self, req: &Request) -> Vec<String> {
+        let ctx = PathContext {
+            workspace: &req.workspace,
+            home: req.home.as_deref(),
+            writable_roots: &self.writable_roots,
+            listings: &[],
+        };
+        let Some(c) = req.command.as_deref().filter(|_| req.tool == "shell") else {
+            return Vec::new();
+        };
+        let mut out: Vec<String> = Vec::new();
+        for part in analyse(c, &ctx) {
+            for arg in &part.paths {
+                if let PathArg::Below { dir, .. } = arg
+                    && NormPath::from_absolute(dir.clone(), &ctx).inside
+                    && !out.contains(dir)
+                {
+                    out.push(dir.clone());
+                }
+            }
+        }
+        out
+    }
+
     /// Judges a request. Pure: symlinks must already be resolved into `resolved_path`.
     pub fn check(&self, req: &Request) -> Decision {
         let ctx = PathContext {
             workspace: &req.workspace,
             home: req.home.as_deref(),
             writable_roots: &self.writable_roots,
+            listings: &req.listings,
         };
         let parts = if req.tool == "shell" {
             match &req.command {

@@ -92,6 +92,7 @@ pub fn remember_rule(
         workspace,
         home,
         writable_roots: &[],
+        listings: &[],
     };
     let parts = analyse(command, &ctx);
     let execs: Vec<_> = parts

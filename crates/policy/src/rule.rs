@@ -4,7 +4,7 @@ use globset::{Glob, GlobBuilder, GlobMatcher};
 use serde::{Deserialize, Serialize};
 
 use crate::path::{NormPath, PathContext};
-use crate::shell::{Part, PartKind, PathArg};
+use crate::shell::{Part, PartKind, PathArg, Pattern};
 use crate::verdict::Verdict;
 use crate::words::split_selector;
 
@@ -77,6 +77,43 @@ pub struct RuleSpec {
     pub not_examples: Vec<String>,
 }
 
+/// Why a rule does not compile; the message names the field.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    /// No `verdict`.
+    #[error("missing field `verdict` (allow | deny | ask)")]
+    MissingVerdict,
+    /// A glob (`tool`, `glob`, `path`, `except`) does not compile.
+    #[error("field `{field}`: {message}")]
+    Glob {
+        /// The field.
+        field: &'static str,
+        /// What the glob parser said.
+        message: String,
+    },
+    /// A `command` or `exact` selector has no words.
+    #[error("field `{field}` is empty")]
+    Empty {
+        /// The field.
+        field: &'static str,
+    },
+    /// `except` without `path`.
+    #[error("field `except` needs a `path` to take exceptions from")]
+    ExceptWithoutPath,
+    /// Nothing to select on (an allow rule would match everything).
+    #[error(
+        "a rule needs at least one matcher (`tool`, `command`, `exact`, `glob`, `path` or `workspace`); an allow rule cannot match everything"
+    )]
+    NoMatcher,
+}
+
+fn glob_error(field: &'static str) -> impl Fn(globset::Error) -> RuleError {
+    move |e| RuleError::Glob {
+        field,
+        message: e.to_string(),
+    }
+}
+
 /// How sure a selector is that it matches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Match {
@@ -89,10 +126,12 @@ pub enum Match {
 }
 
 #[derive(Debug, Clone)]
-struct PathGlob {
-    matcher: GlobMatcher,
-    probes: Vec<String>,
-    source: String,
+pub(crate) struct PathGlob {
+    pub(crate) matcher: GlobMatcher,
+    pub(crate) probes: Vec<String>,
+    pub(crate) source: String,
+    /// The last component of `source`, compiled ignoring case.
+    pub(crate) last_ci: Option<GlobMatcher>,
 }
 
 /// A compiled rule.
@@ -179,7 +218,10 @@ fn probes(pattern: &str) -> Vec<String> {
 
 /// The `path` globs of a rule (with their probes) and its `except` globs; deny and ask rules
 /// match case-insensitively (`ci`), so a case change cannot slip past them.
-fn compile_paths(spec: &RuleSpec, ci: bool) -> Result<(Vec<PathGlob>, Vec<GlobMatcher>), String> {
+fn compile_paths(
+    spec: &RuleSpec,
+    ci: bool,
+) -> Result<(Vec<PathGlob>, Vec<GlobMatcher>), RuleError> {
     let compile = |p: &str| if ci { path_glob_ci(p) } else { path_glob(p) };
     let mut paths = Vec::new();
     for p in spec
@@ -188,10 +230,12 @@ fn compile_paths(spec: &RuleSpec, ci: bool) -> Result<(Vec<PathGlob>, Vec<GlobMa
         .map(OneOrMany::to_vec)
         .unwrap_or_default()
     {
-        let matcher = compile(&p).map_err(|e| format!("field `path`: {e}"))?;
+        let matcher = compile(&p).map_err(glob_error("path"))?;
+        let last = p.rsplit('/').next().unwrap_or(&p);
         paths.push(PathGlob {
             matcher,
             probes: probes(&p),
+            last_ci: path_glob_ci(last).ok(),
             source: p,
         });
     }
@@ -202,17 +246,15 @@ fn compile_paths(spec: &RuleSpec, ci: bool) -> Result<(Vec<PathGlob>, Vec<GlobMa
         .map(OneOrMany::to_vec)
         .unwrap_or_default()
     {
-        except.push(compile(&p).map_err(|e| format!("field `except`: {e}"))?);
+        except.push(compile(&p).map_err(glob_error("except"))?);
     }
     Ok((paths, except))
 }
 
 impl Rule {
     /// Compiles a rule; the error names the bad field.
-    pub fn compile(spec: RuleSpec) -> Result<Rule, String> {
-        let verdict = spec
-            .verdict
-            .ok_or("missing field `verdict` (allow | deny | ask)")?;
+    pub fn compile(spec: RuleSpec) -> Result<Rule, RuleError> {
+        let verdict = spec.verdict.ok_or(RuleError::MissingVerdict)?;
         let tools: Vec<String> = spec
             .tool
             .as_ref()
@@ -225,22 +267,23 @@ impl Rule {
         // (`*` crosses everything, since tool names have no separators).
         let mut tool_globs = Vec::new();
         for t in tools.iter().filter(|t| t.contains(['*', '?', '[', '{'])) {
-            let g = Glob::new(t).map_err(|e| format!("field `tool`: {e}"))?;
+            let g = Glob::new(t).map_err(glob_error("tool"))?;
             tool_globs.push(g.compile_matcher());
         }
-        let words = |field: &str, s: &Option<String>| -> Result<Option<Vec<String>>, String> {
-            match s {
-                None => Ok(None),
-                Some(s) => {
-                    let w = split_selector(s);
-                    if w.is_empty() {
-                        Err(format!("field `{field}` is empty"))
-                    } else {
-                        Ok(Some(w))
+        let words =
+            |field: &'static str, s: &Option<String>| -> Result<Option<Vec<String>>, RuleError> {
+                match s {
+                    None => Ok(None),
+                    Some(s) => {
+                        let w = split_selector(s);
+                        if w.is_empty() {
+                            Err(RuleError::Empty { field })
+                        } else {
+                            Ok(Some(w))
+                        }
                     }
                 }
-            }
-        };
+            };
         let prefix = match &spec.command {
             None => None,
             Some(c) => {
@@ -249,7 +292,7 @@ impl Rule {
                     all.extend(words("command", &Some(entry))?);
                 }
                 if all.is_empty() {
-                    return Err("field `command` is empty".into());
+                    return Err(RuleError::Empty { field: "command" });
                 }
                 Some(all)
             }
@@ -257,15 +300,11 @@ impl Rule {
         let exact = words("exact", &spec.exact)?;
         let glob = match &spec.glob {
             None => None,
-            Some(g) => Some(
-                Glob::new(g)
-                    .map_err(|e| format!("field `glob`: {e}"))?
-                    .compile_matcher(),
-            ),
+            Some(g) => Some(Glob::new(g).map_err(glob_error("glob"))?.compile_matcher()),
         };
         let (paths, except) = compile_paths(&spec, verdict != Verdict::Allow)?;
         if !except.is_empty() && paths.is_empty() {
-            return Err("field `except` needs a `path` to take exceptions from".into());
+            return Err(RuleError::ExceptWithoutPath);
         }
         let any_tool = tools.is_empty();
         let no_selector = prefix.is_none()
@@ -274,10 +313,7 @@ impl Rule {
             && paths.is_empty()
             && spec.workspace.is_none();
         if no_selector && any_tool && (spec.tool.is_none() || verdict == Verdict::Allow) {
-            return Err(
-                "a rule needs at least one matcher (`tool`, `command`, `exact`, `glob`, `path` or `workspace`); an allow rule cannot match everything"
-                    .into(),
-            );
+            return Err(RuleError::NoMatcher);
         }
         Ok(Rule {
             verdict,
@@ -368,7 +404,7 @@ impl Rule {
                 PathArg::Known(p) => self.match_norm(p),
                 PathArg::Pattern(pat) => self.match_pattern(pat, ctx),
                 PathArg::Relative(rel) => self.match_relative(rel),
-                PathArg::Below(dir) => self.match_below(dir, ctx),
+                PathArg::Below { dir, all } => self.match_below(dir, all, ctx),
                 PathArg::Unknown if self.verdict != Verdict::Allow => Match::Maybe,
                 PathArg::Unknown => Match::No,
             };
@@ -424,15 +460,15 @@ impl Rule {
 
     /// A wildcard argument (`.e*`) may name a file this rule covers. Deny and ask rules get
     /// `Maybe` when it could; allow rules match only when every expansion surely matches.
-    fn match_pattern(&self, pat: &str, ctx: &PathContext<'_>) -> Match {
+    fn match_pattern(&self, pat: &Pattern, ctx: &PathContext<'_>) -> Match {
         let allow = self.verdict == Verdict::Allow;
-        let (dir, _) = pat.rsplit_once('/').unwrap_or(("", pat));
+        let (dir, _) = pat.text.rsplit_once('/').unwrap_or(("", &pat.text));
         if dir.contains(['*', '?', '[', '{']) && allow {
             return Match::No;
         }
-        let Ok(arg) = path_glob(pat) else {
+        if pat.glob.is_none() {
             return Match::Maybe;
-        };
+        }
         let dir_abs = if dir.is_empty() { "/" } else { dir };
         if let Some(loc) = self.spec.workspace {
             // every expansion is a direct child of `dir`
@@ -449,7 +485,7 @@ impl Rule {
             // an allow rule must be sure about every expansion: only a location can be
             return Match::No;
         }
-        if crate::patterns::may_match(self, pat, &arg, ctx) {
+        if crate::patterns::may_match(self, pat, ctx) {
             Match::Maybe
         } else {
             Match::No
@@ -459,22 +495,37 @@ impl Rule {
     /// Every file below `dir`. Below the workspace root or outside it, anything a rule covers
     /// may be there; below a subdirectory of the workspace only what a rule names there
     /// (`secrets/**`, `config/secrets` itself) — the tree is not listed here.
-    fn match_below(&self, dir: &str, ctx: &PathContext<'_>) -> Match {
-        let pat = format!("{}/**", dir.trim_end_matches('/'));
+    fn match_below(&self, dir: &str, all: &Pattern, ctx: &PathContext<'_>) -> Match {
         let np = NormPath::from_absolute(dir.to_string(), ctx);
         if self.verdict == Verdict::Allow || !np.inside {
-            return self.match_pattern(&pat, ctx);
+            return self.match_pattern(all, ctx);
         }
         if self.spec.workspace == Some(Location::Outside) {
             return Match::No;
         }
         if self.paths.is_empty() {
-            return self.match_pattern(&pat, ctx);
+            return self.match_pattern(all, ctx);
         }
-        for (src, _, _) in self.path_globs() {
-            if let Some(root) = crate::patterns::rule_root(src, ctx)
+        if let Some((l, complete)) = ctx.listing(dir) {
+            // a directory's own listing counts whole (link targets lie elsewhere); one of a
+            // directory above only below `dir`
+            let own = l.dir == dir;
+            let found = l.entries.iter().any(|e| {
+                (own || crate::path::is_under(e, dir))
+                    && self.matches_norm(&NormPath::from_absolute(e.clone(), ctx))
+            });
+            // what lies there was looked at: it decides
+            return if found || !complete {
+                Match::Maybe
+            } else {
+                Match::No
+            };
+        }
+        for g in self.path_globs() {
+            if let Some(root) = crate::patterns::rule_root(&g.source, ctx)
                 && root != "/"
-                && (crate::path::is_under(&root, dir) || crate::path::is_under(dir, &root))
+                && (crate::path::is_under(&root, dir)
+                    || (crate::path::is_under(dir, &root) && reaches_below(&g.source, &root, dir)))
             {
                 return Match::Maybe;
             }
@@ -487,16 +538,33 @@ impl Rule {
     }
 
     /// The compiled path globs with their source text and probes.
-    pub(crate) fn path_globs(&self) -> impl Iterator<Item = (&str, &GlobMatcher, &[String])> {
-        self.paths
-            .iter()
-            .map(|g| (g.source.as_str(), &g.matcher, g.probes.as_slice()))
+    pub(crate) fn path_globs(&self) -> &[PathGlob] {
+        &self.paths
     }
 
     /// Whether a known path matches the rule's path and location selectors.
     pub(crate) fn matches_norm(&self, p: &NormPath) -> bool {
         self.match_norm(p) == Match::Yes
     }
+}
+
+/// Whether glob `src`, rooted at `root`, can match a path below `dir` (which lies under
+/// `root`): it crosses directories (`**`) or has more components than `dir` is deep
+/// (`~/.*_history` names nothing below `~/code/app/src`).
+fn reaches_below(src: &str, root: &str, dir: &str) -> bool {
+    if src.contains("**") {
+        return true;
+    }
+    let depth = dir[root.len().min(dir.len())..]
+        .split('/')
+        .filter(|c| !c.is_empty())
+        .count();
+    let lit = crate::patterns::literal_prefix(src);
+    let rest = src[lit.len().min(src.len())..]
+        .split('/')
+        .filter(|c| !c.is_empty())
+        .count();
+    rest > depth
 }
 
 fn word_is(rule: &str, w: &crate::words::Word, program: bool) -> Match {
@@ -521,6 +589,7 @@ fn match_prefix(prefix: &[String], words: &[crate::words::Word], strict: bool) -
     if m == Match::No {
         return m;
     }
+
     let mut i = 1;
     for (k, want) in prefix.iter().enumerate().skip(1) {
         // deny/ask: options before the subcommand (`git -C dir push`, `git --no-pager push`)
@@ -602,9 +671,12 @@ mod tests {
             ..Default::default()
         })
         .err()
+        .map(|e| e.to_string())
         .unwrap_or_default();
         assert!(e.contains("`path`"), "{e}");
-        let e = Rule::compile(RuleSpec::default()).err().unwrap_or_default();
+        let e = Rule::compile(RuleSpec::default()).err();
+        assert_eq!(e, Some(RuleError::MissingVerdict));
+        let e = e.map(|e| e.to_string()).unwrap_or_default();
         assert!(e.contains("`verdict`"), "{e}");
     }
 }

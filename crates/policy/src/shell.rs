@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use tree_sitter::{Node, Parser, Tree};
 
-pub use crate::part::{Part, PartKind, PathArg};
+pub use crate::part::{Part, PartKind, PathArg, Pattern};
 use crate::path::{NormPath, PathContext};
 use crate::programs;
 use crate::words::{Scope, Word, word_in};
@@ -279,7 +279,7 @@ impl Analyser<'_, '_> {
         match arg.map(|a| self.word(a, src)) {
             Some(w) => match w.value {
                 Some(v) if w.pattern.is_none() || !v.is_empty() => v,
-                _ => "\"$__loop_gate_dynamic\"".to_string(),
+                _ => "$__loop_gate_dynamic".to_string(),
             },
             None => String::new(),
         }
@@ -301,7 +301,7 @@ impl Analyser<'_, '_> {
         }
         match &w.pattern {
             Some(pat) => match crate::path::normalise(pat, self.cwd.as_deref(), self.ctx.home) {
-                Some(abs) => PathArg::Pattern(abs),
+                Some(abs) => PathArg::Pattern(crate::part::Pattern::new(abs)),
                 None => PathArg::Unknown,
             },
             None => PathArg::Unknown,

@@ -47,6 +47,17 @@ impl Word {
             self.value.as_deref()
         }
     }
+
+    /// Whether the word may become several words at run time (an unquoted expansion or
+    /// wildcard, `"$@"`): it may then stand for several words of a rule.
+    pub fn may_split(&self) -> bool {
+        if self.lit().is_some() {
+            return false;
+        }
+        let t = self.text.as_str();
+        let quoted = t.len() >= 2 && t.starts_with('"') && t.ends_with('"');
+        !quoted || t.contains('@')
+    }
 }
 
 /// Accumulates the pieces of one word.

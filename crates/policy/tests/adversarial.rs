@@ -59,3 +59,46 @@ fn held_out_set() {
     }
     assert!(wrong == 0, "{wrong}/{total} wrong:\n{report}");
 }
+
+/// gate3's set: `shell` cases as above, plus `yolo` commands that `--yolo` must not run (a deny,
+/// or an `ask` a deny rule may match). (wrong, total, report)
+fn judge_gate3(text: &str) -> (usize, usize, String) {
+    #[derive(serde::Deserialize)]
+    struct F {
+        yolo: Vec<String>,
+    }
+    let (mut wrong, mut total, report) = judge(text);
+    let mut lines = vec![report];
+    let p = policy();
+    for cmd in toml::from_str::<F>(text).unwrap().yolo {
+        total += 1;
+        let d = p.check(&Request::shell(&cmd, "/work/app").with_home("/home/dev"));
+        let held = d.verdict == Verdict::Deny || (d.verdict == Verdict::Ask && d.may_deny);
+        if !held {
+            wrong += 1;
+            lines.push(format!(
+                "{cmd:?}: --yolo would run it ({}, may_deny {}: {})",
+                d.verdict, d.may_deny, d.reason
+            ));
+        }
+    }
+    (wrong, total, lines.join("\n"))
+}
+
+#[test]
+fn gate3_tuned_set() {
+    let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate3-tune.toml"));
+    eprintln!("gate3 tuning half: {}/{total} as expected", total - wrong);
+    assert!(wrong == 0, "{wrong}/{total} wrong:\n{report}");
+}
+
+#[test]
+fn gate3_held_out_set() {
+    let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate3-holdout.toml"));
+    eprintln!("gate3 held-out half: {}/{total} as expected", total - wrong);
+    if std::env::var_os("GATE_HOLDOUT_REPORT").is_some() {
+        eprintln!("{report}");
+    }
+    // the cases are printed only with GATE_HOLDOUT_REPORT=1, so they stay unread while tuning
+    assert!(wrong == 0, "{wrong}/{total} wrong");
+}

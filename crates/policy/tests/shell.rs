@@ -9,6 +9,7 @@ const CTX: PathContext<'static> = PathContext {
     workspace: "/w",
     home: Some("/home/u"),
     writable_roots: &[],
+    listings: &[],
 };
 
 /// `kind:text` of every part, with exec parts shown as their literal words.

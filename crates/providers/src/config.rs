@@ -262,69 +262,8 @@ pub fn resolve(
     file_path: &str,
 ) -> Result<Resolved, ConfigError> {
     let env = |k: &str| env(k).filter(|v| !v.is_empty());
-    let profile_name = flags
-        .profile
-        .clone()
-        .or_else(|| env("LOOP_PROFILE"))
-        .or_else(|| file.default.clone());
-    let profile = match &profile_name {
-        Some(name) => {
-            Some(
-                file.profiles
-                    .get(name)
-                    .cloned()
-                    .ok_or_else(|| ConfigError::Invalid {
-                        field: "--profile".into(),
-                        message: format!(
-                            "no profile `{name}` in {file_path} (profiles: {})",
-                            file.profiles.keys().cloned().collect::<Vec<_>>().join(", ")
-                        ),
-                    })?,
-            )
-        }
-        None => None,
-    }
-    .unwrap_or_default();
-
-    let provider_name = flags
-        .provider
-        .clone()
-        .or(profile.provider.clone())
-        .or_else(|| {
-            if env("OPENAI_API_KEY").is_some() {
-                Some("openai".into())
-            } else if env("ANTHROPIC_API_KEY").is_some() {
-                Some("anthropic".into())
-            } else if env("LOOP_BASE_URL").is_some() {
-                Some("openai".into())
-            } else {
-                None
-            }
-        });
-    let Some(provider_name) = provider_name else {
-        return Err(ConfigError::NotConfigured(file_path.to_string()));
-    };
-    let mut kind = ProviderKind::parse(&provider_name).ok_or_else(|| ConfigError::Invalid {
-        field: if flags.provider.is_some() {
-            "--provider"
-        } else {
-            "provider"
-        }
-        .into(),
-        message: format!("`{provider_name}` is not one of openai, anthropic, json"),
-    })?;
-    match profile.protocol.as_deref() {
-        None | Some("native") => {}
-        Some("json") if kind != ProviderKind::Anthropic => kind = ProviderKind::Json,
-        Some(other) => {
-            return Err(ConfigError::Invalid {
-                field: "protocol".into(),
-                message: format!(
-                    "`{other}` is not native or json (json needs an OpenAI-compatible provider)"
-                ),
-            });
-        }
-    }
+    let (profile_name, profile) = select_profile(flags, &env, file, file_path)?;
+    let kind = provider_kind(flags, &env, &profile, file_path)?;
     let model = flags
         .model
         .clone()
@@ -337,19 +276,7 @@ pub fn resolve(
                 kind.as_str()
             ),
         })?;
-    let given_url = flags
-        .base_url
-        .clone()
-        .or_else(|| env("LOOP_BASE_URL"))
-        .or(profile.base_url.clone());
-    if let Some(u) = &given_url
-        && !(u.starts_with("http://") || u.starts_with("https://"))
-    {
-        return Err(ConfigError::Invalid {
-            field: "--base-url".into(),
-            message: format!("`{u}` must start with http:// or https://"),
-        });
-    }
+    let given_url = base_url(flags, &env, &profile)?;
     let api_key_env = flags
         .api_key_env
         .clone()
@@ -376,6 +303,107 @@ pub fn resolve(
         stream_options: profile.stream_options.unwrap_or(true),
         profile: profile_name,
     })
+}
+
+/// The profile (`--profile`, `LOOP_PROFILE`, the file's default) and its name; an empty
+/// profile when none is named.
+fn select_profile(
+    flags: &Flags,
+    env: &dyn Fn(&str) -> Option<String>,
+    file: &ConfigFile,
+    file_path: &str,
+) -> Result<(Option<String>, Profile), ConfigError> {
+    let name = flags
+        .profile
+        .clone()
+        .or_else(|| env("LOOP_PROFILE"))
+        .or_else(|| file.default.clone());
+    let Some(n) = &name else {
+        return Ok((None, Profile::default()));
+    };
+    let profile = file
+        .profiles
+        .get(n)
+        .cloned()
+        .ok_or_else(|| ConfigError::Invalid {
+            field: "--profile".into(),
+            message: format!(
+                "no profile `{n}` in {file_path} (profiles: {})",
+                file.profiles.keys().cloned().collect::<Vec<_>>().join(", ")
+            ),
+        })?;
+    Ok((name, profile))
+}
+
+/// The provider (`--provider`, the profile, else guessed from the keys in the environment) and
+/// the profile's `protocol`.
+fn provider_kind(
+    flags: &Flags,
+    env: &dyn Fn(&str) -> Option<String>,
+    profile: &Profile,
+    file_path: &str,
+) -> Result<ProviderKind, ConfigError> {
+    let provider_name = flags
+        .provider
+        .clone()
+        .or(profile.provider.clone())
+        .or_else(|| {
+            if env("OPENAI_API_KEY").is_some() {
+                Some("openai".into())
+            } else if env("ANTHROPIC_API_KEY").is_some() {
+                Some("anthropic".into())
+            } else if env("LOOP_BASE_URL").is_some() {
+                Some("openai".into())
+            } else {
+                None
+            }
+        });
+    let Some(provider_name) = provider_name else {
+        return Err(ConfigError::NotConfigured(file_path.to_string()));
+    };
+    let kind = ProviderKind::parse(&provider_name).ok_or_else(|| ConfigError::Invalid {
+        field: if flags.provider.is_some() {
+            "--provider"
+        } else {
+            "provider"
+        }
+        .into(),
+        message: format!("`{provider_name}` is not one of openai, anthropic, json"),
+    })?;
+    match profile.protocol.as_deref() {
+        None | Some("native") => Ok(kind),
+        Some("json") if kind != ProviderKind::Anthropic => Ok(ProviderKind::Json),
+        Some("json") => Ok(kind),
+        Some(other) => Err(ConfigError::Invalid {
+            field: "protocol".into(),
+            message: format!(
+                "`{other}` is not native or json (json needs an OpenAI-compatible provider)"
+            ),
+        }),
+    }
+}
+
+/// The base URL given by `--base-url`, `LOOP_BASE_URL` or the profile (none: the provider's
+/// default); it must be http(s).
+fn base_url(
+    flags: &Flags,
+    env: &dyn Fn(&str) -> Option<String>,
+    profile: &Profile,
+) -> Result<Option<String>, ConfigError> {
+    let given = flags
+        .base_url
+        .clone()
+        .or_else(|| env("LOOP_BASE_URL"))
+        .or(profile.base_url.clone());
+    if let Some(u) = &given
+        && !(u.starts_with("http://") || u.starts_with("https://"))
+    {
+        return Err(ConfigError::Invalid {
+            field: "--base-url".into(),
+            message: format!("`{u}` must start with http:// or https://"),
+        });
+    }
+    Ok(given)
 }
 
 fn max_output_tokens(flags: &Flags, profile: &Profile) -> Result<u64, ConfigError> {

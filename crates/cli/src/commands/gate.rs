@@ -172,6 +172,7 @@ fn check(m: &CheckArgs) -> Result<u8> {
         bail!("--path is required with --tool {tool}");
     }
     let policy = Policy::load(env.layers);
+    loopwright_agent::policy_gate::add_listings(&policy, &mut req);
     let d = policy.check(&req);
     if m.json {
         println!("{}", serde_json::to_string_pretty(&d)?);

@@ -5,7 +5,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use loopwright_protocol::condensation::{Condensation, MaskReason, SummarySource};
-use loopwright_protocol::event::{Event, EventKind};
+use loopwright_protocol::event::{Event, EventKind, PermissionRecord, SubagentRecord};
+use loopwright_protocol::tool::ToolCall;
 use loopwright_protocol::usage::Usage;
 use loopwright_store::StateDir;
 use loopwright_store::backend::SessionStore;
@@ -273,16 +274,7 @@ fn transcript_line(e: &Event) -> String {
             provider,
             verify,
             ..
-        } => {
-            let mut s = format!(
-                "# session in {workspace} (provider {provider})\n## task\n{}",
-                indent(task)
-            );
-            if let Some(v) = verify {
-                s.push_str(&format!("verify: {v}\n"));
-            }
-            s
-        }
+        } => session_start_line(task, workspace, provider, verify.as_deref()),
         EventKind::Resumed { repaired } => {
             format!("## resumed ({repaired} interrupted call(s) repaired)\n")
         }
@@ -291,31 +283,9 @@ fn transcript_line(e: &Event) -> String {
             text,
             tool_calls,
             usage,
-        } => {
-            let mut s = format!(
-                "## assistant ({} tokens)\n{}",
-                usage.map_or(0, |u| u.total()),
-                indent(text)
-            );
-            for c in tool_calls {
-                s.push_str(&format!("  -> {} {} [{}]\n", c.name, c.arguments, c.id));
-            }
-            s
-        }
+        } => assistant_line(text, tool_calls, usage.as_ref()),
         EventKind::ToolStart { .. } => String::new(),
-        EventKind::Permission(p) => {
-            let answer = p
-                .approval
-                .map(|a| format!(" -> {}", a.as_str()))
-                .unwrap_or_default();
-            format!(
-                "## permission {} [{}]: {}{answer} ({})\n",
-                p.tool,
-                p.call_id,
-                p.verdict.as_str(),
-                p.reason
-            )
-        }
+        EventKind::Permission(p) => permission_line(p),
         EventKind::ToolResult(r) => format!(
             "## result {} [{}] {}\n{}",
             r.name,
@@ -358,21 +328,58 @@ fn transcript_line(e: &Event) -> String {
             call_id,
             depth,
             ..
-        } => format!(
-            "## sub-agent of {parent_id} (call {call_id}, depth {depth})
-"
-        ),
-        EventKind::Subagent(r) => format!(
-            "## sub-agent {} ended: {}{} ({} tokens) [{}]
-",
-            r.session,
-            r.outcome.map_or("interrupted", |o| o.as_str()),
-            if r.salvaged { ", salvaged" } else { "" },
-            r.usage.map_or(0, |u| u.total()),
-            r.call_id
-        ),
+        } => format!("## sub-agent of {parent_id} (call {call_id}, depth {depth})\n"),
+        EventKind::Subagent(r) => subagent_line(r),
         EventKind::End { outcome, summary } => {
             format!("## end: {}\n{}", outcome.as_str(), indent(summary))
         }
     }
+}
+
+fn session_start_line(task: &str, workspace: &str, provider: &str, verify: Option<&str>) -> String {
+    let mut s = format!(
+        "# session in {workspace} (provider {provider})\n## task\n{}",
+        indent(task)
+    );
+    if let Some(v) = verify {
+        s.push_str(&format!("verify: {v}\n"));
+    }
+    s
+}
+
+fn assistant_line(text: &str, tool_calls: &[ToolCall], usage: Option<&Usage>) -> String {
+    let mut s = format!(
+        "## assistant ({} tokens)\n{}",
+        usage.map_or(0, |u| u.total()),
+        indent(text)
+    );
+    for c in tool_calls {
+        s.push_str(&format!("  -> {} {} [{}]\n", c.name, c.arguments, c.id));
+    }
+    s
+}
+
+fn permission_line(p: &PermissionRecord) -> String {
+    let answer = p
+        .approval
+        .map(|a| format!(" -> {}", a.as_str()))
+        .unwrap_or_default();
+    format!(
+        "## permission {} [{}]: {}{answer} ({})\n",
+        p.tool,
+        p.call_id,
+        p.verdict.as_str(),
+        p.reason
+    )
+}
+
+fn subagent_line(r: &SubagentRecord) -> String {
+    format!(
+        "## sub-agent {} ended: {}{} ({} tokens) [{}]\n",
+        r.session,
+        r.outcome.map_or("interrupted", |o| o.as_str()),
+        if r.salvaged { ", salvaged" } else { "" },
+        r.usage.map_or(0, |u| u.total()),
+        r.call_id
+    )
 }

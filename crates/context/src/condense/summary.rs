@@ -103,16 +103,33 @@ fn clip(s: &str, n: usize) -> String {
     }
 }
 
+/// What the extractive summary gathers from the messages it stands for.
+#[derive(Default)]
+struct Facts {
+    done: Vec<String>,
+    files: BTreeSet<String>,
+    errors: Vec<String>,
+    tests: Vec<String>,
+    failing: HashMap<String, usize>,
+}
+
 /// The extractive fallback: a structured summary made from the messages without a model call.
 pub fn extractive_summary(req: &SummaryRequest<'_>) -> String {
-    let mut done = Vec::new();
-    let mut files = BTreeSet::new();
-    let mut errors: Vec<String> = Vec::new();
-    let mut tests: Vec<String> = Vec::new();
-    let mut failing: HashMap<String, usize> = HashMap::new();
+    render(req, gather(req.messages))
+}
+
+/// Calls made, files edited, failing tests and errors seen, in the order they came.
+fn gather(messages: &[Message]) -> Facts {
+    let Facts {
+        mut done,
+        mut files,
+        mut errors,
+        mut tests,
+        mut failing,
+    } = Facts::default();
     let mut current: Option<String> = None;
     let mut calls: HashMap<&str, String> = HashMap::new();
-    for m in req.messages {
+    for m in messages {
         for c in &m.tool_calls {
             let args = c
                 .arguments
@@ -161,6 +178,25 @@ pub fn extractive_summary(req: &SummaryRequest<'_>) -> String {
             }
         }
     }
+    Facts {
+        done,
+        files,
+        errors,
+        tests,
+        failing,
+    }
+}
+
+/// The summary's text: goal, earlier summary, what was done, pending work, files, failing
+/// tests, errors, dead ends and the todo list.
+fn render(req: &SummaryRequest<'_>, facts: Facts) -> String {
+    let Facts {
+        done,
+        files,
+        errors,
+        tests,
+        failing,
+    } = facts;
     let mut s = String::new();
     s.push_str(&format!(
         "Goal and constraints: {}\n",
@@ -271,6 +307,51 @@ pub(crate) fn propose(
     if calls.keys().any(|c| !answered.contains(c)) {
         return None;
     }
+    let tokens = prompt_now(cfg, items, records, input, counter)?;
+    if tokens < cfg.trigger_tokens() || items.len() < 3 {
+        return None;
+    }
+    let (first_id, last_id, region) = summarised_range(cfg, items, records, tokens)?;
+    let region_view = view(&region, records);
+    // The gain is what is new since the last summary: the previous summary's own text comes
+    // back in the new one, so counting it would compact again at every step once the kept
+    // part alone is over the threshold.
+    let gain: u64 = region_view[1..]
+        .iter()
+        .filter(|m| !is_summary_message(m))
+        .map(|m| counter.message(m))
+        .sum();
+    // A full window must be compacted whatever the gain (the next call would fail).
+    if gain == 0 || ((gain as f64) < cfg.window as f64 * cfg.min_gain && tokens < cfg.window) {
+        return None;
+    }
+    let previous = Applied::new(records).summary.map(|(_, _, t)| t);
+    let req = SummaryRequest {
+        task: &items[0].message.content,
+        previous,
+        messages: &region_view[1..],
+        todo: input.todo,
+    };
+    let full = tokens >= cfg.window;
+    let (source, text) = summary_text(&req, &region, records, full, summarizer);
+    Some(Condensation::Summary {
+        step: input.step,
+        first_id,
+        last_id,
+        source,
+        tokens_before: tokens,
+        text,
+    })
+}
+
+/// The prompt's size now in tokens, or `None` when it is plainly below the trigger.
+fn prompt_now(
+    cfg: &SummaryConfig,
+    items: &[Item],
+    records: &[Condensation],
+    input: StepInput<'_>,
+    counter: &TokenCounter,
+) -> Option<u64> {
     // A token is at least one byte: while the history in bytes (plus the current summary and
     // room for every stub) is below the trigger in tokens, nothing needs counting.
     if input.reported_prompt_tokens.is_none() {
@@ -314,9 +395,17 @@ pub(crate) fn propose(
             prompt_tokens(None, counted)
         }
     };
-    if tokens < cfg.trigger_tokens() || items.len() < 3 {
-        return None;
-    }
+    Some(tokens)
+}
+
+/// The range to summarise (first and last id, and the items up to its end, task included):
+/// all but the task and the kept tail; `None` when it would not cover anything new.
+fn summarised_range(
+    cfg: &SummaryConfig,
+    items: &[Item],
+    records: &[Condensation],
+    tokens: u64,
+) -> Option<(u64, u64, Vec<Item>)> {
     // Keep the task (first item) and the last N messages; the kept tail starts at a message
     // that is not a tool result, so no result is separated from its call.
     // A full window keeps half as many messages: the kept part itself is what overflows.
@@ -341,33 +430,23 @@ pub(crate) fn propose(
     if st.summary.is_some_and(|(_, b, _)| b >= last_id) {
         return None;
     }
-    let region: Vec<Item> = items[..start].to_vec();
-    let region_view = view(&region, records);
-    // The gain is what is new since the last summary: the previous summary's own text comes
-    // back in the new one, so counting it would compact again at every step once the kept
-    // part alone is over the threshold.
-    let gain: u64 = region_view[1..]
-        .iter()
-        .filter(|m| !is_summary_message(m))
-        .map(|m| counter.message(m))
-        .sum();
-    // A full window must be compacted whatever the gain (the next call would fail).
-    if gain == 0 || ((gain as f64) < cfg.window as f64 * cfg.min_gain && tokens < cfg.window) {
-        return None;
-    }
-    let previous = st.summary.map(|(_, _, t)| t);
-    let req = SummaryRequest {
-        task: &items[0].message.content,
-        previous,
-        messages: &region_view[1..],
-        todo: input.todo,
-    };
-    let full = tokens >= cfg.window;
+    Some((first_id, last_id, items[..start].to_vec()))
+}
+
+/// The summary of `req` from the summarizer (not when the window is `full`), or else the
+/// extractive one, made from the original events of `region`.
+fn summary_text(
+    req: &SummaryRequest<'_>,
+    region: &[Item],
+    records: &[Condensation],
+    full: bool,
+    summarizer: Option<&mut dyn Summarizer>,
+) -> (SummarySource, String) {
     let model = match summarizer {
-        Some(s) if !full => s.summarize(&req).ok().filter(|t| !t.trim().is_empty()),
+        Some(s) if !full => s.summarize(req).ok().filter(|t| !t.trim().is_empty()),
         _ => None,
     };
-    let (source, text) = match model {
+    match model {
         Some(t) => (SummarySource::Model, t),
         None => {
             // The fallback reads the original events of the whole range (it is cheap), so an
@@ -383,17 +462,9 @@ pub(crate) fn propose(
             let fallback = SummaryRequest {
                 previous: model_previous.flatten(),
                 messages: &originals,
-                ..req
+                ..*req
             };
             (SummarySource::Extractive, extractive_summary(&fallback))
         }
-    };
-    Some(Condensation::Summary {
-        step: input.step,
-        first_id,
-        last_id,
-        source,
-        tokens_before: tokens,
-        text,
-    })
+    }
 }

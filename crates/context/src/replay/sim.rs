@@ -307,6 +307,146 @@ struct Meter<'a> {
     out: CardBill,
 }
 
+/// The measures of one replay, as its requests come.
+struct Tally<'a> {
+    task: &'a Message,
+    meters: Vec<Meter<'a>>,
+    total: u64,
+    peak: u64,
+    cached: u64,
+    steps: usize,
+    condensations: usize,
+    reuse: (f64, usize),
+    steady: (f64, usize),
+    task_all: bool,
+    paired_all: bool,
+    recall_all: bool,
+    /// The previous request, its message sizes, its size and its time.
+    prev: Option<(ModelRequest, Vec<u64>, u64, Option<f64>)>,
+}
+
+impl<'a> Tally<'a> {
+    fn new(t: &'a Trajectory, cards: &'a [PriceCard]) -> Self {
+        let meters = cards
+            .iter()
+            .map(|card| Meter {
+                card,
+                out: CardBill {
+                    card: card.name.clone(),
+                    bill: Bill::default(),
+                    summary_calls: 0,
+                    expired: 0,
+                },
+            })
+            .collect();
+        Tally {
+            task: &t.items[0].message,
+            meters,
+            total: 0,
+            peak: 0,
+            cached: 0,
+            steps: 0,
+            condensations: 0,
+            reuse: (0.0, 0),
+            steady: (0.0, 0),
+            task_all: true,
+            paired_all: true,
+            recall_all: true,
+            prev: None,
+        }
+    }
+
+    /// Counts one request of `t` and bills it under every card.
+    fn add(&mut self, t: &Trajectory, s: &Step<'_>, counter: &TokenCounter) {
+        let req = s.request;
+        let prefix = counter.prefix(req);
+        let sizes: Vec<u64> = req.messages.iter().map(|m| counter.message(m)).collect();
+        let size = prefix + sizes.iter().sum::<u64>();
+        let time = t.times.get(s.visible).copied().flatten();
+        self.total += size;
+        self.peak = self.peak.max(size);
+        self.steps += 1;
+        self.condensations += usize::from(s.condensed);
+        self.task_all &= req.messages.iter().any(|m| m == self.task);
+        self.paired_all &= paired(req);
+        self.recall_all &= recallable(t, s.visible, req);
+        match &self.prev {
+            Some((p, psizes, psize, ptime)) => {
+                let shared = shared_tokens(p, psizes, req, prefix, &sizes);
+                self.cached += shared.min(size);
+                let share = if size == 0 {
+                    1.0
+                } else {
+                    shared as f64 / size as f64
+                };
+                self.reuse = (self.reuse.0 + share, self.reuse.1 + 1);
+                if !s.condensed {
+                    self.steady = (self.steady.0 + share, self.steady.1 + 1);
+                }
+                let gap = match (ptime, time) {
+                    (Some(a), Some(b)) => Some(b - a),
+                    _ => None,
+                };
+                let psize = *psize;
+                for m in &mut self.meters {
+                    bill_step(m, s, counter, (size, shared, psize), gap);
+                }
+            }
+            None => {
+                for m in &mut self.meters {
+                    m.out.bill.add(&m.card.bill(size, 0, false));
+                }
+            }
+        }
+        self.prev = Some((req.clone(), sizes, size, time));
+    }
+
+    fn report(self, t: &Trajectory, strategy: &Strategy) -> Report {
+        let mean = |(s, n): (f64, usize)| if n == 0 { 1.0 } else { s / n as f64 };
+        Report {
+            trajectory: t.name.clone(),
+            strategy: strategy.name(),
+            steps: self.steps,
+            total_prompt_tokens: self.total,
+            peak_prompt_tokens: self.peak,
+            cached_prompt_tokens: self.cached,
+            prefix_reuse: mean(self.reuse),
+            prefix_reuse_steady: mean(self.steady),
+            condensations: self.condensations,
+            repaired_calls: t.repaired,
+            task_present_all: self.task_all,
+            calls_paired_all: self.paired_all,
+            recallable_all: self.recall_all,
+            bills: self.meters.into_iter().map(|m| m.out).collect(),
+        }
+    }
+}
+
+/// Bills one request (not the first) under one card: `sizes` are its size, the tokens it
+/// shares with the previous request and the previous request's size; `gap` the seconds since
+/// that request, when the trajectory has times (for the cache's TTL).
+fn bill_step(
+    m: &mut Meter<'_>,
+    s: &Step<'_>,
+    counter: &TokenCounter,
+    (size, shared, psize): (u64, u64, u64),
+    gap: Option<f64>,
+) {
+    let alive = gap.is_none_or(|g| g <= m.card.ttl_secs as f64);
+    m.out.expired += usize::from(!alive);
+    // A live run would have asked the model for each summary: the previous prompt (cached)
+    // plus the instruction, and the summary as output.
+    for r in s.new_records {
+        if let Condensation::Summary { text, .. } = r {
+            let ask = psize + SUMMARY_INSTRUCTION_TOKENS;
+            m.out.bill.add(&m.card.bill(ask, psize, alive));
+            m.out.bill.cost += m.card.output_cost(counter.text(text));
+            m.out.summary_calls += 1;
+        }
+    }
+    m.out.bill.add(&m.card.bill(size, shared, alive));
+}
+
 /// Replays one trajectory with one strategy, bills it under each card and hands every request
 /// to `sink` (for `--dump`); the first error of `sink` stops the replay. Memory holds the
 /// current and the previous request only.
@@ -317,23 +457,7 @@ pub fn replay_with<E>(
     cards: &[PriceCard],
     sink: &mut dyn FnMut(usize, &ModelRequest) -> Result<(), E>,
 ) -> Result<Report, E> {
-    let task = &t.items[0].message;
-    let (mut total, mut peak, mut cached, mut steps, mut condensations) = (0, 0, 0, 0, 0);
-    let (mut reuse, mut reuse_n, mut steady, mut steady_n) = (0.0, 0usize, 0.0, 0usize);
-    let (mut task_all, mut paired_all, mut recall_all) = (true, true, true);
-    let mut meters: Vec<Meter<'_>> = cards
-        .iter()
-        .map(|card| Meter {
-            card,
-            out: CardBill {
-                card: card.name.clone(),
-                bill: Bill::default(),
-                summary_calls: 0,
-                expired: 0,
-            },
-        })
-        .collect();
-    let mut prev: Option<(ModelRequest, Vec<u64>, u64, Option<f64>)> = None;
+    let mut tally = Tally::new(t, cards);
     let mut failed: Option<E> = None;
     walk(t, strategy, counter, &mut |s| {
         if failed.is_some() {
@@ -343,81 +467,12 @@ pub fn replay_with<E>(
             failed = Some(e);
             return;
         }
-        let req = s.request;
-        let prefix = counter.prefix(req);
-        let sizes: Vec<u64> = req.messages.iter().map(|m| counter.message(m)).collect();
-        let size = prefix + sizes.iter().sum::<u64>();
-        let time = t.times.get(s.visible).copied().flatten();
-        total += size;
-        peak = peak.max(size);
-        steps += 1;
-        condensations += usize::from(s.condensed);
-        task_all &= req.messages.iter().any(|m| m == task);
-        paired_all &= paired(req);
-        recall_all &= recallable(t, s.visible, req);
-        let shared = match &prev {
-            Some((p, psizes, _, _)) => shared_tokens(p, psizes, req, prefix, &sizes),
-            None => 0,
-        };
-        if let Some((_, _, psize, ptime)) = &prev {
-            cached += shared.min(size);
-            let share = if size == 0 {
-                1.0
-            } else {
-                shared as f64 / size as f64
-            };
-            reuse += share;
-            reuse_n += 1;
-            if !s.condensed {
-                steady += share;
-                steady_n += 1;
-            }
-            let gap = match (ptime, time) {
-                (Some(a), Some(b)) => Some(b - a),
-                _ => None,
-            };
-            for m in &mut meters {
-                let alive = gap.is_none_or(|g| g <= m.card.ttl_secs as f64);
-                m.out.expired += usize::from(!alive);
-                // A live run would have asked the model for each summary: the previous
-                // prompt (cached) plus the instruction, and the summary as output.
-                for r in s.new_records {
-                    if let Condensation::Summary { text, .. } = r {
-                        let ask = *psize + SUMMARY_INSTRUCTION_TOKENS;
-                        m.out.bill.add(&m.card.bill(ask, *psize, alive));
-                        m.out.bill.cost += m.card.output_cost(counter.text(text));
-                        m.out.summary_calls += 1;
-                    }
-                }
-                m.out.bill.add(&m.card.bill(size, shared, alive));
-            }
-        } else {
-            for m in &mut meters {
-                m.out.bill.add(&m.card.bill(size, 0, false));
-            }
-        }
-        prev = Some((req.clone(), sizes, size, time));
+        tally.add(t, &s, counter);
     });
-    if let Some(e) = failed {
-        return Err(e);
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(tally.report(t, strategy)),
     }
-    let mean = |s: f64, n: usize| if n == 0 { 1.0 } else { s / n as f64 };
-    Ok(Report {
-        trajectory: t.name.clone(),
-        strategy: strategy.name(),
-        steps,
-        total_prompt_tokens: total,
-        peak_prompt_tokens: peak,
-        cached_prompt_tokens: cached,
-        prefix_reuse: mean(reuse, reuse_n),
-        prefix_reuse_steady: mean(steady, steady_n),
-        condensations,
-        repaired_calls: t.repaired,
-        task_present_all: task_all,
-        calls_paired_all: paired_all,
-        recallable_all: recall_all,
-        bills: meters.into_iter().map(|m| m.out).collect(),
-    })
 }
 
 /// Tokens a summary instruction adds to the request it is appended to (an estimate).

@@ -208,53 +208,15 @@ pub fn estimate(registry: &Registry, req: &EstimateRequest<'_>) -> Result<Estima
     let real_per_run =
         (c.tokens_noop * mix_noop + c.tokens_report * mix_report) + action_per_run * mix_action;
     let real_day = js_round(real_per_run * runs);
-    let caching = match c.stable_fraction {
-        Some(f) if req.with_caching && f != 0.0 => {
-            let stable = real_per_run * f;
-            let variable = real_per_run - stable;
-            let cached_run = js_round(variable + stable * 0.1);
-            Some(Caching {
-                tokens_per_run: cached_run,
-                tokens_per_day: js_round(cached_run * runs),
-                savings_percent: js_round((1.0 - cached_run / real_per_run) * 100.0),
-            })
-        }
-        _ => None,
+    let caching = if req.with_caching {
+        caching(c, real_per_run, runs)
+    } else {
+        None
     };
     let action_day = per_day(action_per_run);
 
     let cap = c.suggested_daily_cap;
-    let mut warnings = Vec::new();
-    if c.early_exit_required {
-        warnings.push(
-            "Early-exit triage is required — empty watchlist should exit in <5k tokens.".to_owned(),
-        );
-    }
-    if action_day > cap {
-        warnings.push(format!(
-            "Worst case (action every run) exceeds suggested cap ({}/day).",
-            fmt_tokens(cap)
-        ));
-    }
-    if real_day > cap {
-        warnings.push(
-            "Realistic estimate exceeds suggested daily cap — slow cadence or tighten scope."
-                .to_owned(),
-        );
-    }
-    if runs >= 96.0 {
-        warnings.push(format!(
-            "High cadence ({} runs/day) — verify early-exit is working.",
-            number_to_string(runs)
-        ));
-    }
-    if m > 2.0 {
-        warnings.push(format!(
-            "Orchestration {} multiplies action cost {}x — confirm the fan-out or debate depth is justified.",
-            orchestration.mode,
-            number_to_string(m)
-        ));
-    }
+    let warnings = warnings(c, runs, action_day, real_day, &orchestration);
 
     Ok(Estimate {
         pattern_id: pattern.id.clone(),
@@ -286,6 +248,63 @@ pub fn estimate(registry: &Registry, req: &EstimateRequest<'_>) -> Result<Estima
         caching,
         warnings,
     })
+}
+
+/// The prompt-caching scenario of a realistic run, when the pattern has a stable fraction.
+fn caching(c: &CostBlock, real_per_run: f64, runs: f64) -> Option<Caching> {
+    let f = c.stable_fraction.filter(|f| *f != 0.0)?;
+    let stable = real_per_run * f;
+    let variable = real_per_run - stable;
+    let cached_run = js_round(variable + stable * 0.1);
+    Some(Caching {
+        tokens_per_run: cached_run,
+        tokens_per_day: js_round(cached_run * runs),
+        savings_percent: js_round((1.0 - cached_run / real_per_run) * 100.0),
+    })
+}
+
+/// The estimate's warnings, in the reference order.
+fn warnings(
+    c: &CostBlock,
+    runs: f64,
+    action_day: f64,
+    real_day: f64,
+    orchestration: &Orchestration,
+) -> Vec<String> {
+    let cap = c.suggested_daily_cap;
+    let m = orchestration.multiplier;
+    let mut warnings = Vec::new();
+    if c.early_exit_required {
+        warnings.push(
+            "Early-exit triage is required — empty watchlist should exit in <5k tokens.".to_owned(),
+        );
+    }
+    if action_day > cap {
+        warnings.push(format!(
+            "Worst case (action every run) exceeds suggested cap ({}/day).",
+            fmt_tokens(cap)
+        ));
+    }
+    if real_day > cap {
+        warnings.push(
+            "Realistic estimate exceeds suggested daily cap — slow cadence or tighten scope."
+                .to_owned(),
+        );
+    }
+    if runs >= 96.0 {
+        warnings.push(format!(
+            "High cadence ({} runs/day) — verify early-exit is working.",
+            number_to_string(runs)
+        ));
+    }
+    if m > 2.0 {
+        warnings.push(format!(
+            "Orchestration {} multiplies action cost {}x — confirm the fan-out or debate depth is justified.",
+            orchestration.mode,
+            number_to_string(m)
+        ));
+    }
+    warnings
 }
 
 #[cfg(test)]

@@ -108,71 +108,27 @@ impl Default for ContextArgs {
 pub fn parse(args: &[String]) -> Result<ContextArgs, String> {
     let mut out = ContextArgs::default();
     let mut positional: Option<String> = None;
-    let mut i = 0;
-    while i < args.len() {
-        let arg = args[i].as_str();
-        i += 1;
-        let mut next = || -> Option<&str> {
-            let v = args.get(i).map(String::as_str);
-            if v.is_some() {
-                i += 1;
-            }
-            v
-        };
-        match arg {
-            "-h" | "--help" => {
-                out.help = true;
-                return Ok(out);
-            }
-            "-f" | "--ledger" => out.ledger = non_empty(required(arg, next())?),
-            "--check" => out.operation = Operation::Check,
-            "--prune" => out.operation = Operation::Prune,
-            "--inject" => out.operation = Operation::Inject,
-            "--summary" => out.operation = Operation::Summary,
-            "--status" => out.operation = Operation::Status,
-            "--json" => out.json = true,
-            "--max-iterations" => out.max_iterations = positive_int(arg, next())?,
-            "--stagnation" => out.stagnation = positive_int(arg, next())?,
-            "--no-progress" => out.no_progress = positive_int(arg, next())?,
-            "--token-budget" => out.token_budget = Some(positive_int(arg, next())?),
-            "--window" => out.window = positive_int(arg, next())?,
-            "--max-trace-lines" => out.max_trace_lines = positive_int(arg, next())?,
-            "--similarity-threshold" => out.similarity_threshold = fraction(arg, next())?,
-            "--budget-from-pattern" => out.budget.from_pattern = non_empty(required(arg, next())?),
-            "--budget-level" => out.budget.level = Some(required(arg, next())?),
-            "--budget-scenario" => out.budget.scenario = Some(required(arg, next())?),
-            "--budget-cadence" => out.budget.cadence = non_empty(required(arg, next())?),
-            "--budget-conservative" => out.budget.conservative = true,
-            "--daily-budget-from-pattern" => {
-                out.budget.daily_from_pattern = non_empty(required(arg, next())?);
-            }
-            "--daily-state-dir" => out.budget.daily_state_dir = non_empty(required(arg, next())?),
-            "--store" => out.budget.store = non_empty(required(arg, next())?),
-            "--on-exceed" => out.budget.on_exceed = non_empty(required(arg, next())?),
-            "--on-exceed-timeout" => {
-                let raw = required(arg, next())?;
-                let n = parse_js_number(&raw);
-                if !(n.is_finite() && n > 0.0) {
-                    return Err(format!(
-                        "--on-exceed-timeout must be a positive number of seconds; got \"{raw}\"."
-                    ));
-                }
-                out.budget.on_exceed_timeout = Some(n);
-            }
-            a if a.starts_with('-') && a != "-" => {
-                return Err(format!(
-                    "unknown flag {a:?}. Run `loop context --help` for the flags."
-                ));
-            }
-            a => {
-                if positional.is_some() {
-                    return Err(format!(
-                        "unexpected argument {a:?}: only one ledger path may be given."
-                    ));
-                }
-                positional = Some(a.to_owned());
-            }
+    let mut rest = args.iter().map(String::as_str);
+    while let Some(arg) = rest.next() {
+        if matches!(arg, "-h" | "--help") {
+            out.help = true;
+            return Ok(out);
         }
+        if breaker_flag(&mut out, arg, &mut rest)? || budget_flag(&mut out.budget, arg, &mut rest)?
+        {
+            continue;
+        }
+        if arg.starts_with('-') && arg != "-" {
+            return Err(format!(
+                "unknown flag {arg:?}. Run `loop context --help` for the flags."
+            ));
+        }
+        if positional.is_some() {
+            return Err(format!(
+                "unexpected argument {arg:?}: only one ledger path may be given."
+            ));
+        }
+        positional = Some(arg.to_owned());
     }
     if let Some(p) = positional {
         if out.ledger.is_some() {
@@ -185,6 +141,81 @@ pub fn parse(args: &[String]) -> Result<ContextArgs, String> {
         }
     }
     Ok(out)
+}
+
+/// The ledger, operation and circuit-breaker flags: `Ok(false)` when `arg` is none of them. A
+/// value flag takes the next argument from `rest`, whatever it is.
+fn breaker_flag<'a>(
+    out: &mut ContextArgs,
+    arg: &str,
+    rest: &mut impl Iterator<Item = &'a str>,
+) -> Result<bool, String> {
+    match arg {
+        "-f" | "--ledger" => out.ledger = non_empty(required(arg, rest.next())?),
+        "--check" => out.operation = Operation::Check,
+        "--prune" => out.operation = Operation::Prune,
+        "--inject" => out.operation = Operation::Inject,
+        "--summary" => out.operation = Operation::Summary,
+        "--status" => out.operation = Operation::Status,
+        "--json" => out.json = true,
+        "--max-iterations" => out.max_iterations = positive_int(arg, rest.next())?,
+        "--stagnation" => out.stagnation = positive_int(arg, rest.next())?,
+        "--no-progress" => out.no_progress = positive_int(arg, rest.next())?,
+        "--token-budget" => out.token_budget = Some(positive_int(arg, rest.next())?),
+        "--window" => out.window = positive_int(arg, rest.next())?,
+        "--max-trace-lines" => out.max_trace_lines = positive_int(arg, rest.next())?,
+        "--similarity-threshold" => out.similarity_threshold = fraction(arg, rest.next())?,
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// The budget flags: `Ok(false)` when `arg` is none of them.
+fn budget_flag<'a>(
+    budget: &mut BudgetArgs,
+    arg: &str,
+    rest: &mut impl Iterator<Item = &'a str>,
+) -> Result<bool, String> {
+    if arg == "--budget-conservative" {
+        budget.conservative = true;
+        return Ok(true);
+    }
+    let slot = match arg {
+        "--budget-level" => {
+            budget.level = Some(required(arg, rest.next())?);
+            return Ok(true);
+        }
+        "--budget-scenario" => {
+            budget.scenario = Some(required(arg, rest.next())?);
+            return Ok(true);
+        }
+        "--on-exceed-timeout" => {
+            budget.on_exceed_timeout = Some(seconds(arg, rest.next())?);
+            return Ok(true);
+        }
+        "--budget-from-pattern" => &mut budget.from_pattern,
+        "--budget-cadence" => &mut budget.cadence,
+        "--daily-budget-from-pattern" => &mut budget.daily_from_pattern,
+        "--daily-state-dir" => &mut budget.daily_state_dir,
+        "--store" => &mut budget.store,
+        "--on-exceed" => &mut budget.on_exceed,
+        _ => return Ok(false),
+    };
+    *slot = non_empty(required(arg, rest.next())?);
+    Ok(true)
+}
+
+/// `--on-exceed-timeout`: a positive number of seconds.
+fn seconds(flag: &str, raw: Option<&str>) -> Result<f64, String> {
+    let raw = required(flag, raw)?;
+    let n = parse_js_number(&raw);
+    if n.is_finite() && n > 0.0 {
+        Ok(n)
+    } else {
+        Err(format!(
+            "{flag} must be a positive number of seconds; got \"{raw}\"."
+        ))
+    }
 }
 
 /// The value of a flag that needs one.

@@ -31,34 +31,10 @@ pub fn main(argv: &[String]) -> ExitCode {
 }
 
 fn run(argv: &[String]) -> Result<ExitCode, String> {
-    let mut r = RecordArgs::default();
-    let mut rest: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < argv.len() {
-        let arg = argv[i].as_str();
-        i += 1;
-        let slot = match arg {
-            "--goal" => &mut r.goal,
-            "--action" => &mut r.action,
-            "--outcome" => &mut r.outcome,
-            "--error" => &mut r.error,
-            "--error-file" => &mut r.error_file,
-            "--tokens" => &mut r.tokens,
-            "-h" | "--help" => {
-                super::output::Out::text(HELP);
-                return Ok(ExitCode::SUCCESS);
-            }
-            _ => {
-                rest.push(arg.to_owned());
-                continue;
-            }
-        };
-        let v = argv
-            .get(i)
-            .ok_or_else(|| format!("{arg} requires a value."))?;
-        i += 1;
-        *slot = Some(v.clone());
-    }
+    let Some((r, rest)) = scan(argv)? else {
+        super::output::Out::text(HELP);
+        return Ok(ExitCode::SUCCESS);
+    };
     let check_args = args::parse(&rest)?;
     let path = check_args
         .ledger
@@ -71,36 +47,8 @@ fn run(argv: &[String]) -> Result<ExitCode, String> {
     let outcome = Outcome::parse(&outcome_raw).ok_or_else(|| {
         format!("--outcome must be one of success, failure, noop; got \"{outcome_raw}\".")
     })?;
-    let error = match (r.error, r.error_file) {
-        (Some(_), Some(_)) => return Err("give either --error or --error-file, not both.".into()),
-        (Some(e), None) if e == "-" => {
-            let buf = loopwright_store::input::read_capped_from(
-                std::io::stdin(),
-                loopwright_store::input::INPUT_CAP,
-            )
-            .map_err(|e| format!("cannot read stdin: {e}"))?;
-            Some(String::from_utf8_lossy(&buf).into_owned())
-        }
-        (Some(e), None) => Some(e),
-        (None, Some(f)) => Some(
-            loopwright_store::input::read(std::path::Path::new(&f))
-                .map(|b| String::from_utf8_lossy(&b).into_owned())
-                .map_err(|e| format!("--error-file {f}: {e}"))?,
-        ),
-        (None, None) => None,
-    };
-    let tokens_used = match r.tokens {
-        None => None,
-        Some(raw) => {
-            let n = parse_js_number(&raw);
-            if raw.trim().is_empty() || !n.is_finite() || n < 0.0 {
-                return Err(format!(
-                    "--tokens must be a non-negative number; got \"{raw}\"."
-                ));
-            }
-            Some(n)
-        }
-    };
+    let error = error_text(r.error, r.error_file)?;
+    let tokens_used = r.tokens.map(|raw| tokens(&raw)).transpose()?;
     let now = loopwright_store::ledger_file::now_iso();
     let attempt = NewAttempt {
         action,
@@ -141,6 +89,67 @@ fn run(argv: &[String]) -> Result<ExitCode, String> {
         return super::check(&check_args, &ledger, budget);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Splits `argv` into `record`'s own flags and the rest (the `--check` flags); `None` for
+/// `--help`.
+fn scan(argv: &[String]) -> Result<Option<(RecordArgs, Vec<String>)>, String> {
+    let mut r = RecordArgs::default();
+    let mut rest: Vec<String> = Vec::new();
+    let mut args = argv.iter();
+    while let Some(arg) = args.next() {
+        let slot = match arg.as_str() {
+            "--goal" => &mut r.goal,
+            "--action" => &mut r.action,
+            "--outcome" => &mut r.outcome,
+            "--error" => &mut r.error,
+            "--error-file" => &mut r.error_file,
+            "--tokens" => &mut r.tokens,
+            "-h" | "--help" => return Ok(None),
+            _ => {
+                rest.push(arg.to_owned());
+                continue;
+            }
+        };
+        let v = args
+            .next()
+            .ok_or_else(|| format!("{arg} requires a value."))?;
+        *slot = Some(v.clone());
+    }
+    Ok(Some((r, rest)))
+}
+
+/// The attempt's error text: `--error TEXT`, `--error -` (stdin) or `--error-file PATH`.
+fn error_text(error: Option<String>, file: Option<String>) -> Result<Option<String>, String> {
+    Ok(match (error, file) {
+        (Some(_), Some(_)) => return Err("give either --error or --error-file, not both.".into()),
+        (Some(e), None) if e == "-" => {
+            let buf = loopwright_store::input::read_capped_from(
+                std::io::stdin(),
+                loopwright_store::input::INPUT_CAP,
+            )
+            .map_err(|e| format!("cannot read stdin: {e}"))?;
+            Some(String::from_utf8_lossy(&buf).into_owned())
+        }
+        (Some(e), None) => Some(e),
+        (None, Some(f)) => Some(
+            loopwright_store::input::read(Path::new(&f))
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+                .map_err(|e| format!("--error-file {f}: {e}"))?,
+        ),
+        (None, None) => None,
+    })
+}
+
+/// `--tokens`: a non-negative number, parsed with JavaScript `Number()`.
+fn tokens(raw: &str) -> Result<f64, String> {
+    let n = parse_js_number(raw);
+    if raw.trim().is_empty() || !n.is_finite() || n < 0.0 {
+        return Err(format!(
+            "--tokens must be a non-negative number; got \"{raw}\"."
+        ));
+    }
+    Ok(n)
 }
 
 const HELP: &str = "\

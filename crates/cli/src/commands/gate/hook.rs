@@ -122,7 +122,9 @@ fn judge(a: &HookArgs, payload: &Value) -> Result<(Decision, String), String> {
     let ws_s = ws.to_string_lossy().into_owned();
     let mut req = request(payload, &ws_s, &cwd)?;
     req.home = std::env::var("HOME").ok().filter(|h| !h.is_empty());
-    let d = Policy::load(layers).check(&req);
+    let policy = Policy::load(layers);
+    loopwright_agent::policy_gate::add_listings(&policy, &mut req);
+    let d = policy.check(&req);
     let r = reason(&d);
     Ok((d, r))
 }

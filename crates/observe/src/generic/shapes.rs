@@ -1,0 +1,298 @@
+//! Shape checks on the line itself, byte tests on its first tokens: location-only lines,
+//! stack frames of any language outside library code, failure marks, section banners,
+//! exception names, record headers, numbered failure lists and expected/actual lines.
+
+use super::{Signal, blank, code_word, sig};
+use crate::rules::Kind;
+
+/// Shapes checked on the line itself: location-only lines and project stack frames.
+pub(super) fn shape(line: &[u8]) -> Option<Signal> {
+    let t = line.trim_ascii_start();
+    let first = *t.first()?;
+    if !(first.is_ascii_punctuation() || first.is_ascii_alphanumeric() || first >= 0x80) {
+        return None;
+    }
+    let space = blank(t);
+    if is_frame(t, space) {
+        return (!library_path(t)).then_some(sig(Kind::Frame, 1, false));
+    }
+    if location_only(t, space) {
+        return Some(sig(Kind::Location, 2, false));
+    }
+    if first == b'n' && t.starts_with(b"not ok ") {
+        return Some(sig(Kind::Failure, 30, false));
+    }
+    if first >= 0x80 && failure_glyph(t) {
+        return Some(sig(Kind::Failure, 4, false));
+    }
+    if matches!(first, b'-' | b'=' | b'_' | b'*' | b'#' | b'~') && banner(t) {
+        return Some(sig(Kind::Structure, 0, false));
+    }
+    if exception_name(t, space) {
+        return Some(sig(Kind::Message, 4, false));
+    }
+    match first {
+        b'd' if t.starts_with(b"diff --git ") || t.starts_with(b"diff -u") => {
+            Some(sig(Kind::Structure, 0, false))
+        }
+        b'a'..=b'z' if line.first() == Some(&first) && hex_header(t, space) => {
+            Some(sig(Kind::Structure, 0, false))
+        }
+        // `B028 No explicit stacklevel`, `E501: line too long`: a rule code heading a diagnostic.
+        b'A'..=b'Z' if line.first() == Some(&first) && t.len() > 8 && code_word(t) => {
+            Some(sig(Kind::Warning, 2, true))
+        }
+        b'0'..=b'9' if numbered_item(t) => Some(sig(Kind::Failure, 2, false)),
+        b'e' | b'E' | b'a' | b'A' | b'r' | b'R' | b'g' | b'G' | b'w' | b'W' if expectation(t) => {
+            Some(sig(Kind::Message, 0, false))
+        }
+        _ => None,
+    }
+}
+
+/// `● suite › test`, `× name 12ms`, `✗ name`: the failure marks of test runners.
+fn failure_glyph(t: &[u8]) -> bool {
+    ["●", "×", "✗", "✖", "✘", "❌", "⨯"]
+        .iter()
+        .any(|g| t.starts_with(g.as_bytes()) && t.get(g.len()).is_some_and(|b| *b == b' '))
+}
+
+/// `---- tests::x stdout ----`, `____ test_total ____`, `==== FAILURES ====`: a section banner.
+fn banner(t: &[u8]) -> bool {
+    let t = t.trim_ascii_end();
+    let c = t[0];
+    let lead = t.iter().take_while(|b| **b == c).count();
+    let trail = t.iter().rev().take_while(|b| **b == c).count();
+    lead >= 3
+        && trail >= 3
+        && lead + trail + 2 < t.len()
+        && t[lead] == b' '
+        && t[t.len() - trail - 1] == b' '
+}
+
+/// `commit 3f2a9c1…`, `changeset 12ab34cd…`: a record header naming a hex id.
+fn hex_header(t: &[u8], space: Option<usize>) -> bool {
+    let Some(sp) = space else { return false };
+    if sp > 12 || !t[..sp].iter().all(u8::is_ascii_lowercase) {
+        return false;
+    }
+    let id = t[sp + 1..]
+        .iter()
+        .take_while(|b| b.is_ascii_hexdigit())
+        .count();
+    (7..=64).contains(&id) && !t.get(sp + 1 + id).is_some_and(u8::is_ascii_alphanumeric)
+}
+
+/// `KeyError: 'x'`, `E   AssertionError: …`, `Caused by: x.NumberFormatException: …`: an
+/// exception or error type naming what went wrong, in the first words of a line.
+fn exception_name(t: &[u8], space: Option<usize>) -> bool {
+    let mut rest = t;
+    let mut space = space;
+    for _ in 0..3 {
+        let end = space
+            .take()
+            .unwrap_or_else(|| blank(rest).unwrap_or(rest.len()));
+        let tok = rest[..end].strip_suffix(b":").unwrap_or(&rest[..end]);
+        // Told by the last byte first: most tokens end in none of these words.
+        let named = match tok.last() {
+            Some(b'r') => tok.len() > 5 && tok.ends_with(b"Error"),
+            Some(b'n') => tok.len() > 9 && tok.ends_with(b"Exception"),
+            Some(b'e') => tok.len() > 7 && tok.ends_with(b"Failure"),
+            Some(b'c') => tok.len() > 5 && tok.ends_with(b"Panic"),
+            Some(b't') => tok.len() > 5 && tok.ends_with(b"Fault"),
+            _ => false,
+        };
+        if named
+            && tok
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'$'))
+        {
+            return rest[..end].ends_with(b":") || end == rest.len();
+        }
+        if end == rest.len() {
+            return false;
+        }
+        rest = rest[end..].trim_ascii_start();
+    }
+    false
+}
+
+/// `1) cart deep`, `12) Foo::bar`: the numbered failure lists of test runners (mocha, RSpec,
+/// PHPUnit).
+fn numbered_item(t: &[u8]) -> bool {
+    let digits = t.iter().take_while(|b| b.is_ascii_digit()).count();
+    (1..=4).contains(&digits)
+        && t[digits..].starts_with(b") ")
+        && t.get(digits + 2).is_some_and(|b| !b.is_ascii_whitespace())
+}
+
+/// `Expected: 3`, `actual: 101,`, `Received value = x`, `got: …`, `want: …`: what a failed
+/// assertion compared.
+fn expectation(t: &[u8]) -> bool {
+    let word = t.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+    if !(3..=8).contains(&word) {
+        return false;
+    }
+    let w = &t[..word];
+    if ![
+        &b"expected"[..],
+        b"actual",
+        b"received",
+        b"got",
+        b"want",
+        b"wanted",
+        b"expect",
+    ]
+    .iter()
+    .any(|x| w.eq_ignore_ascii_case(x))
+    {
+        return false;
+    }
+    let rest = &t[word..];
+    let rest = rest
+        .iter()
+        .position(|b| !(b.is_ascii_alphabetic() || *b == b' '))
+        .map_or(&[][..], |i| &rest[i..]);
+    !rest.is_empty() && matches!(rest[0], b':' | b'=') && t[word..].len() - rest.len() <= 12
+}
+
+/// `file.ext:N[:M]` (or `file.ext(N[,M])`) and nothing else on the line but a marker;
+/// `space` is the first space or tab in `t`.
+fn location_only(t: &[u8], space: Option<usize>) -> bool {
+    let t = match space {
+        None => t,
+        Some(sp) => {
+            const MARKERS: &[&str] = &["-->", "->", "❯", "›", "╭─", "┌─", "at", "in", "from", "|"];
+            let tok = &t[..sp];
+            // The longest marker (`╭─`, 6 bytes) and 3 more.
+            if tok.len() > 9
+                || !MARKERS
+                    .iter()
+                    .any(|m| tok.starts_with(m.as_bytes()) && tok.len() <= m.len() + 3)
+            {
+                return false;
+            }
+            let rest = t[sp..].trim_ascii();
+            if blank(rest).is_some() {
+                return false;
+            }
+            rest
+        }
+    };
+    let t = t.trim_ascii_end();
+    let t = t.strip_prefix(b"[").unwrap_or(t);
+    let t = t.strip_prefix(b"(").unwrap_or(t);
+    let t = t
+        .strip_suffix(b")")
+        .or_else(|| t.strip_suffix(b"]"))
+        .unwrap_or(t);
+    if t.is_empty() || t.len() > 400 {
+        return false;
+    }
+    // The location ends the token: `a.rs:3:5`, `a.ts(3,5)`, `a.py:12:` but not `a.py:12:pass`.
+    let tail = t
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_digit() || matches!(b, b':' | b',' | b'('))
+        .count();
+    if tail < 2 {
+        return false;
+    }
+    let (head, tail) = t.split_at(t.len() - tail);
+    matches!(tail[0], b':' | b'(') && tail[1].is_ascii_digit() && ends_with_ext(head)
+}
+
+/// Whether `name` ends with `.ext` (1-6 letters or digits, the first a letter) after a name.
+fn ends_with_ext(name: &[u8]) -> bool {
+    let ext_len = name
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_alphanumeric())
+        .count();
+    let Some(d) = name.len().checked_sub(ext_len + 1) else {
+        return false;
+    };
+    (1..=6).contains(&ext_len) && d > 0 && name[d] == b'.' && name[d + 1].is_ascii_alphabetic()
+}
+
+/// Whether `t` holds `name.ext:DIGIT` or `name.ext(DIGIT` (ext 1-6 letters/digits, starting
+/// with a letter).
+fn has_file_line(t: &[u8]) -> bool {
+    // A plain walk: `t` is a token or the rest of a frame line, short enough that a `memchr`
+    // call per candidate costs more than it saves.
+    t.windows(2).enumerate().any(|(i, w)| {
+        matches!(w[0], b':' | b'(') && w[1].is_ascii_digit() && ends_with_ext(&t[..i])
+    })
+}
+
+/// Stack-frame shapes of common languages, on a line without its indentation; `space` is
+/// the first space or tab in `t`.
+fn is_frame(t: &[u8], space: Option<usize>) -> bool {
+    match t[0] {
+        b'a' if t.starts_with(b"at ") => {
+            let rest = &t[3..];
+            return has_file_line(rest) || memchr::memmem::find(rest, b" line ").is_some();
+        }
+        b'F' if t.starts_with(b"File \"") => {
+            return memchr::memmem::find(t, b"\", line ").is_some();
+        }
+        b'f' if t.starts_with(b"from ") => return has_file_line(&t[5..]),
+        b'#' => {
+            // gdb `#1  0x... in f (a=1) at file.c:12`, PHP `#0 /x/file.php(12): f()`
+            let digits = t[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+            return digits > 0 && has_file_line(t);
+        }
+        b'=' if t.starts_with(b"==") => {
+            // valgrind `==123==    at 0x4C2: f (file.c:12)`
+            let Some(end) = memchr::memmem::find(&t[2..], b"==") else {
+                return false;
+            };
+            let rest = t[end + 4..].trim_ascii_start();
+            return (rest.starts_with(b"at 0x") || rest.starts_with(b"by 0x"))
+                && has_file_line(rest);
+        }
+        _ => {}
+    }
+    // Go `\t/src/x/calc.go:12 +0x1d`, Lua/Ruby `file.rb:12: in`, Python `x.py:12: in f`.
+    let Some(sp) = space else {
+        return false;
+    };
+    let tok = &t[..sp];
+    if has_file_line(tok) {
+        let rest = t[sp..].trim_ascii_start();
+        return rest.starts_with(b"+0x") || rest.starts_with(b"in ") || rest.starts_with(b"in `");
+    }
+    false
+}
+
+/// Frames in code the user did not write.
+fn library_path(t: &[u8]) -> bool {
+    const LIB: &[&str] = &[
+        "site-packages",
+        "dist-packages",
+        "/lib/python",
+        "<frozen",
+        "node_modules",
+        "node:",
+        "internal/",
+        "/rustc/",
+        ".cargo/registry",
+        "/usr/",
+        "libc.so",
+        "ld-linux",
+        "/go/src/",
+        "go/src/runtime",
+        "vg_replace",
+        "(in /",
+        " java.",
+        " jdk.",
+        " sun.",
+        " org.junit.",
+        "/library/std/",
+        "/library/core/",
+        "<unknown>",
+        "(native)",
+    ];
+    LIB.iter()
+        .any(|n| memchr::memmem::find(t, n.as_bytes()).is_some())
+}

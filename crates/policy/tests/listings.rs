@@ -1,0 +1,96 @@
+//! Recursive readers over a workspace subdirectory: the caller lists what lies below
+//! (`Policy::recursive_dirs` → `Request::listings`), and a secret there makes the read `ask`.
+
+#![allow(clippy::unwrap_used)]
+
+use loopwright_policy::{Layer, LayerKind, Listing, Policy, Request, Verdict};
+
+fn policy() -> Policy {
+    let user = Layer::parse(
+        LayerKind::Project,
+        "newuser-gate.toml",
+        include_str!("data/newuser-gate.toml"),
+    )
+    .unwrap();
+    Policy::load([Layer::builtin().unwrap(), user])
+}
+
+fn check(cmd: &str, listings: Vec<Listing>) -> (Verdict, bool) {
+    let mut req = Request::shell(cmd, "/work/app").with_home("/home/dev");
+    req.listings = listings;
+    let d = policy().check(&req);
+    (d.verdict, d.may_deny)
+}
+
+fn listing(dir: &str, entries: &[&str], complete: bool) -> Listing {
+    Listing {
+        dir: dir.into(),
+        entries: entries.iter().map(|e| e.to_string()).collect(),
+        complete,
+    }
+}
+
+#[test]
+fn the_policy_names_the_subdirectories_to_list() {
+    let p = policy();
+    let dirs = |c: &str| p.recursive_dirs(&Request::shell(c, "/work/app").with_home("/home/dev"));
+    assert_eq!(dirs("grep -r KEY src"), vec!["/work/app/src"]);
+    assert_eq!(
+        dirs("rg x src tests && tar cf ../a.tar docs"),
+        vec!["/work/app/src", "/work/app/tests", "/work/app/docs"]
+    );
+    assert_eq!(dirs("cd sub && grep -R x lib"), vec!["/work/app/sub/lib"]);
+    // the root, home and outside are always at most ask; plain reads list nothing
+    assert!(dirs("grep -r x .").is_empty());
+    assert!(dirs("grep -r x ~ /etc").is_empty());
+    assert!(dirs("cat src/a.rs").is_empty());
+}
+
+#[test]
+fn a_secret_below_makes_a_recursive_read_ask() {
+    let secret = listing(
+        "/work/app/config",
+        &["/work/app/config/a.toml", "/work/app/config/.env"],
+        true,
+    );
+    for cmd in [
+        "grep -r API_KEY config",
+        "rg -n token config",
+        "tar czf x.tgz config",
+        "cp -r config out",
+    ] {
+        let (v, may_deny) = check(cmd, vec![secret.clone()]);
+        assert_eq!(v, Verdict::Ask, "{cmd}");
+        assert!(may_deny, "--yolo must not run {cmd}");
+    }
+    // a listing of a directory above covers the subdirectory
+    let above = listing("/work/app", &["/work/app/config/deploy/id_ed25519"], true);
+    assert_eq!(
+        check("grep -r x config/deploy", vec![above]).0,
+        Verdict::Ask
+    );
+    // a symbolic link's target is listed too
+    let link = listing(
+        "/work/app/docs",
+        &["/work/app/docs/creds", "/home/dev/.aws/credentials"],
+        true,
+    );
+    assert_eq!(check("grep -R x docs", vec![link]).0, Verdict::Ask);
+}
+
+#[test]
+fn a_clean_or_unlisted_subdirectory_stays_allowed() {
+    let clean = listing(
+        "/work/app/src",
+        &["/work/app/src/main.rs", "/work/app/src/.env.example"],
+        true,
+    );
+    assert_eq!(check("grep -rn API_KEY src", vec![clean]).0, Verdict::Allow);
+    assert_eq!(check("grep -rn API_KEY src", Vec::new()).0, Verdict::Allow);
+    // a walk that stopped at its limit proves nothing
+    let partial = listing("/work/app/src", &["/work/app/src/main.rs"], false);
+    assert_eq!(check("grep -rn API_KEY src", vec![partial]).0, Verdict::Ask);
+    // the root is ask whatever the listing says
+    let root = listing("/work/app", &["/work/app/README.md"], true);
+    assert_eq!(check("grep -r x .", vec![root]).0, Verdict::Ask);
+}
