@@ -65,7 +65,7 @@ pub fn display_path(path: &Path, home: Option<&str>) -> String {
 }
 
 fn layer(kind: LayerKind, path: &Path, label: &str) -> Result<Option<Layer>, RulesError> {
-    match std::fs::read_to_string(path) {
+    match loopwright_store::input::read_to_string(path) {
         Ok(text) => Ok(Some(Layer::parse(kind, label, &text)?)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && kind != LayerKind::Rules => Ok(None),
         Err(source) => Err(RulesError::Read {

@@ -635,3 +635,97 @@ fn without_the_guard_a_run_warns_or_refuses() {
     );
     assert!(!ws.path().join(".loop/sessions/refused.jsonl").exists());
 }
+
+/// A profile's `pass_env` keeps variables like `--pass-env`, and the key variable a profile
+/// names (`api_key_env`, whatever its name looks like) is hidden from tools.
+#[test]
+fn profile_pass_env_and_profile_key_variable() {
+    use loopwright_testkit::{MockServer, scenario::openai};
+    let ws = tempfile::tempdir().unwrap();
+    let home = tempfile::tempdir().unwrap();
+    let server = MockServer::start(vec![
+        openai::tool_call(
+            "c1",
+            "shell",
+            &serde_json::json!({"command": "echo k=[$LOCAL_MODEL_KEY] gh=[$GH_TOKEN] np=[$NPM_TOKEN]"}),
+        ),
+        openai::text("done", 10, 2),
+    ]);
+    let cfg = home.path().join("loopwright");
+    std::fs::create_dir_all(&cfg).unwrap();
+    std::fs::write(
+        cfg.join("config.toml"),
+        format!(
+            "default = \"p\"\n[profiles.p]\nprovider = \"openai\"\nmodel = \"m\"\nbase_url = \"{}\"\napi_key_env = \"LOCAL_MODEL_KEY\"\npass_env = [\"GH_TOKEN\"]\n",
+            server.url("/v1")
+        ),
+    )
+    .unwrap();
+    let out = Command::new(loop_bin())
+        .args(["run", "--workspace"])
+        .arg(ws.path())
+        .args(["--yolo", "--json", "contain test"])
+        .env("XDG_CONFIG_HOME", home.path())
+        .env_remove("LOOP_PROFILE")
+        .env_remove("LOOP_MODEL")
+        .env_remove("LOOP_BASE_URL")
+        .env("LOCAL_MODEL_KEY", "sk-local-secret")
+        .env("GH_TOKEN", "passed-by-profile")
+        .env("NPM_TOKEN", "hidden")
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("k=[] gh=[passed-by-profile] np=[]"),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!stdout.contains("sk-local-secret"), "{stdout}");
+}
+
+/// A spill on a really full filesystem: the state directory is a 256 KiB tmpfs, mounted in a
+/// user and mount namespace of its own (skipped where `unshare` cannot make one). The result
+/// says the full output could not be saved, the run goes on, and no temporary file is left.
+#[test]
+fn a_spill_on_a_full_tmpfs_is_reported_as_failed() {
+    let ws = tempfile::tempdir().unwrap();
+    let state = ws.path().join("state");
+    std::fs::create_dir_all(&state).unwrap();
+    let script = script(ws.path(), &["seq 1 200000".to_string()]);
+    // After the run, what is left on the tmpfs is listed (it goes with the namespace).
+    let inner = "d=$1; mount -t tmpfs -o size=256k tmpfs \"$d\" || exit 77; shift; \"$@\"; rc=$?; find \"$d\" -name '*.tmp*' | sed 's/^/LEFT /' >&2; exit $rc";
+    let out = std::process::Command::new("unshare")
+        .args([
+            "--user",
+            "--map-current-user",
+            "--mount",
+            "sh",
+            "-c",
+            inner,
+            "sh",
+        ])
+        .arg(&state)
+        .arg(loop_bin())
+        .args(["run", "--script", &script, "--workspace"])
+        .arg(ws.path())
+        .arg("--state-dir")
+        .arg(&state)
+        .args(["--yolo", "--json", "contain test"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if out.status.code() == Some(77) || stderr.contains("unshare failed") {
+        eprintln!("no user namespace with a tmpfs here: {stderr}");
+        return;
+    }
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("the full output could not be saved: writing ")
+            && stdout.contains("No space left on device"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("full output: "), "{stdout}");
+    assert!(!stderr.contains("LEFT "), "{stderr}");
+}

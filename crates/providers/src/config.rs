@@ -88,6 +88,9 @@ pub struct Profile {
     pub base_url: Option<String>,
     /// Environment variable holding the key.
     pub api_key_env: Option<String>,
+    /// Variables kept in tools' environments although they look like secrets (as
+    /// `loop run --pass-env`).
+    pub pass_env: Option<Vec<String>>,
     /// Model name.
     pub model: Option<String>,
     /// Context window in tokens.
@@ -176,6 +179,8 @@ pub struct Resolved {
     pub default_base_url: bool,
     /// Environment variable holding the key.
     pub api_key_env: String,
+    /// The profile's `pass_env` names (empty without one).
+    pub pass_env: Vec<String>,
     /// Context window, when the profile gives one.
     pub context_window: Option<u64>,
     /// Prices, when the profile gives them.
@@ -236,7 +241,7 @@ pub fn config_path(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
 
 /// Reads the config file; a missing file is an empty config.
 pub fn load_file(path: &Path) -> Result<ConfigFile, ConfigError> {
-    match std::fs::read_to_string(path) {
+    match loopwright_store::input::read_to_string(path) {
         Ok(text) => toml::from_str(&text).map_err(|e| ConfigError::File {
             path: path.display().to_string(),
             message: e.to_string(),
@@ -283,6 +288,7 @@ pub fn resolve(
         default_base_url: given_url.is_none(),
         base_url: given_url.unwrap_or_else(|| kind.default_base_url().to_string()),
         api_key_env,
+        pass_env: profile.pass_env.clone().unwrap_or_default(),
         context_window: profile.context_window,
         prices: profile.prices,
         context: ContextSettings {

@@ -1,7 +1,6 @@
 //! Ledger files: reading them as the reference does, and appending attempts safely while other
 //! processes do the same.
 
-use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -116,8 +115,13 @@ pub fn append_attempt(
         path: path.to_path_buf(),
         source,
     };
+    // A device or FIFO given as the ledger is refused before anything (its lock) is written.
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        let e = io::Error::new(io::ErrorKind::InvalidInput, "not a regular file");
+        return Err(io_err("cannot read", e));
+    }
     let _lock = FileLock::acquire(&lock_path_for(path)).map_err(|e| io_err("cannot lock", e))?;
-    let mut value = match fs::read(path) {
+    let mut value = match crate::input::read(path) {
         Ok(bytes) => json::parse(&decode(bytes)).map_err(|source| LedgerFileError::Json {
             path: path.to_path_buf(),
             source,

@@ -7,12 +7,14 @@
 //! - [`ledger_file`]: loop ledgers, appended under a lock.
 //! - [`daily`]: daily spend counters, updated under a lock.
 //! - [`spill`]: the one spill writer (full outputs, streamed, committed or discarded).
+//! - [`input`]: user-given input files read whole, bounded.
 //! - [`capabilities`]: what each model server was found to accept, cached per base URL.
 
 pub mod atomic;
 pub mod backend;
 pub mod capabilities;
 pub mod daily;
+pub mod input;
 pub mod ledger_file;
 pub mod paths;
 pub mod process_lock;

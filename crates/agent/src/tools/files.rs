@@ -51,7 +51,7 @@ pub struct EditArgs {
 }
 
 fn read_text(path: &Path, shown: &str) -> Result<String, Box<ToolOutput>> {
-    let bytes = std::fs::read(path).map_err(|e| {
+    let bytes = loopwright_store::input::read(path).map_err(|e| {
         let hint = if e.kind() == std::io::ErrorKind::NotFound {
             " (use list_files to see what exists)"
         } else {

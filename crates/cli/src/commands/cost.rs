@@ -54,7 +54,7 @@ pub struct CostArgs {
 pub fn main(a: &CostArgs) -> ExitCode {
     let registry = match &a.registry {
         None => Registry::embedded().map_err(|e| format!("built-in registry: {e}")),
-        Some(path) => std::fs::read_to_string(path)
+        Some(path) => loopwright_store::input::read_to_string(path)
             .map_err(|e| format!("--registry {}: {e}", path.display()))
             .and_then(|text| {
                 let format = RegistryFormat::from_file_name(&path.to_string_lossy());

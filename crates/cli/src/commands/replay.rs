@@ -136,8 +136,8 @@ fn cards(flags: &BillFlags) -> Result<Vec<PriceCard>, String> {
         .map(|c| {
             let path = std::path::Path::new(c);
             if path.is_file() {
-                let text =
-                    std::fs::read_to_string(path).map_err(|e| format!("--price-card {c}: {e}"))?;
+                let text = loopwright_store::input::read_to_string(path)
+                    .map_err(|e| format!("--price-card {c}: {e}"))?;
                 PriceCard::from_json(&text).map_err(|e| format!("--price-card {c}: {e}"))
             } else {
                 PriceCard::named(c).map_err(|e| format!("--price-card: {e}"))
@@ -375,7 +375,8 @@ fn load(paths: &[PathBuf]) -> Result<Vec<Trajectory>, String> {
     let base = |f: &PathBuf| f.file_name().map(|n| n.to_string_lossy().into_owned());
     let mut out = Vec::new();
     for f in &files {
-        let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let text = loopwright_store::input::read_to_string(f)
+            .map_err(|e| format!("{}: {e}", f.display()))?;
         let shared = files.iter().filter(|g| base(g) == base(f)).count() > 1;
         let name = match base(f) {
             Some(n) if !shared => n,

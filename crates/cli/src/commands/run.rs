@@ -21,6 +21,8 @@ use loopwright_protocol::tool::ToolStatus;
 use loopwright_store::SessionWriter;
 use loopwright_store::backend::SessionStore;
 
+use super::run_contain::ProfileEnv;
+
 /// The arguments of `loop run`.
 #[derive(Debug, Parser)]
 #[command(
@@ -168,7 +170,7 @@ fn run(a: &RunArgs) -> Result<u8> {
         Some(d) => PathBuf::from(d),
         None => workspace.join(".loop"),
     };
-    let (provider, profile) = provider_of(a)?;
+    let (provider, profile, tool_env) = provider_of(a)?;
     // Checked before the session is created: a bad setting leaves nothing behind.
     let flag_prices = a
         .price_input
@@ -192,7 +194,7 @@ fn run(a: &RunArgs) -> Result<u8> {
     let store = a.store.sessions(&state_dir)?;
     let protect = super::run_contain::loop_files(&state_dir, &a.rules);
     let Some(launch) =
-        super::run_contain::launch_or_say(&a.contain, a.api_key_env.clone(), &protect, &workspace)
+        super::run_contain::launch_or_say(&a.contain, tool_env, &protect, &workspace)
     else {
         return Ok(2);
     };
@@ -253,19 +255,22 @@ fn workspace_of(a: &RunArgs) -> Result<PathBuf> {
         .ok_or_else(|| anyhow!("--workspace {}: not a directory", ws_arg.display()))
 }
 
-/// The model provider, and the settings layer of its profile (empty for a scripted run).
-fn provider_of(a: &RunArgs) -> Result<(Box<dyn Provider>, settings::Layer)> {
+/// The model provider, the settings layer of its profile (empty for a scripted run) and what
+/// its profile says of tools' environments.
+fn provider_of(a: &RunArgs) -> Result<(Box<dyn Provider>, settings::Layer, ProfileEnv)> {
     let named = a.provider.as_deref();
     if named == Some("scripted") || (named.is_none() && a.script.is_some()) {
         let file = a.script.as_deref().ok_or_else(|| {
             anyhow!("--provider scripted needs --script FILE (a JSON array of turns); try `loop demo` for an offline run")
         })?;
-        let text = std::fs::read_to_string(file).with_context(|| format!("--script {file}"))?;
+        let text = loopwright_store::input::read_to_string(Path::new(file))
+            .with_context(|| format!("--script {file}"))?;
         let provider =
             ScriptedProvider::from_json(&text).map_err(|e| anyhow!("--script {file}: {e}"))?;
         return Ok((
             Box::new(provider),
             settings::Layer::empty(settings::Source::Profile),
+            ProfileEnv::flag(a.api_key_env.clone()),
         ));
     }
     let flags = loopwright_providers::Flags {
@@ -285,7 +290,8 @@ fn provider_of(a: &RunArgs) -> Result<(Box<dyn Provider>, settings::Layer)> {
             anyhow!("{lead}{e}\n  (`loop demo` shows a run without a model; --script FILE replays scripted turns)")
         }
     })?;
-    Ok((provider, super::run_context::profile_layer(&resolved)))
+    let env = ProfileEnv::of(&resolved);
+    Ok((provider, super::run_context::profile_layer(&resolved), env))
 }
 
 /// The session log: a new session for a TASK, or the session of `--resume` reopened (`None`

@@ -29,8 +29,35 @@ fn variable_name(name: &str) -> Result<String, String> {
     }
 }
 
-/// The launch settings of a run: the supervisor is this binary; `key_env` (the provider's
-/// key variable) is hidden unless passed; `protect` (the state directory, rule files…) is
+/// What the provider's profile says of tools' environments.
+#[derive(Debug, Clone, Default)]
+pub struct ProfileEnv {
+    /// The provider's key variable (flag, profile or default), hidden from tools.
+    pub key_env: Option<String>,
+    /// The profile's `pass_env` names, kept like `--pass-env` ones.
+    pub pass_env: Vec<String>,
+}
+
+impl ProfileEnv {
+    /// Only the `--api-key-env` flag (a scripted run has no profile).
+    pub fn flag(key_env: Option<String>) -> Self {
+        ProfileEnv {
+            key_env,
+            pass_env: Vec::new(),
+        }
+    }
+
+    /// What a resolved provider configuration says.
+    pub fn of(resolved: &loopwright_providers::Resolved) -> Self {
+        ProfileEnv {
+            key_env: Some(resolved.api_key_env.clone()),
+            pass_env: resolved.pass_env.clone(),
+        }
+    }
+}
+
+/// The launch settings of a run: the supervisor is this binary; the provider's key variable
+/// is hidden unless passed (`--pass-env`, or the profile's `pass_env`); `protect` (the state directory, rule files…) is
 /// read-only for tools when the system allows it ([`loopwright_agent::contain::guard`]).
 /// Makes this process a child subreaper.
 ///
@@ -38,11 +65,15 @@ fn variable_name(name: &str) -> Result<String, String> {
 /// With `--require-state-guard`, when the guard is not fully available: why.
 pub fn launch(
     a: &ContainArgs,
-    key_env: Option<String>,
+    profile: ProfileEnv,
     protect: &[PathBuf],
     workspace: &Path,
 ) -> Result<Launch, String> {
-    let pass_env = a.pass_env.clone();
+    let mut pass_env = a.pass_env.clone();
+    for name in profile.pass_env {
+        variable_name(&name).map_err(|e| format!("profile key pass_env: `{name}`: {e}"))?;
+        pass_env.push(name);
+    }
     if let Err(e) = loopwright_agent::contain::become_subreaper() {
         eprintln!(
             "loop run: warning: cannot become a child subreaper ({e}); tools' orphans go to PID 1"
@@ -67,7 +98,7 @@ pub fn launch(
     Ok(Launch {
         supervisor,
         pass_env,
-        hide_env: key_env.into_iter().collect(),
+        hide_env: profile.key_env.into_iter().collect(),
         guard: probed.guard,
         guard_warning: probed.shortfall,
     })
@@ -76,11 +107,11 @@ pub fn launch(
 /// [`launch`], or `None` after saying why not on stderr.
 pub fn launch_or_say(
     a: &ContainArgs,
-    key_env: Option<String>,
+    profile: ProfileEnv,
     protect: &[PathBuf],
     workspace: &Path,
 ) -> Option<Launch> {
-    launch(a, key_env, protect, workspace)
+    launch(a, profile, protect, workspace)
         .map_err(|e| eprintln!("loop run: {e}"))
         .ok()
 }

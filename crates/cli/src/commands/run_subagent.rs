@@ -67,7 +67,8 @@ pub(crate) fn children(a: &super::run::RunArgs, workspace: &Path) -> Result<Chil
         a.provider.as_deref() == Some("scripted") || (a.provider.is_none() && a.script.is_some());
     let models = if scripted {
         let file = a.script.clone().unwrap_or_default();
-        let text = std::fs::read_to_string(&file).map_err(|e| anyhow!("--script {file}: {e}"))?;
+        let text = loopwright_store::input::read_to_string(std::path::Path::new(&file))
+            .map_err(|e| anyhow!("--script {file}: {e}"))?;
         let p = ScriptedProvider::from_json(&text).map_err(|e| anyhow!("--script {file}: {e}"))?;
         Models::Scripted(p.subagents().to_vec())
     } else {

@@ -13,7 +13,7 @@ mod pg_ledger;
 mod record;
 
 use std::ffi::OsString;
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use loopwright_guard::breaker::{BreakerConfig, decide};
@@ -62,18 +62,18 @@ pub fn read_ledger(path: Option<&str>, store: Option<&str>) -> Result<Ledger, St
             pg_ledger::load(pg_ledger::name(p).unwrap_or_default(), store)?.into_bytes()
         }
         Some(p) => {
-            std::fs::read(p).map_err(|e| format!("cannot read ledger {p}: {}", io_reason(&e)))?
+            loopwright_store::input::read(std::path::Path::new(p)).map_err(|e| match e.kind() {
+                std::io::ErrorKind::FileTooLarge => format!("--ledger {p}: {e}"),
+                _ => format!("cannot read ledger {p}: {}", io_reason(&e)),
+            })?
         }
         None => {
-            let mut stdin = std::io::stdin();
+            let stdin = std::io::stdin();
             if stdin.is_terminal() {
                 return Err(NO_LEDGER.to_owned());
             }
-            let mut buf = Vec::new();
-            stdin
-                .read_to_end(&mut buf)
-                .map_err(|e| format!("cannot read stdin: {e}"))?;
-            buf
+            loopwright_store::input::read_capped_from(stdin, loopwright_store::input::INPUT_CAP)
+                .map_err(|e| format!("cannot read stdin: {e}"))?
         }
     };
     let text = decode(bytes);

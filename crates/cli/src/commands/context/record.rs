@@ -1,7 +1,6 @@
 //! `loop context record`: append one attempt to a ledger, atomically and under a lock, and
 //! optionally run `--check` on the result in the same process.
 
-use std::io::Read;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -68,7 +67,17 @@ fn run(argv: &[String]) -> Result<ExitCode, String> {
         )?,
         None => {
             append_attempt(Path::new(&path), r.goal.as_deref(), &now, &attempt)
-                .map_err(|e| e.to_string())?
+                .map_err(|e| match &e {
+                    loopwright_store::ledger_file::LedgerFileError::Io { source, .. }
+                        if matches!(
+                            source.kind(),
+                            std::io::ErrorKind::FileTooLarge | std::io::ErrorKind::InvalidInput
+                        ) =>
+                    {
+                        format!("--ledger {path}: {source}")
+                    }
+                    _ => e.to_string(),
+                })?
                 .ledger
         }
     };
@@ -115,15 +124,16 @@ fn error_text(error: Option<String>, file: Option<String>) -> Result<Option<Stri
     Ok(match (error, file) {
         (Some(_), Some(_)) => return Err("give either --error or --error-file, not both.".into()),
         (Some(e), None) if e == "-" => {
-            let mut buf = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut buf)
-                .map_err(|e| format!("cannot read stdin: {e}"))?;
+            let buf = loopwright_store::input::read_capped_from(
+                std::io::stdin(),
+                loopwright_store::input::INPUT_CAP,
+            )
+            .map_err(|e| format!("cannot read stdin: {e}"))?;
             Some(String::from_utf8_lossy(&buf).into_owned())
         }
         (Some(e), None) => Some(e),
         (None, Some(f)) => Some(
-            std::fs::read(&f)
+            loopwright_store::input::read(Path::new(&f))
                 .map(|b| String::from_utf8_lossy(&b).into_owned())
                 .map_err(|e| format!("--error-file {f}: {e}"))?,
         ),
