@@ -27,7 +27,7 @@
 //! containment against a hostile same-user process needs a cgroup or a container. Without
 //! `/proc` (not Linux) only the process group is killed.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::ffi::OsString;
 use std::io::Read;
 use std::process::Command;
@@ -75,7 +75,17 @@ struct Proc {
     pid: i32,
     ppid: i32,
     zombie: bool,
+    /// A kernel thread (`PF_KTHREAD`): it has no environment and is never a call's.
+    kernel: bool,
 }
+
+/// `PF_KTHREAD` in the flags field of `/proc/PID/stat`.
+const PF_KTHREAD: u64 = 0x0020_0000;
+
+/// Rounds in a row a process may show an empty environment before the sweep believes it.
+/// A process inside `execve` shows one between the switch to its new memory and the
+/// building of its new stack, so its marker cannot be seen for that moment.
+const EMPTY_ENVIRON_ROUNDS: u8 = 3;
 
 /// Every process visible in `/proc` (empty without `/proc`).
 fn scan() -> Vec<Proc> {
@@ -98,10 +108,13 @@ fn parse_stat(pid: i32, stat: &str) -> Option<Proc> {
     let mut fields = rest.split_ascii_whitespace();
     let state = fields.next()?;
     let ppid = fields.next()?.parse().ok()?;
+    // pgrp, session, tty_nr, tpgid, then flags.
+    let flags: u64 = fields.nth(4).and_then(|f| f.parse().ok()).unwrap_or(0);
     Some(Proc {
         pid,
         ppid,
         zombie: state == "Z" || state == "X",
+        kernel: flags & PF_KTHREAD != 0,
     })
 }
 
@@ -119,16 +132,32 @@ fn descendants(procs: &[Proc], root: i32) -> HashSet<i32> {
     out
 }
 
-/// True when the environment of `pid` holds `needle` (`NAME=VALUE`) as one entry.
-fn environ_has(pid: i32, needle: &[u8]) -> bool {
+/// What the environment of a process says about a marker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Environ {
+    /// It holds the marker (`NAME=VALUE`) as one entry.
+    Marked,
+    /// It does not, or it cannot be read (another user's process, gone).
+    Other,
+    /// It reads empty: a process in the middle of `execve` looks like this for a moment.
+    Empty,
+}
+
+fn environ_of(pid: i32, needle: &[u8]) -> Environ {
     let Ok(f) = std::fs::File::open(format!("/proc/{pid}/environ")) else {
-        return false;
+        return Environ::Other;
     };
     let mut buf = Vec::new();
     if f.take(ENVIRON_CAP).read_to_end(&mut buf).is_err() {
-        return false;
+        return Environ::Other;
     }
-    buf.split(|&b| b == 0).any(|entry| entry == needle)
+    if buf.is_empty() {
+        Environ::Empty
+    } else if buf.split(|&b| b == 0).any(|entry| entry == needle) {
+        Environ::Marked
+    } else {
+        Environ::Other
+    }
 }
 
 fn kill(pid: i32) {
@@ -172,21 +201,36 @@ pub fn sweep(target: Target<'_>) -> usize {
             below.insert(root);
         }
     }
+    // Pids seen with an empty environment, and in how many rounds.
+    let mut empty: HashMap<i32, u8> = HashMap::new();
     for _ in 0..SWEEP_ROUNDS {
         let procs = scan();
         if let Some(root) = root {
             below.extend(descendants(&procs, root));
         }
-        let live: Vec<i32> = procs
+        let mut live = Vec::new();
+        let mut unsure = false;
+        for p in procs
             .iter()
-            .filter(|p| !p.zombie && p.pid != me)
-            .filter(|p| {
-                below.contains(&p.pid)
-                    || below.contains(&p.ppid)
-                    || needle.as_deref().is_some_and(|n| environ_has(p.pid, n))
-            })
-            .map(|p| p.pid)
-            .collect();
+            .filter(|p| !p.zombie && !p.kernel && p.pid != me)
+        {
+            if below.contains(&p.pid) || below.contains(&p.ppid) {
+                live.push(p.pid);
+                continue;
+            }
+            let Some(needle) = needle.as_deref() else {
+                continue;
+            };
+            match environ_of(p.pid, needle) {
+                Environ::Marked => live.push(p.pid),
+                Environ::Other => {}
+                Environ::Empty => {
+                    let seen = empty.entry(p.pid).or_insert(0);
+                    *seen = seen.saturating_add(1);
+                    unsure |= *seen < EMPTY_ENVIRON_ROUNDS;
+                }
+            }
+        }
         // Zombies of processes this sweep killed that were this process's children.
         for p in procs
             .iter()
@@ -194,7 +238,7 @@ pub fn sweep(target: Target<'_>) -> usize {
         {
             reap(p.pid);
         }
-        if live.is_empty() {
+        if live.is_empty() && !unsure {
             break;
         }
         for pid in live {
@@ -354,21 +398,25 @@ mod tests {
                 pid: 2,
                 ppid: 1,
                 zombie: false,
+                kernel: false,
             },
             Proc {
                 pid: 3,
                 ppid: 2,
                 zombie: false,
+                kernel: false,
             },
             Proc {
                 pid: 4,
                 ppid: 3,
                 zombie: false,
+                kernel: false,
             },
             Proc {
                 pid: 5,
                 ppid: 1,
                 zombie: false,
+                kernel: false,
             },
         ];
         let d = descendants(&procs, 2);
@@ -380,7 +428,19 @@ mod tests {
         let me = std::process::id() as i32;
         // PATH is set in every test environment.
         let path = std::env::var("PATH").unwrap();
-        assert!(environ_has(me, format!("PATH={path}").as_bytes()));
-        assert!(!environ_has(me, b"NO_SUCH_VARIABLE_HERE=1"));
+        assert_eq!(
+            environ_of(me, format!("PATH={path}").as_bytes()),
+            Environ::Marked
+        );
+        assert_eq!(environ_of(me, b"NO_SUCH_VARIABLE_HERE=1"), Environ::Other);
+    }
+
+    #[test]
+    fn kernel_threads_are_told_by_their_flags() {
+        // pid (comm) state ppid pgrp session tty_nr tpgid flags ...
+        let k = parse_stat(2, "2 (kthreadd) S 0 0 0 0 -1 2129984 0").unwrap();
+        assert!(k.kernel);
+        let u = parse_stat(42, "42 (sh) S 7 42 42 0 -1 4194560 0").unwrap();
+        assert!(!u.kernel);
     }
 }
