@@ -4,8 +4,7 @@
 //! where the complete output is (in replay, the recorded result itself, recallable by its id).
 
 use loopwright_observe::{
-    Budget, CompressOptions, Output, Pointer, Spill, TurnPlanner, compress,
-    count_lines,
+    Budget, CompressOptions, Output, Pointer, Spill, TurnPlanner, compress, count_lines,
 };
 use loopwright_protocol::message::Role;
 use serde_json::Value;
@@ -50,7 +49,10 @@ pub fn observed(t: &Trajectory, budget: Budget) -> (Trajectory, Vec<u64>) {
             .map(|it| {
                 let id = it.message.tool_call_id.as_deref()?;
                 let c = calls.get(id)?;
-                c.arguments.get("command").and_then(Value::as_str).map(str::to_owned)
+                c.arguments
+                    .get("command")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned)
             })
             .collect()
     };
@@ -94,4 +96,95 @@ fn shape(planner: &TurnPlanner, text: &str, command: Option<&str>, id: u64) -> S
         lines: count_lines(text.as_bytes()),
     };
     planned.render(Spill::Saved(pointer), None)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use loopwright_protocol::message::Message;
+    use loopwright_protocol::tool::ToolCall;
+
+    use super::*;
+    use crate::condense::Item;
+    use crate::prompt::Prefix;
+
+    fn run(output: &str) -> Trajectory {
+        let call = ToolCall {
+            id: "c1".into(),
+            name: "bash".into(),
+            arguments: serde_json::json!({"command": "pytest -q"}),
+        };
+        let mut assistant = Message::text(Role::Assistant, "");
+        assistant.tool_calls = vec![call];
+        let mut result = Message::text(Role::Tool, output);
+        result.tool_call_id = Some("c1".into());
+        let items = vec![
+            Item {
+                id: 0,
+                message: Message::text(Role::User, "fix the bug"),
+            },
+            Item {
+                id: 1,
+                message: assistant,
+            },
+            Item {
+                id: 2,
+                message: result,
+            },
+        ];
+        Trajectory {
+            name: "t".into(),
+            prefix: Prefix {
+                system: "sys".into(),
+                instructions: Vec::new(),
+                tools: Vec::new(),
+            },
+            times: vec![None; items.len()],
+            items,
+            repaired: 0,
+            roles: Default::default(),
+        }
+    }
+
+    #[test]
+    fn a_short_result_stays_byte_identical() {
+        let t = run("1 passed in 0.01s\n");
+        let (shaped, changed) = observed(&t, Budget::for_window(128_000));
+        assert!(changed.is_empty());
+        assert_eq!(shaped, t);
+    }
+
+    #[test]
+    fn a_result_over_the_cap_is_cut_and_points_to_the_recorded_output() {
+        let long: String = (0..20_000)
+            .map(|i| format!("collected line {i}\n"))
+            .collect();
+        let t = run(&long);
+        let (shaped, changed) = observed(&t, Budget::for_window(16_000));
+        assert_eq!(changed, vec![2]);
+        let text = &shaped.items[2].message.content;
+        assert!(text.len() < long.len() / 4, "{}", text.len());
+        let mut ids = HashSet::new();
+        spilled_ids(text, &mut ids);
+        assert_eq!(
+            ids,
+            HashSet::from([2]),
+            "the pointer names the recorded result"
+        );
+        assert_eq!(shaped.items[..2], t.items[..2]);
+    }
+
+    #[test]
+    fn only_a_well_formed_pointer_counts() {
+        let mut ids = HashSet::new();
+        spilled_ids("[full output: .loop/spill/replay-7x.log (1 bytes", &mut ids);
+        spilled_ids("see .loop/spill/replay-8.log", &mut ids);
+        assert!(ids.is_empty());
+        spilled_ids(
+            &format!("[full output: {} (3 bytes, 1 lines)", spill_path(9)),
+            &mut ids,
+        );
+        assert_eq!(ids, HashSet::from([9]));
+    }
 }

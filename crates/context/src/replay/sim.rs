@@ -96,8 +96,12 @@ pub fn walk(
     // full and last-5 read the raw recorded history (the baseline).
     let shaped;
     let t = match strategy {
-        Strategy::Ours(_) => {
-            shaped = super::observed(t, loopwright_observe::Budget::for_window(128_000)).0;
+        Strategy::Ours(Config {
+            observe_window: Some(w),
+            ..
+        }) => {
+            let window = usize::try_from(*w).unwrap_or(usize::MAX);
+            shaped = super::observed(t, loopwright_observe::Budget::for_window(window)).0;
             &shaped
         }
         _ => t,
