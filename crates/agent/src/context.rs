@@ -126,6 +126,7 @@ impl ContextState {
                 min_gain: 0.0,
             }),
             cost: None,
+            observe_window: None,
         }
     }
 

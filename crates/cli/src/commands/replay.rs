@@ -271,6 +271,9 @@ fn strategies(
         names = vec!["full", "last5", "ours"];
     }
     let mut cfg = ours_config(m)?;
+    // Ours reads each recorded tool result as `loop run`'s observation pipeline would have
+    // shown it; full and last-5 read the raw recorded history (the baseline).
+    cfg.observe_window = Some(m.window);
     if !flags.fixed_batches {
         // Cost-aware by default: the first card, or Anthropic's 5-minute prices (the strictest
         // about rewrites) when none is given.

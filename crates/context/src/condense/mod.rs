@@ -57,6 +57,11 @@ pub struct Config {
     /// prompt is over the working budget); without it they apply in fixed batches.
     #[serde(default)]
     pub cost: Option<CostConfig>,
+    /// Replay only: recorded tool results are first shaped by `loop run`'s observation
+    /// pipeline under the limits for a window of this many tokens (as a live run would have
+    /// shown them; `loop run` shapes its outputs itself and leaves this `None`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub observe_window: Option<u64>,
 }
 
 impl Config {
@@ -68,6 +73,7 @@ impl Config {
             duplicates: Some(DuplicateConfig::default()),
             summary: Some(SummaryConfig::for_window(window.max(1))),
             cost: None,
+            observe_window: None,
         }
     }
 
@@ -118,6 +124,7 @@ impl Config {
             duplicates: mask.then(DuplicateConfig::default),
             summary: summary.then(|| SummaryConfig::for_window(window)),
             cost: None,
+            observe_window: None,
         })
     }
 }

@@ -3,10 +3,12 @@
 //!
 //! Parsing takes the file's text (the caller reads the file): this module does no IO.
 
+mod observed;
 mod parse;
 mod roles;
 mod sim;
 
+pub use observed::{observed, spill_path};
 pub use parse::{INTERRUPTED_TEXT, Trajectory, parse};
 pub use roles::role_by_arguments;
 pub use sim::{CardBill, Report, Run, Step, Strategy, replay, replay_with, run, walk};

@@ -92,6 +92,20 @@ pub fn walk(
         .map(|(k, _)| k)
         .collect();
     let prefix_tokens = counter.prefix(&assemble(&t.prefix, Vec::new(), None));
+    // Ours reads each tool result as `loop run`'s observation pipeline would have shown it;
+    // full and last-5 read the raw recorded history (the baseline).
+    let shaped;
+    let t = match strategy {
+        Strategy::Ours(Config {
+            observe_window: Some(w),
+            ..
+        }) => {
+            let window = usize::try_from(*w).unwrap_or(usize::MAX);
+            shaped = super::observed(t, loopwright_observe::Budget::for_window(window)).0;
+            &shaped
+        }
+        _ => t,
+    };
     let mut records: Vec<Condensation> = Vec::new();
     let mut prev_k = 0usize;
     for (n, &k) in steps.iter().enumerate() {
@@ -276,6 +290,7 @@ fn recallable(t: &Trajectory, visible: usize, r: &ModelRequest) -> bool {
     let mut ranges: Vec<(u64, u64)> = Vec::new();
     for m in &r.messages {
         recall_ids(&m.content, &mut ids);
+        super::observed::spilled_ids(&m.content, &mut ids);
         for c in &m.tool_calls {
             recall_ids(&c.arguments.to_string(), &mut ids);
         }
