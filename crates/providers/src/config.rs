@@ -228,15 +228,7 @@ pub enum ConfigError {
 /// The config file path: `$XDG_CONFIG_HOME/loopwright/config.toml`, else
 /// `$HOME/.config/loopwright/config.toml`.
 pub fn config_path(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
-    let base = env("XDG_CONFIG_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| {
-            env("HOME")
-                .filter(|v| !v.is_empty())
-                .map(|h| Path::new(&h).join(".config"))
-        })?;
-    Some(base.join("loopwright").join("config.toml"))
+    Some(loopwright_store::paths::xdg_dir(env, "XDG_CONFIG_HOME", ".config")?.join("config.toml"))
 }
 
 /// Reads the config file; a missing file is an empty config.

@@ -35,15 +35,7 @@ impl CapabilityCache {
     /// The default location: `$XDG_CACHE_HOME/loopwright/capabilities.json`, else
     /// `$HOME/.cache/loopwright/capabilities.json`; `None` without either variable.
     pub fn default_path(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
-        let base = env("XDG_CACHE_HOME")
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-            .or_else(|| {
-                env("HOME")
-                    .filter(|v| !v.is_empty())
-                    .map(|h| Path::new(&h).join(".cache"))
-            })?;
-        Some(base.join("loopwright").join("capabilities.json"))
+        Some(crate::paths::xdg_dir(env, "XDG_CACHE_HOME", ".cache")?.join("capabilities.json"))
     }
 
     /// Where the cache lives.

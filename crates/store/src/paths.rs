@@ -2,6 +2,21 @@
 
 use std::path::{Path, PathBuf};
 
+/// loopwright's folder under an XDG base directory: `$VAR/loopwright` where the variable
+/// `var` (e.g. `XDG_CONFIG_HOME`) is set and not empty, else `$HOME/<home_dir>/loopwright`
+/// (e.g. `.config`); `None` without either variable.
+pub fn xdg_dir(env: &dyn Fn(&str) -> Option<String>, var: &str, home_dir: &str) -> Option<PathBuf> {
+    let base = env(var)
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            env("HOME")
+                .filter(|v| !v.is_empty())
+                .map(|h| Path::new(&h).join(home_dir))
+        })?;
+    Some(base.join("loopwright"))
+}
+
 /// `path` (relative to `workspace`, or `~/...` under `home`) with symlinks resolved as far as
 /// it exists; the part that does not exist yet is appended as written. `None` when nothing of
 /// it can be resolved (or `~` without a home).
