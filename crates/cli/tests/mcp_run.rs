@@ -141,3 +141,53 @@ fn loop_run_reads_a_2_mb_file_through_mcp_asked_capped_and_spilled() {
     assert_eq!(std::fs::read_to_string(spill).unwrap(), big);
     assert_eq!(first["raw_bytes"].as_u64().unwrap(), big.len() as u64);
 }
+
+/// An MCP server runs outside the tool supervisor's read-only mount, so a call naming the
+/// state directory is denied by the built-in rule, even under `--yolo`: the file is never
+/// written.
+#[test]
+fn an_mcp_write_into_the_state_directory_is_denied_even_with_yolo() {
+    let Some(fs) = mcp_tool("npm/node_modules/.bin/mcp-server-filesystem") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let root = std::fs::canonicalize(dir.path()).unwrap();
+    std::fs::create_dir_all(root.join(".loop")).unwrap();
+    std::fs::write(
+        root.join(".loop/mcp.toml"),
+        format!(
+            "[servers.fs]\ncommand = \"{}\"\nargs = [\"{}\"]\n",
+            fs.display(),
+            root.display()
+        ),
+    )
+    .unwrap();
+    let planted = root.join(".loop/planted.txt");
+    let script = serde_json::json!([
+        {"text": "Plant it.", "tool_calls": [{"name": "mcp__fs__write_file",
+            "arguments": {"path": planted, "content": "x"}}]},
+        {"text": "", "tool_calls": [{"name": "finish", "arguments": {"summary": "done"}}]}
+    ]);
+    let script_file = root.join("script.json");
+    std::fs::write(&script_file, script.to_string()).unwrap();
+    let out = Command::new(assert_cmd::cargo::cargo_bin!("loop"))
+        .args(["run", "--provider", "scripted", "--script"])
+        .arg(&script_file)
+        .arg("--workspace")
+        .arg(&root)
+        .args(["--session-id", "plant", "--yolo"])
+        .arg("plant a file")
+        .env("HOME", &root)
+        .env("XDG_CONFIG_HOME", root.join("xdg"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let events = events(&root.join(".loop/sessions/plant.jsonl"));
+    let results = of_type(&events, "tool_result");
+    let first = results
+        .first()
+        .unwrap_or_else(|| panic!("no tool result: {stderr}"));
+    assert_eq!(first["name"], "mcp__fs__write_file", "{first}");
+    assert_eq!(first["status"], "denied", "{first} {stderr}");
+    assert!(!planted.exists(), "the server wrote into .loop/");
+}

@@ -54,14 +54,46 @@ impl McpToolAdapter {
     }
 }
 
+/// Strings looked at in one call's arguments, at most.
+const MENTION_SCAN_LIMIT: usize = 10_000;
+
+/// The first string in an MCP call's arguments that names a path with a `.loop` component
+/// (the loop's state directory). What the server does with it is not known, so the call is
+/// judged as a write there, which the built-in rule denies: a server's process does not run
+/// under the tool supervisor's read-only mount. Bounded: nested values are walked without
+/// recursion, and only the first [`MENTION_SCAN_LIMIT`] values are looked at.
+fn state_dir_mention(args: &Value) -> Option<String> {
+    let mut stack = vec![args];
+    let mut seen = 0;
+    while let Some(v) = stack.pop() {
+        seen += 1;
+        if seen > MENTION_SCAN_LIMIT {
+            return None;
+        }
+        match v {
+            Value::String(s) => {
+                let path = s.trim();
+                if path.split(['/', '\\']).any(|c| c == ".loop") {
+                    return Some(path.to_string());
+                }
+            }
+            Value::Array(items) => stack.extend(items.iter().rev()),
+            Value::Object(map) => stack.extend(map.values().rev()),
+            _ => {}
+        }
+    }
+    None
+}
+
 impl Tool for McpToolAdapter {
     fn spec(&self) -> &ToolSpec {
         &self.spec
     }
 
-    fn request(&self, _args: &Value, workspace: &Path) -> Option<Request> {
+    fn request(&self, args: &Value, workspace: &Path) -> Option<Request> {
         Some(Request {
             tool: self.spec.name.clone(),
+            path: state_dir_mention(args),
             workspace: workspace.to_string_lossy().into_owned(),
             ..Request::default()
         })
@@ -170,6 +202,36 @@ impl ToolSource for McpSource {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_state_dir_path_anywhere_in_the_arguments_is_named() {
+        let args = serde_json::json!({
+            "edits": [{"path": "src/a.rs"}, {"path": " ./.loop/sessions/s.jsonl"}],
+            "content": "x"
+        });
+        assert_eq!(
+            state_dir_mention(&args).as_deref(),
+            Some("./.loop/sessions/s.jsonl")
+        );
+        let plain = serde_json::json!({"path": "src/loop.rs", "note": ".loopy/x"});
+        assert_eq!(state_dir_mention(&plain), None);
+    }
+
+    #[test]
+    fn the_built_in_rules_deny_an_mcp_call_that_names_the_state_dir() {
+        let policy =
+            loopwright_policy::Policy::load([loopwright_policy::Layer::builtin().unwrap()]);
+        let req = |path: Option<&str>| Request {
+            tool: "mcp__fs__write_file".into(),
+            path: path.map(str::to_string),
+            workspace: "/work/app".into(),
+            ..Request::default()
+        };
+        let deny = policy.check(&req(Some(".loop/sessions/s.jsonl")));
+        assert_eq!(deny.verdict, loopwright_policy::Verdict::Deny, "{deny:?}");
+        let other = policy.check(&req(Some("src/a.rs")));
+        assert_ne!(other.verdict, loopwright_policy::Verdict::Deny, "{other:?}");
+    }
 
     #[test]
     fn hostile_text_loses_escapes_and_control_characters() {
