@@ -163,9 +163,13 @@ fn an_mcp_write_into_the_state_directory_is_denied_even_with_yolo() {
     )
     .unwrap();
     let planted = root.join(".loop/planted.txt");
+    // A link to the state directory, made by a tool earlier: the path does not spell `.loop`.
+    std::os::unix::fs::symlink(".loop", root.join("state")).unwrap();
     let script = serde_json::json!([
         {"text": "Plant it.", "tool_calls": [{"name": "mcp__fs__write_file",
             "arguments": {"path": planted, "content": "x"}}]},
+        {"text": "Again.", "tool_calls": [{"name": "mcp__fs__write_file",
+            "arguments": {"path": root.join("state/linked.txt"), "content": "x"}}]},
         {"text": "", "tool_calls": [{"name": "finish", "arguments": {"summary": "done"}}]}
     ]);
     let script_file = root.join("script.json");
@@ -190,4 +194,12 @@ fn an_mcp_write_into_the_state_directory_is_denied_even_with_yolo() {
     assert_eq!(first["name"], "mcp__fs__write_file", "{first}");
     assert_eq!(first["status"], "denied", "{first} {stderr}");
     assert!(!planted.exists(), "the server wrote into .loop/");
+    let second = results
+        .get(1)
+        .unwrap_or_else(|| panic!("no second tool result: {stderr}"));
+    assert_eq!(second["status"], "denied", "{second} {stderr}");
+    assert!(
+        !root.join(".loop/linked.txt").exists(),
+        "the server wrote into .loop/ through a link"
+    );
 }

@@ -57,12 +57,18 @@ impl McpToolAdapter {
 /// Strings looked at in one call's arguments, at most.
 const MENTION_SCAN_LIMIT: usize = 10_000;
 
-/// The first string in an MCP call's arguments that names a path with a `.loop` component
-/// (the loop's state directory). What the server does with it is not known, so the call is
-/// judged as a write there, which the built-in rule denies: a server's process does not run
-/// under the tool supervisor's read-only mount. Bounded: nested values are walked without
-/// recursion, and only the first [`MENTION_SCAN_LIMIT`] values are looked at.
-fn state_dir_mention(args: &Value) -> Option<String> {
+/// Longest string resolved on the file system as a possible path, in bytes.
+const MENTION_PATH_BYTES: usize = 4096;
+
+/// The first string in an MCP call's arguments that names a path under the loop's state
+/// directory (a `.loop` component), as written or once symlinks are resolved (`l/x` where `l`
+/// links to `.loop`). What the server does with it is not known, so the call is judged as a
+/// write there, which the built-in rule denies: a server's process does not run under the tool
+/// supervisor's read-only mount. Bounded: nested values are walked without recursion, only
+/// the first [`MENTION_SCAN_LIMIT`] values are looked at, and only short one-line strings are
+/// resolved.
+fn state_dir_mention(args: &Value, workspace: &Path) -> Option<String> {
+    let root = std::fs::canonicalize(workspace).unwrap_or_else(|_| workspace.to_path_buf());
     let mut stack = vec![args];
     let mut seen = 0;
     while let Some(v) = stack.pop() {
@@ -72,9 +78,8 @@ fn state_dir_mention(args: &Value) -> Option<String> {
         }
         match v {
             Value::String(s) => {
-                let path = s.trim();
-                if path.split(['/', '\\']).any(|c| c == ".loop") {
-                    return Some(path.to_string());
+                if let Some(hit) = names_state_dir(s.trim(), workspace, &root) {
+                    return Some(hit);
                 }
             }
             Value::Array(items) => stack.extend(items.iter().rev()),
@@ -85,6 +90,24 @@ fn state_dir_mention(args: &Value) -> Option<String> {
     None
 }
 
+/// `path` itself, or what it resolves to, when either has a `.loop` component (below the
+/// workspace root, for the resolved form: a workspace that itself lies under a `.loop`
+/// folder does not make every path a mention).
+fn names_state_dir(path: &str, workspace: &Path, root: &Path) -> Option<String> {
+    let has_loop = |p: &str| p.split(['/', '\\']).any(|c| c == ".loop");
+    if has_loop(path) {
+        return Some(path.to_string());
+    }
+    if path.is_empty() || path.len() > MENTION_PATH_BYTES || path.contains('\n') {
+        return None;
+    }
+    let real = loopwright_store::paths::resolve_existing(path, workspace, None)?;
+    let below = Path::new(&real)
+        .strip_prefix(root)
+        .map_or(real.clone(), |r| r.to_string_lossy().into_owned());
+    has_loop(&below).then_some(real)
+}
+
 impl Tool for McpToolAdapter {
     fn spec(&self) -> &ToolSpec {
         &self.spec
@@ -93,7 +116,7 @@ impl Tool for McpToolAdapter {
     fn request(&self, args: &Value, workspace: &Path) -> Option<Request> {
         Some(Request {
             tool: self.spec.name.clone(),
-            path: state_dir_mention(args),
+            path: state_dir_mention(args, workspace),
             workspace: workspace.to_string_lossy().into_owned(),
             ..Request::default()
         })
@@ -209,12 +232,27 @@ mod tests {
             "edits": [{"path": "src/a.rs"}, {"path": " ./.loop/sessions/s.jsonl"}],
             "content": "x"
         });
+        let ws = tempfile::tempdir().unwrap();
         assert_eq!(
-            state_dir_mention(&args).as_deref(),
+            state_dir_mention(&args, ws.path()).as_deref(),
             Some("./.loop/sessions/s.jsonl")
         );
         let plain = serde_json::json!({"path": "src/loop.rs", "note": ".loopy/x"});
-        assert_eq!(state_dir_mention(&plain), None);
+        assert_eq!(state_dir_mention(&plain, ws.path()), None);
+    }
+
+    #[test]
+    fn a_link_to_the_state_dir_is_seen_through() {
+        let ws = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(ws.path().join(".loop")).unwrap();
+        std::os::unix::fs::symlink(".loop", ws.path().join("l")).unwrap();
+        let args = serde_json::json!({"path": "l/planted.txt"});
+        let hit = state_dir_mention(&args, ws.path()).unwrap();
+        assert!(hit.ends_with(".loop/planted.txt"), "{hit}");
+        let abs = serde_json::json!({"path": ws.path().join("l").join("x")});
+        assert!(state_dir_mention(&abs, ws.path()).is_some());
+        let multiline = serde_json::json!({"content": "l/x\nmore"});
+        assert_eq!(state_dir_mention(&multiline, ws.path()), None);
     }
 
     #[test]
