@@ -65,8 +65,8 @@ const MENTION_PATH_BYTES: usize = 4096;
 /// links to `.loop`). What the server does with it is not known, so the call is judged as a
 /// write there, which the built-in rule denies: a server's process does not run under the tool
 /// supervisor's read-only mount. Bounded: nested values are walked without recursion, only
-/// the first [`MENTION_SCAN_LIMIT`] values are looked at, and only short one-line strings are
-/// resolved.
+/// the first [`MENTION_SCAN_LIMIT`] values are looked at (a call with more is denied), and
+/// only short one-line strings are resolved.
 fn state_dir_mention(args: &Value, workspace: &Path) -> Option<String> {
     let root = std::fs::canonicalize(workspace).unwrap_or_else(|_| workspace.to_path_buf());
     let mut stack = vec![args];
@@ -74,7 +74,8 @@ fn state_dir_mention(args: &Value, workspace: &Path) -> Option<String> {
     while let Some(v) = stack.pop() {
         seen += 1;
         if seen > MENTION_SCAN_LIMIT {
-            return None;
+            // Not looked at whole: judged as naming the state directory (fail closed).
+            return Some(".loop".to_string());
         }
         match v {
             Value::String(s) => {
@@ -251,6 +252,8 @@ mod tests {
         assert!(hit.ends_with(".loop/planted.txt"), "{hit}");
         let abs = serde_json::json!({"path": ws.path().join("l").join("x")});
         assert!(state_dir_mention(&abs, ws.path()).is_some());
+        let many = serde_json::json!({"items": vec![1; MENTION_SCAN_LIMIT + 1]});
+        assert!(state_dir_mention(&many, ws.path()).is_some());
         let multiline = serde_json::json!({"content": "l/x\nmore"});
         assert_eq!(state_dir_mention(&multiline, ws.path()), None);
     }
