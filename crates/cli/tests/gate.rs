@@ -216,6 +216,36 @@ fn json_names_the_rule_and_every_part() {
 }
 
 #[test]
+fn a_tool_is_judged_in_its_role() {
+    let e = env(Some(PROJECT), None);
+    let check = |args: &[&str]| code(&mut e.gate(&[&["check"], args].concat()));
+    // a built-in tool's role: listing reads, so the built-in read rules apply
+    assert_eq!(check(&["--tool", "list_files", "--path", "src"]), 0);
+    assert_eq!(check(&["--tool", "edit_file", "--path", "/etc/hosts"]), 2);
+    // any other name is `other` unless `--role` says what it does
+    assert_eq!(check(&["--tool", "apply_patch", "--path", "src/a.rs"]), 3);
+    let patch = ["--tool", "apply_patch", "--role", "write"];
+    assert_eq!(check(&[&patch[..], &["--path", "src/a.rs"]].concat()), 0);
+    assert_eq!(check(&[&patch[..], &["--path", "/etc/hosts"]].concat()), 2);
+    let bash = ["--tool", "Bash", "--role", "shell", "--command"];
+    assert_eq!(check(&[&bash[..], &["git status && git push"]].concat()), 2);
+    assert_eq!(check(&["--tool", "Bash", "--role", "shell"]), 1);
+    assert_eq!(check(&["--role", "writer", "--path", "x"]), 1);
+    let out = e
+        .gate(&["check", "--json", "--command", "echo hi > out.txt"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let parts: Vec<(&str, &str)> = v["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["tool"].as_str().unwrap(), p["role"].as_str().unwrap()))
+        .collect();
+    assert_eq!(parts, [("shell", "shell"), ("shell", "write")], "{v}");
+}
+
+#[test]
 fn a_bad_example_is_a_load_error_naming_file_and_rule() {
     let e = env(
         Some(

@@ -2,7 +2,7 @@
 
 use std::sync::LazyLock;
 
-use loopwright_policy::{Layer, LayerKind, Policy, Request, Verdict};
+use loopwright_policy::{Layer, LayerKind, Policy, Request, ToolRole, Verdict};
 use loopwright_providers::config::{ConfigFile, Flags, resolve};
 
 /// The built-in layer, parsed once per process (it does not depend on the input).
@@ -24,10 +24,11 @@ pub fn rules(data: &[u8]) {
         ("shell", "git status && cat ~/.ssh/id_rsa"),
         ("read_file", "config/.env.local"),
     ] {
-        let req = if tool == "shell" {
+        let role = loopwright_agent::tools::builtin::builtin_role(tool);
+        let req = if role == ToolRole::Shell {
             Request::shell(cmd, "/workspace")
         } else {
-            Request::file(tool, cmd, "/workspace")
+            Request::file(role, tool, cmd, "/workspace")
         };
         let d = policy.check(&req.with_home("/home/user"));
         assert_ne!(d.verdict, Verdict::Allow, "{cmd:?} allowed by {text:?}");

@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use loopwright_policy::{Layer, LayerKind, Policy, Request};
+use loopwright_policy::{Layer, LayerKind, Policy, Request, ToolRole};
 
 const WORKSPACE: &str = "/work/app";
 
@@ -33,10 +33,13 @@ fn requests() -> Vec<Request> {
     for (tool, entries) in table {
         for e in entries.as_array().unwrap() {
             let input = e.as_array().unwrap()[1].as_str().unwrap();
-            let r = if tool == "shell" {
-                Request::shell(input, WORKSPACE)
-            } else {
-                Request::file(&tool, input, WORKSPACE)
+            let r = match tool.as_str() {
+                "shell" => Request::shell(input, WORKSPACE),
+                "read_file" => Request::file(ToolRole::Read, &tool, input, WORKSPACE),
+                "write_file" | "edit_file" => {
+                    Request::file(ToolRole::Write, &tool, input, WORKSPACE)
+                }
+                _ => Request::file(ToolRole::Other, &tool, input, WORKSPACE),
             };
             out.push(r.with_home("/home/dev"));
         }
@@ -71,7 +74,12 @@ fn bench(c: &mut Criterion) {
     g.bench_function("nested", |b| {
         b.iter(|| black_box(policy.check(black_box(&nested))))
     });
-    let file = Request::file("write_file", "src/../src/main.rs", WORKSPACE);
+    let file = Request::file(
+        ToolRole::Write,
+        "write_file",
+        "src/../src/main.rs",
+        WORKSPACE,
+    );
     g.bench_function("write_file", |b| {
         b.iter(|| black_box(policy.check(black_box(&file))))
     });

@@ -173,7 +173,7 @@ impl Analyser<'_, '_> {
             "find" => {
                 if argv.iter().any(|w| w.lit() == Some("-delete")) {
                     let found = programs::find_found(argv);
-                    let mut wp = Part::new(PartKind::Write, "write_file", text);
+                    let mut wp = Part::new(PartKind::Write, text);
                     let arg = self.path_arg(&found);
                     if matches!(arg, PathArg::Unknown | PathArg::Relative(_)) {
                         wp.uncertain = Some(

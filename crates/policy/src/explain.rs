@@ -13,6 +13,9 @@ impl Policy {
             if let Some(t) = &spec.tool {
                 sel.push(format!("tool={}", t.to_vec().join(",")));
             }
+            if let Some(t) = &spec.role {
+                sel.push(format!("role={}", t.to_vec().join(",")));
+            }
             if let Some(c) = &spec.command {
                 sel.push(format!("command={:?}", c.to_vec().join("|")));
             }

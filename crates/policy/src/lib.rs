@@ -35,6 +35,7 @@ mod programs;
 mod remember;
 mod rule;
 mod runners;
+mod select;
 pub mod shell;
 mod verdict;
 pub mod words;
@@ -44,3 +45,6 @@ pub use policy::{Decision, Layer, LayerKind, LoadError, PartVerdict, Policy, Req
 pub use remember::{RememberError, Scope, remember_rule, render_rule};
 pub use rule::{Location, Match, OneOrMany, Rule, RuleError, RuleSpec, path_glob};
 pub use verdict::Verdict;
+
+/// What a tool does (read / write / shell / other): rules and the shell analysis key on it.
+pub use loopwright_protocol::tool::ToolRole;

@@ -1,6 +1,7 @@
 //! The parts a request is split into: programs run, files written or read.
 
 use globset::GlobMatcher;
+use loopwright_protocol::tool::ToolRole;
 
 use crate::path::NormPath;
 use crate::words::Word;
@@ -48,16 +49,16 @@ impl Eq for Pattern {}
 /// What a part does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PartKind {
-    /// Runs a program (tool `shell`).
+    /// Runs a program (role `shell`).
     Exec,
     /// A wrapper or shell around other parts (`sudo`, `bash -c`, `xargs`): only deny and ask
     /// rules apply to it; what it runs is judged as its own parts.
     Wrapper,
-    /// Writes a file (an output redirection, `rm`, `cp` target, ...; tool `write_file`).
+    /// Writes a file (an output redirection, `rm`, `cp` target, ...; role `write`).
     Write,
-    /// Reads a file (an input redirection; tool `read_file`).
+    /// Reads a file (an input redirection, a recursive reader; role `read`).
     Read,
-    /// A call of a non-shell tool (`read_file`, `write_file`, `edit_file`, ...).
+    /// A call of a non-shell tool (role read, write or other, as the request says).
     Tool,
     /// Something that cannot be analysed (`eval`, unparseable input): at most `ask`.
     Opaque,
@@ -73,6 +74,17 @@ impl PartKind {
             PartKind::Read => "read",
             PartKind::Tool => "tool",
             PartKind::Opaque => "opaque",
+        }
+    }
+
+    /// The role of a part the shell analysis makes: what it does, whatever the tool is called.
+    /// A [`PartKind::Tool`] part takes its request's role instead ([`ToolRole::Other`] here).
+    pub fn role(self) -> ToolRole {
+        match self {
+            PartKind::Exec | PartKind::Wrapper | PartKind::Opaque => ToolRole::Shell,
+            PartKind::Write => ToolRole::Write,
+            PartKind::Read => ToolRole::Read,
+            PartKind::Tool => ToolRole::Other,
         }
     }
 }
@@ -102,8 +114,11 @@ pub enum PathArg {
 pub struct Part {
     /// What the part does.
     pub kind: PartKind,
-    /// The tool name rules select on (`shell`, `write_file`, `read_file`, ...).
+    /// The name of the tool called (a part of a shell command carries the shell tool's name);
+    /// `tool = ...` rules select on it. Empty until [`crate::Policy::check`] sets it.
     pub tool: String,
+    /// What the part does; `role = ...` rules and the built-in rules select on it.
+    pub role: ToolRole,
     /// The source text of the part (for display).
     pub text: String,
     /// Program and arguments (Exec/Wrapper), after env assignments and wrappers are stripped.
@@ -117,10 +132,11 @@ pub struct Part {
 }
 
 impl Part {
-    pub(crate) fn new(kind: PartKind, tool: &str, text: &str) -> Part {
+    pub(crate) fn new(kind: PartKind, text: &str) -> Part {
         Part {
             kind,
-            tool: tool.to_string(),
+            tool: String::new(),
+            role: kind.role(),
             text: text.to_string(),
             words: Vec::new(),
             paths: Vec::new(),

@@ -1,5 +1,6 @@
 //! Layers, merging, and the verdict for a request.
 
+use loopwright_protocol::tool::ToolRole;
 use serde::{Deserialize, Serialize};
 
 use crate::path::{NormPath, PathContext};
@@ -143,6 +144,18 @@ impl Layer {
     }
 }
 
+/// The roles a rule's examples are tried in: the roles it names; else `shell` (examples are
+/// commands) for a rule with a command selector; else `read` (examples are paths).
+fn example_roles(rule: &Rule) -> Vec<ToolRole> {
+    if !rule.roles().is_empty() {
+        rule.roles().to_vec()
+    } else if rule.has_command() {
+        vec![ToolRole::Shell]
+    } else {
+        vec![ToolRole::Read]
+    }
+}
+
 fn check_examples(rule: &Rule, file: &str, index: usize) -> Result<(), LoadError> {
     let ctx = PathContext {
         workspace: EXAMPLE_WORKSPACE,
@@ -150,22 +163,24 @@ fn check_examples(rule: &Rule, file: &str, index: usize) -> Result<(), LoadError
         writable_roots: &[],
         listings: &[],
     };
-    let as_command = rule.has_command() || rule.tools() == ["shell"];
+    // a call of the first tool the rule names (a glob such as `mcp__*` matches its own text)
+    let tool = rule.tools().first().map_or("", String::as_str);
+    let roles = example_roles(rule);
+    // an example hits when the rule matches it in one of the roles it is tried in: a command
+    // for `shell`, a path for the others
     let hits = |ex: &str| -> bool {
-        if as_command {
-            analyse(ex, &ctx).iter().any(|p| {
-                !(p.kind == PartKind::Wrapper && rule.verdict == Verdict::Allow)
-                    && rule.matches(p, &ctx) == Match::Yes
-            })
-        } else {
-            let tool = rule
-                .tools()
-                .first()
-                .map(String::as_str)
-                .unwrap_or("read_file");
-            let part = tool_part(tool, Some(ex), None, &ctx);
-            rule.matches(&part, &ctx) == Match::Yes
-        }
+        roles.iter().any(|&role| {
+            if role == ToolRole::Shell {
+                analyse(ex, &ctx).iter_mut().any(|p| {
+                    p.tool = tool.to_string();
+                    !(p.kind == PartKind::Wrapper && rule.verdict == Verdict::Allow)
+                        && rule.matches(p, &ctx) == Match::Yes
+                })
+            } else {
+                let part = tool_part(tool, role, Some(ex), None, &ctx);
+                rule.matches(&part, &ctx) == Match::Yes
+            }
+        })
     };
     let err = |kind, example: &str, problem| LoadError::Example {
         file: file.to_string(),
@@ -190,6 +205,7 @@ fn check_examples(rule: &Rule, file: &str, index: usize) -> Result<(), LoadError
 /// The part for a non-shell tool call.
 fn tool_part(
     tool: &str,
+    role: ToolRole,
     path: Option<&str>,
     resolved: Option<&str>,
     ctx: &PathContext<'_>,
@@ -197,6 +213,7 @@ fn tool_part(
     let mut part = Part {
         kind: PartKind::Tool,
         tool: tool.to_string(),
+        role,
         text: path.unwrap_or("").to_string(),
         words: Vec::new(),
         paths: Vec::new(),
@@ -226,9 +243,14 @@ pub struct RuleRef {
 /// What to judge: one tool call.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Request {
-    /// The tool (`shell`, `read_file`, `write_file`, `edit_file`, ...).
+    /// The tool's name (`shell`, `read_file`, `mcp__git__git_status`, ...): `tool = ...` rules
+    /// select on it; nothing else reads it.
     pub tool: String,
-    /// The command line, for `shell`.
+    /// What the tool does, set by whoever knows the tool (the agent's tool registry, `loop gate
+    /// check`, the hooks): a [`ToolRole::Shell`] request is judged by its `command`, the others
+    /// by their `path`. The built-in rules select on it.
+    pub role: ToolRole,
+    /// The command line, for a [`ToolRole::Shell`] request.
     pub command: Option<String>,
     /// The path, for file tools (relative to the workspace or absolute).
     pub path: Option<String>,
@@ -244,20 +266,23 @@ pub struct Request {
 }
 
 impl Request {
-    /// A shell command run in `workspace`.
+    /// A shell command run in `workspace` by the tool called `shell` (set [`Request::tool`]
+    /// for another name).
     pub fn shell(command: &str, workspace: &str) -> Request {
         Request {
             tool: "shell".into(),
+            role: ToolRole::Shell,
             command: Some(command.into()),
             workspace: workspace.into(),
             ..Request::default()
         }
     }
 
-    /// A file tool call (`read_file`, `write_file`, `edit_file`, ...).
-    pub fn file(tool: &str, path: &str, workspace: &str) -> Request {
+    /// A call of the file tool `tool` (`read_file`, `write_file`, ...) doing `role` on `path`.
+    pub fn file(role: ToolRole, tool: &str, path: &str, workspace: &str) -> Request {
         Request {
             tool: tool.into(),
+            role,
             path: Some(path.into()),
             workspace: workspace.into(),
             ..Request::default()
@@ -276,8 +301,10 @@ impl Request {
 pub struct PartVerdict {
     /// `exec`, `wrapper`, `write`, `read`, `tool` or `opaque`.
     pub kind: &'static str,
-    /// The tool the part was judged as.
+    /// The tool called.
     pub tool: String,
+    /// What the part does (`read`, `write`, `shell`, `other`).
+    pub role: ToolRole,
     /// The part's text.
     pub text: String,
     /// Its verdict.
@@ -361,7 +388,11 @@ impl Policy {
             writable_roots: &self.writable_roots,
             listings: &[],
         };
-        let Some(c) = req.command.as_deref().filter(|_| req.tool == "shell") else {
+        let Some(c) = req
+            .command
+            .as_deref()
+            .filter(|_| req.role == ToolRole::Shell)
+        else {
             return Vec::new();
         };
         let mut out: Vec<String> = Vec::new();
@@ -386,14 +417,19 @@ impl Policy {
             writable_roots: &self.writable_roots,
             listings: &req.listings,
         };
-        let parts = if req.tool == "shell" {
-            match &req.command {
+        let parts = if req.role == ToolRole::Shell {
+            let mut parts = match &req.command {
                 Some(c) => analyse(c, &ctx),
                 None => Vec::new(),
+            };
+            for p in &mut parts {
+                p.tool.clone_from(&req.tool);
             }
+            parts
         } else {
             vec![tool_part(
                 &req.tool,
+                req.role,
                 req.path.as_deref(),
                 req.resolved_path.as_deref(),
                 &ctx,
@@ -429,6 +465,7 @@ impl Policy {
         let mut out = PartVerdict {
             kind: part.kind.as_str(),
             tool: part.tool.clone(),
+            role: part.role,
             text: part.text.clone(),
             verdict: Verdict::Ask,
             reason: String::new(),

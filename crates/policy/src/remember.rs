@@ -1,5 +1,6 @@
 //! `gate remember`: turn an approved command into an allow rule, never over a deny.
 
+use loopwright_protocol::tool::ToolRole;
 use serde::Serialize;
 
 use crate::path::PathContext;
@@ -146,7 +147,7 @@ pub fn remember_rule(
     let program = lits[0].rsplit('/').next().unwrap_or(lits[0]);
     let mut spec = RuleSpec {
         verdict: Some(Verdict::Allow),
-        tool: Some(crate::OneOrMany::One("shell".into())),
+        role: Some(crate::OneOrMany::One(ToolRole::Shell.as_str().into())),
         reason: Some("remembered".into()),
         examples: vec![command.to_string()],
         ..RuleSpec::default()

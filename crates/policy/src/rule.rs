@@ -1,10 +1,12 @@
 //! Rules: what a rule file says, compiled selectors, and matching a rule against a part.
 
 use globset::{Glob, GlobBuilder, GlobMatcher, GlobSet, GlobSetBuilder};
+use loopwright_protocol::tool::ToolRole;
 use serde::{Deserialize, Serialize};
 
 use crate::command_match::{match_exact, match_glob, match_prefix};
 use crate::path::{NormPath, PathContext};
+use crate::select::CallSelector;
 use crate::shell::{Part, PartKind, PathArg, Pattern};
 use crate::verdict::Verdict;
 use crate::words::split_selector;
@@ -48,6 +50,10 @@ pub struct RuleSpec {
     /// Tool name(s) the rule applies to; `"*"` or absent: any tool.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tool: Option<OneOrMany>,
+    /// Role(s) the rule applies to (`read`, `write`, `shell`, `other`): a shell redirection
+    /// writes (`write`) like `write_file` does; `"*"` or absent: any role.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<OneOrMany>,
     /// Program and leading arguments, matched as a prefix of words (`git push`); a list
     /// matches when any entry does.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -98,12 +104,18 @@ pub enum RuleError {
         /// The field.
         field: &'static str,
     },
+    /// A `role` value that is not `read`, `write`, `shell`, `other` or `*`.
+    #[error("field `role`: unknown role {value:?} (read | write | shell | other)")]
+    Role {
+        /// The value.
+        value: String,
+    },
     /// `except` without `path`.
     #[error("field `except` needs a `path` to take exceptions from")]
     ExceptWithoutPath,
     /// Nothing to select on (an allow rule would match everything).
     #[error(
-        "a rule needs at least one matcher (`tool`, `command`, `exact`, `glob`, `path` or `workspace`); an allow rule cannot match everything"
+        "a rule needs at least one matcher (`tool`, `role`, `command`, `exact`, `glob`, `path` or `workspace`); an allow rule cannot match everything"
     )]
     NoMatcher,
 }
@@ -142,8 +154,7 @@ pub struct Rule {
     pub spec: RuleSpec,
     /// The verdict when it matches.
     pub verdict: Verdict,
-    tools: Vec<String>,
-    tool_globs: Vec<GlobMatcher>,
+    calls: CallSelector,
     prefix: Option<Vec<Vec<String>>>,
     exact: Option<Vec<String>>,
     glob: Option<GlobMatcher>,
@@ -275,21 +286,7 @@ impl Rule {
     /// Compiles a rule; the error names the bad field.
     pub fn compile(spec: RuleSpec) -> Result<Rule, RuleError> {
         let verdict = spec.verdict.ok_or(RuleError::MissingVerdict)?;
-        let tools: Vec<String> = spec
-            .tool
-            .as_ref()
-            .map(OneOrMany::to_vec)
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|t| t != "*")
-            .collect();
-        // `tool = "mcp__git__*"`: a name with glob characters matches tool names as a glob
-        // (`*` crosses everything, since tool names have no separators).
-        let mut tool_globs = Vec::new();
-        for t in tools.iter().filter(|t| t.contains(['*', '?', '[', '{'])) {
-            let g = Glob::new(t).map_err(glob_error("tool"))?;
-            tool_globs.push(g.compile_matcher());
-        }
+        let calls = CallSelector::compile(spec.tool.as_ref(), spec.role.as_ref())?;
         let words =
             |field: &'static str, s: &Option<String>| -> Result<Option<Vec<String>>, RuleError> {
                 match s {
@@ -326,19 +323,19 @@ impl Rule {
         if !except.is_empty() && paths.is_empty() {
             return Err(RuleError::ExceptWithoutPath);
         }
-        let any_tool = tools.is_empty();
+        let any_call = calls.is_any();
         let no_selector = prefix.is_none()
             && exact.is_none()
             && glob.is_none()
             && paths.is_empty()
             && spec.workspace.is_none();
-        if no_selector && any_tool && (spec.tool.is_none() || verdict == Verdict::Allow) {
+        let unnamed = spec.tool.is_none() && spec.role.is_none();
+        if no_selector && any_call && (unnamed || verdict == Verdict::Allow) {
             return Err(RuleError::NoMatcher);
         }
         Ok(Rule {
             verdict,
-            tools,
-            tool_globs,
+            calls,
             prefix,
             exact,
             glob,
@@ -356,21 +353,24 @@ impl Rule {
 
     /// The tools the rule names (empty: any).
     pub fn tools(&self) -> &[String] {
-        &self.tools
+        &self.calls.names
     }
 
-    /// Whether the rule applies to tool `name`: it names no tool, names it, or has a tool
-    /// glob matching it (`mcp__git__*`).
-    pub fn matches_tool(&self, name: &str) -> bool {
-        self.tools.is_empty()
-            || self.tools.iter().any(|t| t == name)
-            || self.tool_globs.iter().any(|g| g.is_match(name))
+    /// The roles the rule names (empty: any).
+    pub fn roles(&self) -> &[ToolRole] {
+        &self.calls.roles
+    }
+
+    /// Whether the rule applies to a call of tool `name` with role `role`: it names no tool or
+    /// names it (or a glob matching it, `mcp__git__*`), and names no role or names `role`.
+    pub fn matches_call(&self, name: &str, role: ToolRole) -> bool {
+        self.calls.matches(name, role)
     }
 
     /// How well this rule matches `part`. Allow rules only ever match the stripped command
     /// word for word; deny and ask rules also see through options placed before a subcommand.
     pub fn matches(&self, part: &Part, ctx: &PathContext<'_>) -> Match {
-        if !self.matches_tool(&part.tool) {
+        if !self.matches_call(&part.tool, part.role) {
             return Match::No;
         }
         let mut m = Match::Yes;

@@ -205,7 +205,7 @@ impl Analyser<'_, '_> {
         for w in recursive_reads(name, argv) {
             match self.path_arg(&w) {
                 PathArg::Known(np) => {
-                    let mut rp = Part::new(PartKind::Read, "read_file", text);
+                    let mut rp = Part::new(PartKind::Read, text);
                     rp.paths.push(PathArg::below(np.absolute));
                     self.parts.push(rp);
                 }
@@ -215,12 +215,7 @@ impl Analyser<'_, '_> {
     }
 
     fn side_part(&mut self, kind: PartKind, name: &str, text: &str, w: &Word) {
-        let tool = if kind == PartKind::Write {
-            "write_file"
-        } else {
-            "read_file"
-        };
-        let mut wp = Part::new(kind, tool, text);
+        let mut wp = Part::new(kind, text);
         let arg = self.path_arg(w);
         if matches!(arg, PathArg::Unknown | PathArg::Relative(_)) {
             let verb = if kind == PartKind::Write {

@@ -98,7 +98,7 @@ impl Analyser<'_, '_> {
     }
 
     pub(crate) fn opaque(&mut self, text: &str, why: String) {
-        let mut p = Part::new(PartKind::Opaque, "shell", text);
+        let mut p = Part::new(PartKind::Opaque, text);
         p.uncertain = Some(why);
         self.parts.push(p);
     }
@@ -245,8 +245,8 @@ impl Analyser<'_, '_> {
         // substitutions inside the target run too
         self.walk(dest, src, depth);
         let w = self.word(dest, src);
-        let (kind, tool) = match op {
-            "<" => (PartKind::Read, "read_file"),
+        let kind = match op {
+            "<" => PartKind::Read,
             ">&" | "<&"
                 if w.lit()
                     .is_some_and(|v| v.chars().all(|c| c.is_ascii_digit() || c == '-')) =>
@@ -254,12 +254,12 @@ impl Analyser<'_, '_> {
                 return;
             }
             "<&" => return,
-            _ => (PartKind::Write, "write_file"),
+            _ => PartKind::Write,
         };
         if kind == PartKind::Write && w.lit().is_some_and(programs::harmless_sink) {
             return;
         }
-        let mut p = Part::new(kind, tool, text);
+        let mut p = Part::new(kind, text);
         let arg = self.path_arg(&w);
         if matches!(arg, PathArg::Unknown | PathArg::Relative(_)) {
             p.uncertain = Some(format!(
@@ -423,7 +423,7 @@ impl Analyser<'_, '_> {
         } else {
             shown.join(" ")
         };
-        let mut p = Part::new(kind, "shell", &shown);
+        let mut p = Part::new(kind, &shown);
         p.words = argv.to_vec();
         let name = argv
             .first()

@@ -3,8 +3,8 @@
 #![allow(clippy::unwrap_used)]
 
 use loopwright_policy::{
-    Layer, LayerKind, LoadError, Policy, RememberError, Request, Scope, Verdict, remember_rule,
-    render_rule,
+    Layer, LayerKind, LoadError, Policy, RememberError, Request, Scope, ToolRole, Verdict,
+    remember_rule, render_rule,
 };
 
 fn layer(kind: LayerKind, file: &str, text: &str) -> Layer {
@@ -169,7 +169,7 @@ fn first_match_wins_among_allow_and_ask_by_layer_precedence() {
 #[test]
 fn resolved_symlink_is_judged_too() {
     let p = Policy::load([Layer::builtin().unwrap()]);
-    let mut r = Request::file("read_file", "link/.x", "/w");
+    let mut r = Request::file(ToolRole::Read, "read_file", "link/.x", "/w");
     assert_eq!(p.check(&r).verdict, Verdict::Allow);
     r.resolved_path = Some("/w/.env".into());
     assert_eq!(p.check(&r).verdict, Verdict::Deny);
@@ -288,4 +288,80 @@ tool = ["mcp__fs__write_*", "mcp__fs__move_file"]
     .unwrap_err()
     .to_string();
     assert!(bad.contains("`tool`"), "{bad}");
+}
+
+#[test]
+fn role_rules_load_and_select_on_what_a_call_does() {
+    let text = r#"
+[[rule]]
+verdict = "deny"
+role = "write"
+path = "vendor/**"
+reason = "vendored code is read-only"
+examples = ["vendor/lib.rs"]
+not_examples = ["src/lib.rs"]
+
+[[rule]]
+verdict = "deny"
+role = "shell"
+command = "make"
+examples = ["make all", "cd sub && make"]
+not_examples = ["cmake ."]
+
+[[rule]]
+verdict = "allow"
+tool = "notes"
+role = "other"
+
+[[rule]]
+verdict = "deny"
+tool = "mcp__fs__*"
+path = "secrets/**"
+examples = ["secrets/a"]
+not_examples = ["src/a"]
+"#;
+    let l = layer(LayerKind::Project, "p.toml", text);
+    assert_eq!(l.rules[0].roles(), [ToolRole::Write]);
+    let policy = Policy::load([l]);
+    let check = |r: &Request| policy.check(r).verdict;
+    // the role decides, whatever the tool is called
+    let edit = Request::file(ToolRole::Write, "apply_patch", "vendor/x.c", "/w");
+    assert_eq!(check(&edit), Verdict::Deny);
+    let read = Request::file(ToolRole::Read, "apply_patch", "vendor/x.c", "/w");
+    assert_eq!(check(&read), Verdict::Ask);
+    // a shell redirection writes: the `write` rule covers it too
+    assert_eq!(
+        check(&Request::shell("echo x > vendor/x.c", "/w")),
+        Verdict::Deny
+    );
+    let mut bash = Request::shell("make test", "/w");
+    bash.tool = "Bash".into();
+    assert_eq!(check(&bash), Verdict::Deny);
+    // `tool` and `role` together: both must match
+    let notes = |role| Request {
+        tool: "notes".into(),
+        role,
+        workspace: "/w".into(),
+        ..Request::default()
+    };
+    assert_eq!(check(&notes(ToolRole::Other)), Verdict::Allow);
+    assert_eq!(check(&notes(ToolRole::Write)), Verdict::Ask);
+
+    let err = |t: &str| {
+        Layer::parse(LayerKind::Project, "p.toml", t)
+            .unwrap_err()
+            .to_string()
+    };
+    let bad = err("[[rule]]\nverdict = \"deny\"\nrole = \"writer\"\n");
+    assert!(bad.contains("`role`") && bad.contains("writer"), "{bad}");
+    // still: a rule with no matcher is refused, and `role = "*"` is no matcher for an allow
+    let none = err("[[rule]]\nverdict = \"allow\"\n");
+    assert!(none.contains("at least one matcher"), "{none}");
+    let any = err("[[rule]]\nverdict = \"allow\"\nrole = \"*\"\n");
+    assert!(any.contains("at least one matcher"), "{any}");
+    // an example is judged in the rule's role: for `read`, a path, not a command
+    let ex = err(
+        "[[rule]]\nverdict = \"deny\"\nrole = \"read\"\npath = \"vendor/**\"\nexamples = [\"cat vendor/a\"]\n",
+    );
+    assert!(ex.contains("does not match"), "{ex}");
 }

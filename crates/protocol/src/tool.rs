@@ -95,9 +95,32 @@ pub enum ToolRole {
 }
 
 impl ToolRole {
+    /// Every role, in the order of their names in rule files and flags.
+    pub const ALL: [ToolRole; 4] = [
+        ToolRole::Read,
+        ToolRole::Write,
+        ToolRole::Shell,
+        ToolRole::Other,
+    ];
+
     /// True for [`ToolRole::Other`] (the default, left out of the JSON form).
     pub fn is_other(&self) -> bool {
         *self == ToolRole::Other
+    }
+
+    /// The lowercase name (`read`, `write`, `shell`, `other`), as in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ToolRole::Read => "read",
+            ToolRole::Write => "write",
+            ToolRole::Shell => "shell",
+            ToolRole::Other => "other",
+        }
+    }
+
+    /// The role named `name` (see [`ToolRole::as_str`]); `None` for any other text.
+    pub fn parse(name: &str) -> Option<ToolRole> {
+        ToolRole::ALL.into_iter().find(|r| r.as_str() == name)
     }
 }
 
@@ -126,5 +149,16 @@ mod tests {
         assert_eq!(s, "\"interrupted\"");
         assert!(ToolStatus::Denied.is_failure());
         assert!(!ToolStatus::Ok.is_failure());
+    }
+
+    #[test]
+    fn role_names_round_trip_and_match_json() {
+        for r in ToolRole::ALL {
+            assert_eq!(ToolRole::parse(r.as_str()), Some(r));
+            let json = serde_json::to_string(&r).unwrap();
+            assert_eq!(json, format!("\"{}\"", r.as_str()));
+        }
+        assert_eq!(ToolRole::parse("Read"), None);
+        assert_eq!(ToolRole::parse("read_file"), None);
     }
 }

@@ -34,9 +34,15 @@ fn str_arg<'a>(args: &'a Value, key: &str) -> Option<&'a str> {
     args.get(key).and_then(Value::as_str)
 }
 
-/// A file request as the policy judges it: `tool` on `path`; a directory given to a tool that
-/// reads its children (listing, searching) is judged as `dir/*`.
-fn file_request(tool: &str, path: &str, workspace: &Path, children: bool) -> Request {
+/// A file request as the policy judges it: `tool` doing `role` on `path`; a directory given to
+/// a tool that reads its children (listing, searching) is judged as `dir/*`.
+fn file_request(
+    tool: &str,
+    role: ToolRole,
+    path: &str,
+    workspace: &Path,
+    children: bool,
+) -> Request {
     let ws = workspace.to_string_lossy();
     let full = if Path::new(path).is_absolute() {
         Path::new(path).to_path_buf()
@@ -48,7 +54,7 @@ fn file_request(tool: &str, path: &str, workspace: &Path, children: bool) -> Req
     } else {
         path.to_string()
     };
-    Request::file(tool, &path, &ws)
+    Request::file(role, tool, &path, &ws)
 }
 
 /// Which built-in tool a [`Builtin`] is.
@@ -85,6 +91,7 @@ impl Tool for Builtin {
             }
             Kind::Read | Kind::Write | Kind::Edit => Some(file_request(
                 &self.spec.name,
+                self.spec.role,
                 path.unwrap_or(""),
                 workspace,
                 false,
@@ -92,6 +99,7 @@ impl Tool for Builtin {
             // Listing and searching read a directory's children: judged as `read_file`.
             Kind::List | Kind::Grep => Some(file_request(
                 READ_FILE,
+                self.spec.role,
                 path.unwrap_or("."),
                 workspace,
                 true,
@@ -317,4 +325,10 @@ pub fn builtin(name: &str) -> Option<&'static dyn Tool> {
         .iter()
         .find(|t| t.spec().name == name)
         .map(|t| t.as_ref())
+}
+
+/// The role of the built-in tool called `name` ([`ToolRole::Other`] for any other name): what
+/// `loop gate check --tool NAME` and `loop mcp serve`'s `loop_gate_check` judge a name as.
+pub fn builtin_role(name: &str) -> ToolRole {
+    builtin(name).map_or(ToolRole::Other, |t| t.spec().role)
 }

@@ -117,6 +117,7 @@ impl Tool for McpToolAdapter {
     fn request(&self, args: &Value, workspace: &Path) -> Option<Request> {
         Some(Request {
             tool: self.spec.name.clone(),
+            role: self.spec.role,
             path: state_dir_mention(args, workspace),
             workspace: workspace.to_string_lossy().into_owned(),
             ..Request::default()

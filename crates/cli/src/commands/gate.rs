@@ -13,10 +13,11 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, anyhow, bail};
 use loopwright_policy::{
-    Decision, Layer, LayerKind, Policy, RememberError, Request, Scope, Verdict,
+    Decision, Layer, LayerKind, Policy, RememberError, Request, Scope, ToolRole, Verdict,
 };
 
 use loopwright_agent::policy_gate::{PROJECT_FILE, load_layers};
+use loopwright_agent::tools::builtin::builtin_role;
 
 /// The rule files and workspace of `loop gate check | explain | remember`.
 #[derive(Debug, Clone, clap::Args)]
@@ -70,6 +71,9 @@ struct CheckArgs {
     /// shell, read_file, write_file, edit_file, ...
     #[arg(long, value_name = "TOOL", default_value = "shell")]
     tool: String,
+    /// What the tool does (default: the built-in tool's role; other for any other name)
+    #[arg(long, value_enum, value_name = "ROLE")]
+    role: Option<RoleArg>,
     /// The command line (tool shell)
     #[arg(long, value_name = "CMD")]
     command: Option<String>,
@@ -83,6 +87,30 @@ struct CheckArgs {
     common: Common,
     #[command(flatten)]
     changeset: changeset::ChangesetArgs,
+}
+
+/// `--role`: what the tool does, as the policy sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum RoleArg {
+    /// Reads files (a path)
+    Read,
+    /// Writes files (a path)
+    Write,
+    /// Runs a command line (`--command`)
+    Shell,
+    /// Anything else
+    Other,
+}
+
+impl From<RoleArg> for ToolRole {
+    fn from(r: RoleArg) -> ToolRole {
+        match r {
+            RoleArg::Read => ToolRole::Read,
+            RoleArg::Write => ToolRole::Write,
+            RoleArg::Shell => ToolRole::Shell,
+            RoleArg::Other => ToolRole::Other,
+        }
+    }
 }
 
 /// Runs `loop gate`.
@@ -151,24 +179,26 @@ fn check(m: &CheckArgs) -> Result<u8> {
     }
     let env = setup(&m.common)?;
     let tool = m.tool.as_str();
+    let role = m.role.map_or_else(|| builtin_role(tool), ToolRole::from);
     let ws = env.workspace.to_string_lossy().into_owned();
     let mut req = Request {
         tool: tool.to_string(),
+        role,
         workspace: ws,
         home: env.home.clone(),
         ..Request::default()
     };
-    if tool == "shell" {
+    if role == ToolRole::Shell {
         let Some(c) = &m.command else {
-            bail!("--command is required with --tool shell")
+            bail!("--command is required with --tool {tool} (role shell)")
         };
         req.command = Some(c.clone());
     } else if let Some(p) = &m.path {
         req.path = Some(p.clone());
         req.resolved_path = resolve(p, &env.workspace, env.home.as_deref());
     } else if m.command.is_some() {
-        bail!("--command needs --tool shell; --tool {tool} takes --path");
-    } else if tool.ends_with("_file") {
+        bail!("--command needs a shell tool; --tool {tool} takes --path");
+    } else if matches!(role, ToolRole::Read | ToolRole::Write) {
         bail!("--path is required with --tool {tool}");
     }
     let policy = Policy::load(env.layers);

@@ -145,6 +145,7 @@ fn serve(a: ServeArgs) -> Result<u8> {
         home: home(),
         spill_dir: ws.join(&a.spill_dir),
         workspace: ws,
+        role_of: loopwright_agent::tools::builtin::builtin_role,
     };
     let server = LoopServer::new(tools);
     match a.http {
@@ -208,8 +209,10 @@ fn call(a: &CallArgs) -> Result<u8> {
         Err(e) => bail!("--args is not valid JSON: {e}"),
     };
     let policy = policy(&ws, &a.client.common)?;
+    // an MCP server's tool: judged by name (`tool = "mcp__git__*"`), role other
     let mut req = Request {
         tool: a.name.clone(),
+        role: loopwright_policy::ToolRole::Other,
         workspace: ws.to_string_lossy().into_owned(),
         ..Request::default()
     };

@@ -14,6 +14,7 @@ use loopwright_observe::{Cap, CompressOptions, cap_head_tail, shape_output};
 use loopwright_policy::{Policy, Request};
 use loopwright_protocol::json as pjson;
 use loopwright_protocol::ledger::{Ledger, Outcome};
+use loopwright_protocol::tool::ToolRole;
 use loopwright_store::ledger_file::{NewAttempt, append_attempt, decode};
 use loopwright_store::spill::{Range, SpillStore, parse_range, read_range};
 use serde::Deserialize;
@@ -72,6 +73,9 @@ pub struct LoopTools {
     pub home: Option<String>,
     /// Where `loop_compress` spills and `loop_spill_read` reads.
     pub spill_dir: PathBuf,
+    /// The role of a tool `loop_gate_check` is given by name without a `role` (the caller
+    /// knows its tools: `loop mcp serve` passes the built-in tools' roles).
+    pub role_of: fn(&str) -> ToolRole,
 }
 
 fn args<T: for<'de> Deserialize<'de>>(
@@ -135,6 +139,7 @@ struct SpillReadArgs {
 struct GateArgs {
     command: Option<String>,
     tool: Option<String>,
+    role: Option<String>,
     path: Option<String>,
 }
 
@@ -313,28 +318,37 @@ impl LoopTools {
 
     fn gate_check(&self, a: GateArgs) -> Result<ToolOutput, ToolError> {
         const T: &str = "loop_gate_check";
-        let tool = a.tool.clone().unwrap_or_else(|| "shell".into());
         let bad = |m: &str| ToolError::InvalidArguments {
             tool: T,
             message: m.to_owned(),
         };
+        let (tool, default_role) = match &a.tool {
+            Some(t) => (t.clone(), (self.role_of)(t)),
+            None => ("shell".to_string(), ToolRole::Shell),
+        };
         if tool.trim().is_empty() {
             return Err(bad("`tool` is empty"));
         }
+        let role = match a.role.as_deref() {
+            Some(r) => ToolRole::parse(r)
+                .ok_or_else(|| bad("`role` must be read, write, shell or other"))?,
+            None => default_role,
+        };
         let mut req = Request {
             tool: tool.clone(),
+            role,
             workspace: self.workspace.to_string_lossy().into_owned(),
             home: self.home.clone(),
             ..Request::default()
         };
-        if tool == "shell" {
+        if role == ToolRole::Shell {
             req.command =
                 Some(a.command.ok_or_else(|| {
-                    bad("`command` is required when `tool` is shell (the default)")
+                    bad("`command` is required for a shell tool (`tool` shell, the default, or `role` shell)")
                 })?);
         } else if a.command.is_some() {
             return Err(bad(
-                "`command` is for `tool` shell; other tools take `path`",
+                "`command` is for a shell tool; other tools take `path`",
             ));
         } else if let Some(p) = a.path {
             req.resolved_path = resolve(&p, &self.workspace, self.home.as_deref());

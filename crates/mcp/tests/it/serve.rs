@@ -2,7 +2,7 @@
 
 use loopwright_mcp::server::definitions;
 use loopwright_mcp::{LoopServer, LoopTools};
-use loopwright_policy::{Layer, LayerKind, Policy};
+use loopwright_policy::{Layer, LayerKind, Policy, ToolRole};
 use serde_json::{Map, Value, json};
 
 const RULES: &str = r#"
@@ -30,6 +30,10 @@ fn server(ws: &std::path::Path) -> LoopServer {
         policy: Policy::load(layers),
         home: None,
         spill_dir: ws.join(".loop/spill"),
+        role_of: |name| match name {
+            "read_file" => ToolRole::Read,
+            _ => ToolRole::Other,
+        },
     })
 }
 
@@ -97,6 +101,27 @@ fn gate_check_judges_every_part() {
     assert_eq!(r["structuredContent"]["verdict"], "allow");
     let r = call(&s, "loop_gate_check", json!({"tool": "mcp__git__git_push"}));
     assert_eq!(r["structuredContent"]["verdict"], "ask");
+    // a file tool is judged by its role: the server's `role_of`, or `role` given
+    let verdict =
+        |args: Value| call(&s, "loop_gate_check", args)["structuredContent"]["verdict"].clone();
+    assert_eq!(
+        verdict(json!({"tool": "read_file", "path": "src/a.rs"})),
+        "allow"
+    );
+    assert_eq!(
+        verdict(json!({"tool": "read_file", "path": ".env"})),
+        "deny"
+    );
+    assert_eq!(
+        verdict(json!({"tool": "fetch_doc", "path": "src/a.rs"})),
+        "ask"
+    );
+    let read = json!({"tool": "fetch_doc", "role": "read", "path": "src/a.rs"});
+    assert_eq!(verdict(read), "allow");
+    let write = json!({"tool": "patch", "role": "write", "path": "/etc/hosts"});
+    assert_eq!(verdict(write), "deny");
+    let shell = json!({"tool": "Bash", "role": "shell", "command": "git push"});
+    assert_eq!(verdict(shell), "deny");
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 #![allow(dead_code, missing_docs, clippy::unwrap_used)]
 
-use loopwright_policy::{Layer, LayerKind, Policy, Request, Verdict};
+use loopwright_policy::{Layer, LayerKind, Policy, Request, ToolRole, Verdict};
 
 pub const WORKSPACE: &str = "/work/app";
 pub const HOME: &str = "/home/dev";
@@ -23,17 +23,30 @@ pub fn policy() -> Policy {
     Policy::load([Layer::builtin().unwrap(), user, project])
 }
 
+/// The role of a tool the corpus names, as the agent's registry gives it (the policy itself
+/// reasons about roles only).
+pub fn role_of(tool: &str) -> ToolRole {
+    match tool {
+        "shell" => ToolRole::Shell,
+        "read_file" | "list_files" | "grep" => ToolRole::Read,
+        "write_file" | "edit_file" => ToolRole::Write,
+        _ => ToolRole::Other,
+    }
+}
+
 pub fn request(tool: &str, input: &str) -> Request {
-    let r = if tool == "shell" {
+    let role = role_of(tool);
+    let r = if role == ToolRole::Shell {
         Request::shell(input, WORKSPACE)
     } else if input.is_empty() {
         Request {
             tool: tool.into(),
+            role,
             workspace: WORKSPACE.into(),
             ..Request::default()
         }
     } else {
-        Request::file(tool, input, WORKSPACE)
+        Request::file(role, tool, input, WORKSPACE)
     };
     r.with_home(HOME)
 }

@@ -8,7 +8,7 @@ use std::io::Read;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use loopwright_policy::{Decision, Policy, Request, Verdict};
+use loopwright_policy::{Decision, Policy, Request, ToolRole, Verdict};
 use serde_json::{Value, json};
 
 use loopwright_agent::policy_gate::load_layers;
@@ -41,15 +41,16 @@ const MAX_INPUT: u64 = 8 << 20;
 
 /// The request for a tool call, or why it cannot be built.
 fn request(payload: &Value, workspace: &str, cwd: &str) -> Result<Request, String> {
+    use ToolRole::{Read, Write};
     let tool = payload
         .get("tool_name")
         .and_then(Value::as_str)
         .ok_or("the payload has no `tool_name`")?;
     let input = payload.get("tool_input").cloned().unwrap_or(Value::Null);
     let s = |k: &str| input.get(k).and_then(Value::as_str);
-    let file = |name: &str, key: &str| -> Result<Request, String> {
+    let file = |role: ToolRole, name: &str, key: &str| -> Result<Request, String> {
         let p = s(key).ok_or(format!("`{tool}` input has no `{key}`"))?;
-        Ok(Request::file(name, p, workspace))
+        Ok(Request::file(role, name, p, workspace))
     };
     let quote = |v: &str| format!("'{}'", v.replace('\'', "'\\''"));
     let req = match tool {
@@ -62,14 +63,15 @@ fn request(payload: &Value, workspace: &str, cwd: &str) -> Result<Request, Strin
             };
             Request::shell(&c, workspace)
         }
-        "Read" => file("read_file", "file_path")?,
-        "Write" => file("write_file", "file_path")?,
-        "Edit" | "MultiEdit" => file("edit_file", "file_path")?,
-        "NotebookEdit" => file("edit_file", "notebook_path")?,
-        "NotebookRead" => file("read_file", "notebook_path")?,
+        "Read" => file(Read, "read_file", "file_path")?,
+        "Write" => file(Write, "write_file", "file_path")?,
+        "Edit" | "MultiEdit" => file(Write, "edit_file", "file_path")?,
+        "NotebookEdit" => file(Write, "edit_file", "notebook_path")?,
+        "NotebookRead" => file(Read, "read_file", "notebook_path")?,
         "Glob" | "LS" => {
             let dir = s("path").unwrap_or(cwd);
             Request::file(
+                Read,
                 "read_file",
                 &format!("{}/*", dir.trim_end_matches('/')),
                 workspace,
@@ -84,8 +86,10 @@ fn request(payload: &Value, workspace: &str, cwd: &str) -> Result<Request, Strin
                 workspace,
             )
         }
+        // `mcp__*` and anything else: judged by name (`tool = "mcp__git__*"`) and role other
         other => Request {
             tool: other.to_string(),
+            role: ToolRole::Other,
             workspace: workspace.to_string(),
             ..Request::default()
         },
