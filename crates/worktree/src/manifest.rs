@@ -166,20 +166,29 @@ pub(crate) fn is_plain_name(s: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
 }
 
+/// `Ok` when `name` is a plain name ([`is_plain_name`]) that its own rule (`also`) accepts too,
+/// else [`Error::Invalid`] with the text `why` gives.
+pub(crate) fn check_name(
+    name: &str,
+    also: bool,
+    why: impl FnOnce() -> String,
+) -> Result<(), Error> {
+    if is_plain_name(name) && also {
+        Ok(())
+    } else {
+        Err(Error::Invalid(why()))
+    }
+}
+
 /// Checks a run id: it names a directory and a branch, so only letters, digits, `.`, `_`, `-`,
 /// not starting with `.` or `-`, no `..`, not ending in `.lock`, at most 200 bytes.
 pub fn validate_run_id(id: &str) -> Result<(), Error> {
-    let ok = is_plain_name(id)
-        && !id.starts_with(['.', '-'])
-        && !id.contains("..")
-        && !id.ends_with(".lock");
-    if ok {
-        Ok(())
-    } else {
-        Err(Error::Invalid(format!(
+    let also = !id.starts_with(['.', '-']) && !id.contains("..") && !id.ends_with(".lock");
+    check_name(id, also, || {
+        format!(
             "Invalid --run-id \"{id}\". Use letters, digits, \".\", \"_\", \"-\" (not starting with \".\" or \"-\", no \"..\")."
-        )))
-    }
+        )
+    })
 }
 
 #[cfg(test)]

@@ -142,6 +142,7 @@ fn gate_check() -> Value {
             json!({
                 "command": {"type": "string", "description": "The shell command line (tool shell)"},
                 "tool": {"type": "string", "description": "The tool: shell (default), read_file, write_file, edit_file, mcp__server__tool, ..."},
+                "role": {"type": "string", "enum": ["read", "write", "shell", "other"], "description": "What the tool does (default: the built-in tool's role; other for any other name)"},
                 "path": {"type": "string", "description": "The path, for file tools"}
             }),
             &[],
@@ -152,7 +153,7 @@ fn gate_check() -> Value {
                 "reason": {"type": "string"},
                 "rule": {"type": ["object", "null"]},
                 "parts": {"type": "array", "items": {"type": "object", "properties": {
-                    "kind": {"type": "string"}, "tool": {"type": "string"}, "text": {"type": "string"},
+                    "kind": {"type": "string"}, "tool": {"type": "string"}, "role": {"type": "string"}, "text": {"type": "string"},
                     "verdict": {"type": "string"}, "reason": {"type": "string"}, "rule": {"type": ["object", "null"]}}}}
             }),
             &["verdict", "reason", "parts"],
@@ -161,21 +162,27 @@ fn gate_check() -> Value {
     )
 }
 
+/// A read-only tool over a ledger judged against an iteration cap: its arguments are `ledger`,
+/// `own` and `max_iterations`, none required.
+fn ledger_reader(name: &str, description: &str, own: Value, output: Value) -> Value {
+    let mut props = json!({"ledger": ledger_arg()});
+    if let (Some(p), Value::Object(own)) = (props.as_object_mut(), own) {
+        p.extend(own);
+        p.insert(
+            "max_iterations".into(),
+            json!({"type": "number", "description": "Iteration cap (default 10)"}),
+        );
+    }
+    tool(name, description, obj(props, &[]), output, true)
+}
+
 /// `loop_check_breaker`.
 fn check_breaker() -> Value {
-    tool(
+    ledger_reader(
         "loop_check_breaker",
         "Check the circuit breaker over a loop ledger: stagnation, frustration, no progress, token budget, iteration cap.",
-        obj(
-            json!({
-                "ledger": ledger_arg(),
-                "max_iterations": {"type": "number", "description": "Iteration cap (default 10)"},
-                "token_budget": {"type": "number", "description": "Token budget (default none)"}
-            }),
-            &[],
-        ),
+        json!({"token_budget": {"type": "number", "description": "Token budget (default none)"}}),
         decision_schema(),
-        true,
     )
 }
 
@@ -207,23 +214,17 @@ fn ledger_record() -> Value {
 
 /// `loop_context_inject`.
 fn context_inject() -> Value {
-    tool(
+    ledger_reader(
         "loop_context_inject",
         "The managed context block for the next prompt: goal, progress, what was already tried, failure patterns, the last failure.",
-        obj(
-            json!({
-                "ledger": ledger_arg(),
-                "window": {"type": "number", "description": "Attempts kept (default 5)"},
-                "max_trace_lines": {"type": "number", "description": "Error lines kept (default 8)"},
-                "max_iterations": {"type": "number", "description": "Iteration cap (default 10)"}
-            }),
-            &[],
-        ),
+        json!({
+            "window": {"type": "number", "description": "Attempts kept (default 5)"},
+            "max_trace_lines": {"type": "number", "description": "Error lines kept (default 8)"}
+        }),
         out(
             json!({"text": {"type": "string"}, "cut": {"type": "boolean"}, "escalate": {"type": "boolean"}}),
             &["text", "cut", "escalate"],
         ),
-        true,
     )
 }
 

@@ -153,16 +153,12 @@ pub fn process_is(pid: u32, start: Option<u64>) -> bool {
 /// Checks an owner name: it names a file, so letters, digits, `.`, `_`, `-` only, at most 200
 /// bytes, not starting with `.` and not ending in `.wait` (which would collide with wait files).
 pub fn validate_owner(owner: &str) -> Result<(), Error> {
-    let ok = crate::manifest::is_plain_name(owner)
-        && !owner.starts_with('.')
-        && !owner.ends_with(".wait");
-    if ok {
-        Ok(())
-    } else {
-        Err(Error::Invalid(format!(
+    let also = !owner.starts_with('.') && !owner.ends_with(".wait");
+    crate::manifest::check_name(owner, also, || {
+        format!(
             "Invalid --owner \"{owner}\". Use only letters, digits, \".\", \"_\", \"-\" (no path separators)."
-        )))
-    }
+        )
+    })
 }
 
 #[cfg(test)]
