@@ -189,12 +189,9 @@ pub struct Resolved {
     pub profile: Option<String>,
     /// Context-management settings of the profile.
     pub context: ContextSettings,
-    /// The output bound of every request.
-    pub max_output_tokens: u64,
-    /// Streamed replies.
-    pub stream: bool,
-    /// `stream_options.include_usage` on streamed requests.
-    pub stream_options: bool,
+    /// How every request is shaped: the output bound (and, for OpenAI's own API, its field),
+    /// streamed replies, `stream_options.include_usage` on streamed requests.
+    pub options: crate::openai::RequestOptions,
 }
 
 /// Why configuration failed.
@@ -274,11 +271,19 @@ pub fn resolve(
         .clone()
         .or(profile.api_key_env.clone())
         .unwrap_or_else(|| kind.default_key_env().to_string());
+    let default_base_url = given_url.is_none();
+    let base_url = given_url.unwrap_or_else(|| kind.default_base_url().to_string());
+    let options = crate::openai::RequestOptions {
+        max_output_tokens: max_output_tokens(flags, &profile)?,
+        stream: flags.stream.or(profile.stream).unwrap_or(true),
+        stream_options: profile.stream_options.unwrap_or(true),
+        ..crate::openai::RequestOptions::for_base_url(&base_url)
+    };
     Ok(Resolved {
         kind,
         model,
-        default_base_url: given_url.is_none(),
-        base_url: given_url.unwrap_or_else(|| kind.default_base_url().to_string()),
+        default_base_url,
+        base_url,
         api_key_env,
         pass_env: profile.pass_env.clone().unwrap_or_default(),
         context_window: profile.context_window,
@@ -290,9 +295,7 @@ pub fn resolve(
             summary_threshold: profile.summary_threshold,
             summary_keep: profile.summary_keep,
         },
-        max_output_tokens: max_output_tokens(flags, &profile)?,
-        stream: flags.stream.or(profile.stream).unwrap_or(true),
-        stream_options: profile.stream_options.unwrap_or(true),
+        options,
         profile: profile_name,
     })
 }
@@ -558,7 +561,11 @@ mod tests {
         .unwrap();
         let r = resolve(&Flags::default(), &env_of(&[]), &file, "cfg").unwrap();
         assert_eq!(
-            (r.max_output_tokens, r.stream, r.stream_options),
+            (
+                r.options.max_output_tokens,
+                r.options.stream,
+                r.options.stream_options
+            ),
             (512, true, false)
         );
         let flags = Flags {
@@ -567,7 +574,7 @@ mod tests {
             ..Flags::default()
         };
         let r = resolve(&flags, &env_of(&[]), &file, "cfg").unwrap();
-        assert_eq!((r.max_output_tokens, r.stream), (64, false));
+        assert_eq!((r.options.max_output_tokens, r.options.stream), (64, false));
         let r = resolve(
             &Flags {
                 max_output_tokens: None,
@@ -579,7 +586,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            r.max_output_tokens,
+            r.options.max_output_tokens,
             crate::openai::DEFAULT_MAX_OUTPUT_TOKENS
         );
         let zero = Flags {

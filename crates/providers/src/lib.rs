@@ -89,20 +89,15 @@ pub fn build_with(
         field: "transport".into(),
         message: e.to_string(),
     })?;
-    let options = openai::RequestOptions {
-        stream: resolved.stream,
-        stream_options: resolved.stream_options,
-        max_output_tokens: resolved.max_output_tokens,
-        ..openai::RequestOptions::for_base_url(&resolved.base_url)
-    };
+    let options = resolved.options;
     Ok(match resolved.kind {
         ProviderKind::OpenAi => {
             Box::new(openai::OpenAiProvider::new(endpoint, transport).with_options(options))
         }
         ProviderKind::Anthropic => {
             let mut p = anthropic::AnthropicProvider::new(endpoint, transport);
-            p.max_tokens = resolved.max_output_tokens;
-            p.stream = resolved.stream;
+            p.max_tokens = options.max_output_tokens;
+            p.stream = options.stream;
             Box::new(p)
         }
         ProviderKind::Json => {
