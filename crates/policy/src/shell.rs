@@ -310,6 +310,14 @@ impl Analyser<'_, '_> {
 
     fn command(&mut self, node: Node<'_>, src: &str, depth: usize, heredoc: Option<&str>) {
         let text = &src[node.byte_range()];
+        if let Some(lines) = split_lines(node, src) {
+            // bash runs each line as its own command: judge them so
+            self.script(&lines, depth + 1);
+            if heredoc.is_some() {
+                self.opaque(text, "a here-document after a split line".to_string());
+            }
+            return;
+        }
         if let Some(expanded) = crate::braces::expand_command(node, src) {
             // `{git,push}`, `git{," "}push`: judge the words brace expansion makes
             self.script(&expanded, depth + 1);
@@ -458,5 +466,50 @@ impl Analyser<'_, '_> {
             }
         }
         p
+    }
+}
+
+/// tree-sitter-bash 0.25 reads a newline followed by a backslash-escaped word (`ls⏎\git push`)
+/// as part of one command, where bash ends the command at the newline and runs the next line
+/// on its own. Returns the command's text with every such newline (unquoted, not a line
+/// continuation) turned into `;`, or `None` when it has none.
+fn split_lines(node: Node<'_>, src: &str) -> Option<String> {
+    let start = node.start_byte();
+    let mut bytes = src.as_bytes()[node.byte_range()].to_vec();
+    let mut found = false;
+    let mut mark = |range: std::ops::Range<usize>| {
+        for i in range {
+            if src.as_bytes()[i] == b'\n' && (i == 0 || src.as_bytes()[i - 1] != b'\\') {
+                bytes[i - start] = b';';
+                found = true;
+            }
+        }
+    };
+    let mut prev = start;
+    let mut c = node.walk();
+    for ch in node.children(&mut c) {
+        mark(prev..ch.start_byte());
+        bare_words(ch, &mut mark);
+        prev = ch.end_byte();
+    }
+    mark(prev..node.end_byte());
+    if !found {
+        return None;
+    }
+    String::from_utf8(bytes).ok()
+}
+
+/// Calls `mark` with the range of every unquoted word in `node` (the node itself, a command
+/// name's word, the pieces of a concatenation).
+fn bare_words(node: Node<'_>, mark: &mut impl FnMut(std::ops::Range<usize>)) {
+    match node.kind() {
+        "word" => mark(node.byte_range()),
+        "command_name" | "concatenation" => {
+            let mut c = node.walk();
+            for ch in node.named_children(&mut c) {
+                bare_words(ch, mark);
+            }
+        }
+        _ => {}
     }
 }

@@ -146,3 +146,18 @@ fn deep_nesting_gives_up_as_opaque() {
 fn shell_quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', "'\\''"))
 }
+
+#[test]
+fn a_newline_before_an_escaped_word_ends_the_command() {
+    // tree-sitter-bash reads `ls⏎\git push` as one command; bash runs two
+    assert_eq!(parts("ls\n\\git push"), ["exec:ls", "exec:git push"]);
+    assert_eq!(
+        parts("echo a\n\\rm -rf /"),
+        ["exec:echo a", "exec:rm -rf /", "write:\\rm -rf /"]
+    );
+    // a line continuation still joins
+    let joined = parts("ls \\\n\\git push");
+    assert!(joined.iter().all(|p| p == "exec:ls git push"), "{joined:?}");
+    // a newline inside quotes is text
+    assert_eq!(parts("echo 'a\n\\b'"), ["exec:echo a\n\\b"]);
+}
