@@ -86,6 +86,18 @@ fn hex_header(t: &[u8], space: Option<usize>) -> bool {
 /// `KeyError: 'x'`, `E   AssertionError: …`, `Caused by: x.NumberFormatException: …`: an
 /// exception or error type naming what went wrong, in the first words of a line.
 fn exception_name(t: &[u8], space: Option<usize>) -> bool {
+    // A named token ends in one of these words: most lines hold none of them anywhere.
+    let named_somewhere = memchr::memchr3_iter(b'E', b'F', b'P', t).any(|i| {
+        let w = &t[i..];
+        w.starts_with(b"Error")
+            || w.starts_with(b"Exception")
+            || w.starts_with(b"Failure")
+            || w.starts_with(b"Fault")
+            || w.starts_with(b"Panic")
+    });
+    if !named_somewhere {
+        return false;
+    }
     let mut rest = t;
     let mut space = space;
     for _ in 0..3 {
