@@ -6,7 +6,8 @@ use super::{Signal, blank, code_word, sig};
 use crate::rules::Kind;
 
 /// Shapes checked on the line itself: location-only lines and project stack frames.
-pub(super) fn shape(line: &[u8]) -> Option<Signal> {
+/// `named`: the line may name an exception (else that check is skipped).
+pub(super) fn shape(line: &[u8], named: bool) -> Option<Signal> {
     let t = line.trim_ascii_start();
     let first = *t.first()?;
     if !(first.is_ascii_punctuation() || first.is_ascii_alphanumeric() || first >= 0x80) {
@@ -28,7 +29,7 @@ pub(super) fn shape(line: &[u8]) -> Option<Signal> {
     if matches!(first, b'-' | b'=' | b'_' | b'*' | b'#' | b'~') && banner(t) {
         return Some(sig(Kind::Structure, 0, false));
     }
-    if exception_name(t, space) {
+    if named && exception_name(t, space) {
         return Some(sig(Kind::Message, 4, false));
     }
     match first {
