@@ -213,7 +213,7 @@ fn has_fault(line: &[u8]) -> bool {
         }
         i += 8;
     }
-    memchr::memmem::find(&line[i..], b"Fault").is_some()
+    line[i..].contains(&b'F') && memchr::memmem::find(&line[i..], b"Fault").is_some()
 }
 
 fn ident(b: u8) -> bool {
@@ -274,7 +274,8 @@ fn zero_count(line: &[u8]) -> bool {
 fn after_location(line: &[u8]) -> Option<&[u8]> {
     let end = blank(line)?;
     let tok = &line[..end];
-    let c = memchr::memchr(b':', tok)?;
+    // The first token is short: a plain walk beats a `memchr` call.
+    let c = tok.iter().position(|&b| b == b':')?;
     if c == 0 || !tok.get(c + 1).is_some_and(u8::is_ascii_digit) {
         return None;
     }
