@@ -1,7 +1,7 @@
 //! Evaluation of the log compressor on labelled corpora (`DIR/logs/NAME.log` +
 //! `DIR/labels/NAME.json`): size reduction and anchor recall per file, per tool and per anchor
 //! kind, and the worst files. With `--throughput FILE` it instead times `compress` on FILE
-//! (single thread, in memory).
+//! (single thread, in memory; `--dump OUT` also writes the compressed text to OUT).
 //!
 //! ```text
 //! corpus_eval [--mode all|loto|generic] [--show NAME] [--dump OUT] DIR...
@@ -53,7 +53,7 @@ fn pct(f: usize, a: usize) -> f64 {
     }
 }
 
-fn throughput(file: &str) {
+fn throughput(file: &str, dump: Option<&String>) {
     let data = std::fs::read(file).unwrap_or_else(|e| {
         eprintln!("{file}: {e}");
         std::process::exit(1);
@@ -66,6 +66,9 @@ fn throughput(file: &str) {
         let out = compress(&data, &opts);
         best = best.min(t.elapsed().as_secs_f64());
         out_len = out.text.len();
+        if let Some(d) = dump {
+            let _ = std::fs::write(d, &out.text);
+        }
     }
     println!(
         "observe::compress  {:>10} -> {:>9} bytes  ratio {:.4}  {:.3} s  {:.1} MB/s (best of 3)",
@@ -161,7 +164,11 @@ fn main() {
             eprintln!("--throughput needs a FILE");
             std::process::exit(2);
         };
-        throughput(file);
+        let dump = args
+            .iter()
+            .position(|a| a == "--dump")
+            .and_then(|i| args.get(i + 1));
+        throughput(file, dump);
         return;
     }
     if let Some(i) = args.iter().position(|a| a == "--stream") {

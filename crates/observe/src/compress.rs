@@ -184,7 +184,7 @@ impl<'o> Compressor<'o> {
                     let line = std::mem::take(&mut self.partial);
                     let cut = std::mem::take(&mut self.partial_cut);
                     let anywhere = self.rules.is_some_and(|r| r.anywhere_match(&line));
-                    self.line(&line, cut, anywhere, None);
+                    self.line(&line, cut, anywhere, None, true);
                     self.partial = line;
                     self.partial.clear();
                 }
@@ -207,7 +207,16 @@ impl<'o> Compressor<'o> {
             }
             let (mut h, mut g) = (0, 0);
             let mut words = Vec::new();
+            // The next ANSI escape or `\r` at or after the current line: lines before it need
+            // no cleaning.
+            let dirty_from = |at: usize| {
+                memchr::memchr2(0x1b, b'\r', &block[at..]).map_or(block.len(), |p| at + p)
+            };
+            let mut dirty = dirty_from(0);
             for nl in memchr::memchr_iter(b'\n', block) {
+                if dirty < start {
+                    dirty = dirty_from(start);
+                }
                 while h < hits.len() && hits[h].1 < start {
                     h += 1;
                 }
@@ -220,7 +229,7 @@ impl<'o> Compressor<'o> {
                     words.push((ghits[g].0 - start, ghits[g].1.min(nl) - start));
                     g += 1;
                 }
-                self.line(&rest[start..nl], 0, anywhere, Some(&words));
+                self.line(&rest[start..nl], 0, anywhere, Some(&words), dirty < nl);
                 start = nl + 1;
             }
             self.hits = hits;
@@ -289,10 +298,22 @@ impl<'o> Compressor<'o> {
         })
     }
 
-    fn line(&mut self, raw: &[u8], cut: u64, anywhere: bool, words: Option<&[(usize, usize)]>) {
+    /// Handles one line; `dirty`: it may hold an ANSI escape or a `\r` (else it is clean).
+    fn line(
+        &mut self,
+        raw: &[u8],
+        cut: u64,
+        anywhere: bool,
+        words: Option<&[(usize, usize)]>,
+        dirty: bool,
+    ) {
         self.lineno += 1;
         let no = self.lineno;
-        let clean = clean_line(raw);
+        let clean = if dirty {
+            clean_line(raw)
+        } else {
+            std::borrow::Cow::Borrowed(raw)
+        };
         let line: &[u8] = &clean;
         let keep_user = self.opts.keep_all()
             || self
@@ -517,7 +538,7 @@ impl<'o> Compressor<'o> {
             let line = std::mem::take(&mut self.partial);
             let cut = self.partial_cut;
             let anywhere = self.rules.is_some_and(|r| r.anywhere_match(&line));
-            self.line(&line, cut, anywhere, None);
+            self.line(&line, cut, anywhere, None, true);
         }
         // The tail is the last lines with content: blank lines at the very end do not count.
         let blanks = self

@@ -92,7 +92,7 @@ pub(crate) fn render(item: &Item, out: &mut String) {
     use std::fmt::Write as _;
     match item {
         Item::Line { text, repeat, .. } => {
-            out.push_str(&String::from_utf8_lossy(text));
+            push_lossy(out, text);
             if *repeat > 1 {
                 let _ = write!(out, "  [×{repeat}]");
             }
@@ -108,8 +108,17 @@ pub(crate) fn render(item: &Item, out: &mut String) {
             count,
         } => {
             let end = start + count - 1;
-            out.push_str(&String::from_utf8_lossy(first));
+            push_lossy(out, first);
             let _ = write!(out, "  [×{count} similar, {start}:{end}]");
         }
+    }
+}
+
+/// Appends `bytes` as UTF-8, invalid sequences replaced by U+FFFD (valid text, the common
+/// case, is checked by the standard library's word-at-a-time validation and copied once).
+fn push_lossy(out: &mut String, bytes: &[u8]) {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => out.push_str(s),
+        Err(_) => out.push_str(&String::from_utf8_lossy(bytes)),
     }
 }

@@ -78,21 +78,32 @@ pub fn similar(a: &[u8], b: &[u8]) -> bool {
     slow_similar(&a[trim(a)..], &b[trim(b)..])
 }
 
-/// Index of the first differing byte within the common length, if any.
+/// Index of the first differing byte within the common length, if any: eight bytes at a time
+/// (the lowest set byte of the XOR of two words is their first difference).
 fn first_difference(a: &[u8], b: &[u8]) -> Option<usize> {
     let n = a.len().min(b.len());
+    let (a, b) = (&a[..n], &b[..n]);
     let mut i = 0;
-    while i + 16 <= n {
-        if a[i..i + 16] != b[i..i + 16] {
-            break;
+    while let (Some(x), Some(y)) = (a.get(i..i + 8), b.get(i..i + 8)) {
+        let d = word(x) ^ word(y);
+        if d != 0 {
+            return Some(i + (d.trailing_zeros() / 8) as usize);
         }
-        i += 16;
+        i += 8;
     }
-    a[i..n]
+    a[i..]
         .iter()
-        .zip(&b[i..n])
+        .zip(&b[i..])
         .position(|(x, y)| x != y)
         .map(|p| i + p)
+}
+
+/// Eight bytes as a little-endian word.
+#[inline]
+fn word(bytes: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&bytes[..8]);
+    u64::from_le_bytes(w)
 }
 
 fn is_blank(c: u8) -> bool {
@@ -110,14 +121,45 @@ struct Tok {
 
 fn token_at(t: &[u8], start: usize) -> Tok {
     let rest = &t[start..];
-    let len = crate::generic::blank(rest).unwrap_or(rest.len());
+    let (len, path) = token_end(rest);
     let tok = &rest[..len];
-    let path = is_path(tok);
     Tok {
         end: start + len,
         path,
         hex: !path && is_hex_id(tok),
     }
+}
+
+/// The length of the token at the start of `t` (up to the first space or tab) and whether it
+/// holds a slash or a backslash, in one walk eight bytes at a time.
+fn token_end(t: &[u8]) -> (usize, bool) {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    // High bit set in each zero byte of `v` and possibly in bytes above one (borrows): the
+    // lowest set bit is always a zero byte, so a set bit below the first blank means a slash.
+    let zeros = |v: u64| v.wrapping_sub(LO) & !v & HI;
+    let has = |v: u64, c: u8| zeros(v ^ (LO * u64::from(c)));
+    let mut i = 0;
+    let mut path = false;
+    while let Some(chunk) = t.get(i..i + 8) {
+        let v = word(chunk);
+        let blanks = has(v, b' ') | has(v, b'\t');
+        let slashes = has(v, b'/') | has(v, b'\\');
+        if blanks != 0 {
+            let below = (1u64 << blanks.trailing_zeros()) - 1;
+            path |= slashes & below != 0;
+            return (i + (blanks.trailing_zeros() / 8) as usize, path);
+        }
+        path |= slashes != 0;
+        i += 8;
+    }
+    for (k, &c) in t[i..].iter().enumerate() {
+        if is_blank(c) {
+            return (i + k, path);
+        }
+        path |= c == b'/' || c == b'\\';
+    }
+    (t.len(), path)
 }
 
 /// The token-by-token definition of [`similar`] (on lines without leading blanks). Equal
@@ -207,6 +249,29 @@ mod tests {
         assert!(!similar(b"Compiling serde v1.0", b"Compiling tokio v1.0"));
         assert!(!similar(b"ok 1", b"not ok 1"));
         assert!(!similar(b"a b", b"a b c"));
+    }
+
+    #[test]
+    fn token_end_agrees_with_a_byte_loop() {
+        let bytes: Vec<u8> = (0..=255u8).chain(b"ab/c d\\e\tf".iter().copied()).collect();
+        for start in 0..bytes.len() {
+            for end in start..bytes.len().min(start + 40) {
+                let t = &bytes[start..end];
+                let len = t.iter().position(|&c| is_blank(c)).unwrap_or(t.len());
+                assert_eq!(token_end(t), (len, is_path(&t[..len])), "{t:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn first_difference_agrees_with_a_byte_loop() {
+        let a = b"abcdefghijklmnopqrstuvwxyz0123456789";
+        for i in 0..a.len() {
+            let mut b = a.to_vec();
+            b[i] = b'#';
+            assert_eq!(first_difference(a, &b), Some(i));
+            assert_eq!(first_difference(&a[..i], &b), None);
+        }
     }
 
     #[test]

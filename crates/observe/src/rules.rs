@@ -457,10 +457,7 @@ impl Builtin {
             return true;
         }
         if self.token_rules {
-            let token = &rest[..rest
-                .iter()
-                .position(|b| matches!(b, b' ' | b'\t'))
-                .unwrap_or(rest.len())];
+            let token = &rest[..crate::generic::blank(rest).unwrap_or(rest.len())];
             // A first token ending in `:` only leads `ld: error: …` and `KeyError: …` (the rules
             // on a token with `:N` or `(N` are checked below).
             if let Some(name) = token.strip_suffix(b":") {

@@ -83,7 +83,11 @@ impl Generic {
     /// Classifies `line`; `hits` are the candidate words found in it by [`scan`](Self::scan),
     /// as ranges relative to the line (pass `None` to search the line here).
     pub(crate) fn classify(&self, line: &[u8], hits: Option<&[(usize, usize)]>) -> Option<Signal> {
-        if let Some(s) = shape(line) {
+        // Every word the scan can find in a token ending in `Error`, `Exception`, `Failure` or
+        // `Panic` leaves a hit on the line (each match ends before or covers the word's start),
+        // so without hits only a `…Fault` can name an exception.
+        let named = hits.is_none_or(|h| !h.is_empty()) || has_fault(line);
+        if let Some(s) = shape(line, named) {
             return Some(s);
         }
         let mut own = Vec::new();
@@ -195,6 +199,23 @@ pub(crate) fn blank(t: &[u8]) -> Option<usize> {
         .map(|p| i + p)
 }
 
+/// Whether `line` holds `Fault`: a word-wide search for `F` (rare in most lines), then a look.
+fn has_fault(line: &[u8]) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let zeros = |v: u64| v.wrapping_sub(LO) & !v & HI;
+    let mut i = 0;
+    while let Some(chunk) = line.get(i..i + 8) {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        if zeros(u64::from_le_bytes(w) ^ (LO * u64::from(b'F'))) != 0 {
+            return memchr::memmem::find(&line[i..], b"Fault").is_some();
+        }
+        i += 8;
+    }
+    line[i..].contains(&b'F') && memchr::memmem::find(&line[i..], b"Fault").is_some()
+}
+
 fn ident(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'/' | b'\\' | b'-')
 }
@@ -253,7 +274,8 @@ fn zero_count(line: &[u8]) -> bool {
 fn after_location(line: &[u8]) -> Option<&[u8]> {
     let end = blank(line)?;
     let tok = &line[..end];
-    let c = memchr::memchr(b':', tok)?;
+    // The first token is short: a plain walk beats a `memchr` call.
+    let c = tok.iter().position(|&b| b == b':')?;
     if c == 0 || !tok.get(c + 1).is_some_and(u8::is_ascii_digit) {
         return None;
     }

@@ -6,7 +6,8 @@ use super::{Signal, blank, code_word, sig};
 use crate::rules::Kind;
 
 /// Shapes checked on the line itself: location-only lines and project stack frames.
-pub(super) fn shape(line: &[u8]) -> Option<Signal> {
+/// `named`: the line may name an exception (else that check is skipped).
+pub(super) fn shape(line: &[u8], named: bool) -> Option<Signal> {
     let t = line.trim_ascii_start();
     let first = *t.first()?;
     if !(first.is_ascii_punctuation() || first.is_ascii_alphanumeric() || first >= 0x80) {
@@ -28,7 +29,7 @@ pub(super) fn shape(line: &[u8]) -> Option<Signal> {
     if matches!(first, b'-' | b'=' | b'_' | b'*' | b'#' | b'~') && banner(t) {
         return Some(sig(Kind::Structure, 0, false));
     }
-    if exception_name(t, space) {
+    if named && exception_name(t, space) {
         return Some(sig(Kind::Message, 4, false));
     }
     match first {
@@ -86,6 +87,18 @@ fn hex_header(t: &[u8], space: Option<usize>) -> bool {
 /// `KeyError: 'x'`, `E   AssertionError: …`, `Caused by: x.NumberFormatException: …`: an
 /// exception or error type naming what went wrong, in the first words of a line.
 fn exception_name(t: &[u8], space: Option<usize>) -> bool {
+    // A named token ends in one of these words: most lines hold none of them anywhere.
+    let named_somewhere = memchr::memchr3_iter(b'E', b'F', b'P', t).any(|i| {
+        let w = &t[i..];
+        w.starts_with(b"Error")
+            || w.starts_with(b"Exception")
+            || w.starts_with(b"Failure")
+            || w.starts_with(b"Fault")
+            || w.starts_with(b"Panic")
+    });
+    if !named_somewhere {
+        return false;
+    }
     let mut rest = t;
     let mut space = space;
     for _ in 0..3 {
