@@ -5,16 +5,46 @@ the done-when checks (ours <= full everywhere, < last5, <= 0.8x full at 60+ step
 full's at 30+ steps, invariants). Prints a markdown table per card.
 
     loop replay --json --price-card anthropic --price-card openai DIR | python3 bill.py
+    ... | python3 bill.py --summary NAME   # one line per card: the figures the README quotes
 """
 import json
 import sys
 
 rows = [json.loads(l) for l in sys.stdin if l.strip()]
+summary = sys.argv[1:2] == ["--summary"]
+set_name = sys.argv[2] if summary and len(sys.argv) > 2 else "runs"
 runs = {}
 for r in rows:
     runs.setdefault(r["trajectory"], {})[r["strategy"].split("(")[0]] = r
 cards = [b["card"] for b in rows[0]["bills"]] if rows else []
+
+def summarise(k, card):
+    """One line: ours/full over runs of 20+ steps, runs above full, 60+ runs at <= 0.8x,
+    30+ runs with peak <= 75% of full's."""
+    ratios, above, long_ok, long_n, peak_ok, peak_n = [], 0, 0, 0, 0, 0
+    for s in runs.values():
+        full, ours = s.get("full"), s.get("ours")
+        if not (full and ours) or full["steps"] < 20 or full["bills"][k]["cost"] == 0:
+            continue
+        r = ours["bills"][k]["cost"] / full["bills"][k]["cost"]
+        ratios.append(r)
+        above += r > 1.0000001
+        if full["steps"] >= 60:
+            long_n += 1
+            long_ok += r <= 0.8
+        if full["steps"] >= 30:
+            peak_n += 1
+            peak_ok += ours["peak_prompt_tokens"] <= 0.75 * full["peak_prompt_tokens"]
+    if ratios:
+        print(f"{set_name} {card}: {len(ratios)} runs, ours/full mean {sum(ratios) / len(ratios):.3f} "
+              f"max {max(ratios):.3f}, above full {above}, 60+ at <= 0.8x {long_ok}/{long_n}, "
+              f"30+ peak <= 75% {peak_ok}/{peak_n}")
+
+
 for k, card in enumerate(cards):
+    if summary:
+        summarise(k, card)
+        continue
     print(f"\n### {card}\n")
     print("| run | steps | full $ | ours / full | ours / last5 | peak ours / full | ok |")
     print("|---|---:|---:|---:|---:|---:|---|")

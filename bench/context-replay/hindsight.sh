@@ -3,16 +3,22 @@
 # nine fixed settings (--fixed-batches, keep-last 3/5/10 x batch 1/5/10) and full history are
 # replayed, and for each run ours' cost is divided by the cheapest of them.
 #
-#   bench/context-replay/hindsight.sh [train|heldout]   (default: both)
+#   bench/context-replay/hindsight.sh [SET...]   (default: train heldout; a SET is a folder
+#   under bench/context-replay/data or a path; LOOP_BIN=PATH uses that binary, unbuilt)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-cargo build -q --release -p loopwright-cli
-bin="${CARGO_TARGET_DIR:-target}/release/loop"
+if [ -n "${LOOP_BIN:-}" ]; then
+  bin=$LOOP_BIN
+else
+  cargo build -q --release -p loopwright-cli
+  bin="${CARGO_TARGET_DIR:-target}/release/loop"
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for set in "${@:-train heldout}"; do
   for s in $set; do
     dir=bench/context-replay/data/$s
+    [ -d "$dir" ] || dir=$s
     cards=(--price-card anthropic --price-card openai)
     "$bin" replay --json "${cards[@]}" -s full,ours "$dir" > "$tmp/ours.jsonl"
     : > "$tmp/fixed.jsonl"

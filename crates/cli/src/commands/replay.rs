@@ -41,6 +41,11 @@ struct BillFlags {
     /// cache rewrite it causes.
     #[arg(long, value_name = "F", value_parser = nonnegative)]
     margin: Option<f64>,
+    /// Relative bound: ours' prompt at most F of the whole history's size (nothing condensed);
+    /// over it, a change that cuts the prompt by a tenth or more is priced without the cap on
+    /// the steps to come and without margin (default 0.6; 0 turns it off).
+    #[arg(long, value_name = "F", value_parser = nonnegative)]
+    peak_share: Option<f64>,
     /// Ours without the cost rule: masks in fixed batches, as before price cards.
     #[arg(long)]
     fixed_batches: bool,
@@ -292,6 +297,9 @@ fn strategies(
             }
             if let Some(f) = flags.margin {
                 cost.margin = f;
+            }
+            if let Some(f) = flags.peak_share {
+                cost.peak_share = (f > 0.0).then_some(f);
             }
         }
     }

@@ -10,6 +10,16 @@
 //! has gone n steps is expected to go on for a share of that, but never for long: nothing
 //! about the future is known, and a late mask that does not pay back before the run ends
 //! costs more than full history).
+//!
+//! The rule alone lets a prompt that never reaches the working budget grow with the whole
+//! run: when each mask saves little (outputs already compressed), none pays within the capped
+//! projection. A second bound, relative to the run itself, keeps the shown prompt near
+//! `peak_share` of what the whole history would take now (the same items, nothing condensed):
+//! over it, a change that cuts the prompt by at least [`MIN_FORCED_CUT`] is priced with the
+//! same projection (`horizon` x the steps run so far) but without its cap and without margin.
+//! Such a change masks every due result at once, so the next one comes only once the run has
+//! grown by a share of its length again: a few rewrites on a long run, and few on a short one,
+//! whose projection is short too.
 
 use loopwright_protocol::message::Message;
 use serde::{Deserialize, Serialize};
@@ -34,7 +44,18 @@ pub struct CostConfig {
     pub max_remaining: f64,
     /// Working budget: above this many prompt tokens history is condensed whatever it costs.
     pub budget: Option<u64>,
+    /// Relative bound: above this share of the whole history's size (nothing condensed), a
+    /// change that cuts the prompt by at least [`MIN_FORCED_CUT`] is priced without the cap on
+    /// the steps to come and without margin.
+    #[serde(default)]
+    pub peak_share: Option<f64>,
 }
+
+/// Default relative bound: the shown prompt near this share of the whole history.
+pub const DEFAULT_PEAK_SHARE: f64 = 0.6;
+/// A change priced under the relative bound must cut the prompt by at least this share of it
+/// (smaller cuts would rewrite the cache at nearly every step for little).
+pub const MIN_FORCED_CUT: f64 = 0.1;
 
 /// Default projection: the run goes on for half as many steps as it has run.
 pub const DEFAULT_HORIZON: f64 = 0.5;
@@ -61,6 +82,7 @@ impl CostConfig {
             margin: DEFAULT_MARGIN,
             max_remaining: DEFAULT_MAX_REMAINING,
             budget: None,
+            peak_share: None,
         }
     }
 
@@ -72,10 +94,22 @@ impl CostConfig {
         if self.budget.is_some_and(|b| parts.before_total > b) {
             return true;
         }
-        let remaining = (self.horizon * step as f64).min(self.max_remaining);
+        let before = parts.before_total as f64;
+        let over_share = self
+            .peak_share
+            .is_some_and(|share| before > share * parts.full_total as f64)
+            && parts.saved as f64 >= MIN_FORCED_CUT * before;
+        let (remaining, margin) = if over_share {
+            (self.horizon * step as f64, 1.0)
+        } else {
+            (
+                (self.horizon * step as f64).min(self.max_remaining),
+                self.margin,
+            )
+        };
         let saving = parts.saved as f64 * self.read * (remaining + 1.0);
         let rewrite = parts.rewritten as f64 * (self.write - self.read).max(0.0);
-        saving >= self.margin * rewrite
+        saving >= margin * rewrite
     }
 }
 
@@ -88,14 +122,17 @@ pub struct Change {
     pub saved: u64,
     /// Tokens after the first changed message, once changed (written to the cache again).
     pub rewritten: u64,
+    /// The whole history's prompt now, nothing condensed (the relative bound's reference).
+    pub full_total: u64,
 }
 
 impl Change {
     /// Measures the change from `before` to `after` (the shown history), after a prefix of
-    /// `prefix_tokens`.
+    /// `prefix_tokens`; `full_history` is the whole history's tokens with nothing condensed.
     pub fn measure(
         before: &[Message],
         after: &[Message],
+        full_history: u64,
         prefix_tokens: u64,
         counter: &TokenCounter,
     ) -> Change {
@@ -108,6 +145,7 @@ impl Change {
             before_total,
             saved: before_total.saturating_sub(after_total),
             rewritten: a[common.min(a.len())..].iter().sum(),
+            full_total: prefix_tokens + full_history,
         }
     }
 }
@@ -126,6 +164,7 @@ mod tests {
             before_total: 50_000,
             saved: 2_000,
             rewritten: 45_000,
+            full_total: 50_000,
         };
         assert!(!anthropic().pays(20, c));
     }
@@ -136,6 +175,7 @@ mod tests {
             before_total: 50_000,
             saved: 30_000,
             rewritten: 15_000,
+            full_total: 50_000,
         };
         assert!(anthropic().pays(40, c));
         assert!(!anthropic().pays(2, c));
@@ -153,9 +193,48 @@ mod tests {
             before_total: 50_000,
             saved: 10_000,
             rewritten: 30_000,
+            full_total: 50_000,
         };
         let openai = CostConfig::for_card(&PriceCard::named("openai:gpt-4o").unwrap());
         assert!(openai.pays(10, c));
         assert!(!anthropic().pays(10, c));
+    }
+
+    #[test]
+    fn over_the_relative_bound_the_projection_is_not_capped() {
+        let c = Change {
+            before_total: 30_000,
+            saved: 6_000,
+            rewritten: 10_000,
+            full_total: 40_000,
+        };
+        let plain = anthropic();
+        assert!(
+            !plain.pays(40, c),
+            "the capped projection does not pay it back"
+        );
+        let bounded = CostConfig {
+            peak_share: Some(0.6),
+            ..anthropic()
+        };
+        assert!(bounded.pays(40, c), "30,000 is over 0.6 x 40,000");
+        assert!(
+            !bounded.pays(3, c),
+            "three steps in, the projection is short"
+        );
+        let under = Change {
+            full_total: 60_000,
+            ..c
+        };
+        assert!(!bounded.pays(40, under), "30,000 is under 0.6 x 60,000");
+        let small = Change {
+            saved: 2_900,
+            rewritten: 3_000,
+            ..c
+        };
+        assert!(
+            !bounded.pays(40, small),
+            "a cut under a tenth of the prompt keeps the capped projection"
+        );
     }
 }

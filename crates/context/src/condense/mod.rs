@@ -22,7 +22,7 @@ use crate::tokens::TokenCounter;
 
 pub use cost::{
     COST_AWARE_KEEP_LAST, Change, CostConfig, DEFAULT_HORIZON, DEFAULT_MARGIN,
-    DEFAULT_MAX_REMAINING,
+    DEFAULT_MAX_REMAINING, DEFAULT_PEAK_SHARE, MIN_FORCED_CUT,
 };
 pub use duplicate::DuplicateConfig;
 pub use loopwright_protocol::condensation::{Condensation, MaskReason, SummarySource};
@@ -93,6 +93,7 @@ impl Config {
         let budget = budget.unwrap_or((window / 4).min(DEFAULT_BUDGET_CAP));
         let mut cost = CostConfig::for_card(card);
         cost.budget = Some(budget);
+        cost.peak_share = Some(DEFAULT_PEAK_SHARE);
         if let Some(s) = self.summary.as_mut() {
             s.threshold = s.threshold.min(budget as f64 / s.window.max(1) as f64);
         }
@@ -262,9 +263,11 @@ fn priced_masks(
     if proposed.is_empty() {
         return;
     }
+    let full_history = items.iter().map(|i| counter.message(&i.message)).sum();
     let change = Change::measure(
         &view(items, all),
         &view(items, &with),
+        full_history,
         input.prefix_tokens,
         counter,
     );

@@ -44,6 +44,12 @@ pub(super) fn settings(
                     thousands(b)
                 ));
             }
+            if let Some(share) = cost.peak_share {
+                s.push_str(&format!(
+                    "bound    over {}% of the whole history's tokens, a cut of a tenth or more is priced without the cap or margin (--peak-share)\n",
+                    (share * 1000.0).round() / 10.0
+                ));
+            }
         }
         if let Some(sum) = &cfg.summary {
             s.push_str(&format!(
