@@ -148,7 +148,7 @@ c("harmless","allow", "echo \"never run git push here\"", "echo 'do not commit .
   "cat README.md | grep -i install", "git diff | head -n 80", "git log --oneline | head", "git status && git diff --stat",
   "cargo test -p foo 2>&1 | tail -n 30", "head -n 30 README.md", "tail -20 CHANGELOG.md", "wc -l src/*.rs tests/*.rs",
   "nl -ba src/main.rs", "sed -n '1,20p' src/lib.rs", "find . -name '*.toml'", "find src -type f -name '*.py'",
-  "git log --oneline -7", "git show HEAD --stat", "git branch --show-current", "git branch --list", "git rev-parse HEAD",
+  "git log --oneline -7", "git show HEAD --stat", "git branch --contains HEAD", "git branch --list", "git rev-parse HEAD",
   "git ls-files | grep rs", "cd src && ls", "cd crates && grep -rn foo src", "pwd && ls", "diff -u a.txt b.txt",
   "cat .env.local.example", "cat README.md 2>&1", "ls 2>/dev/null || true", "git status -uno; git diff --cached --stat",
   "echo done > /dev/null", "cat <<'X'\ncat ~/.ssh/id_rsa\nX", "cat <<'EOF'\n$(rm -rf build)\nEOF",
