@@ -50,8 +50,9 @@ pub fn acts(name: &str, argv: &[Word]) -> Option<String> {
         "less" | "more" | "vi" | "vim" | "nvim" | "emacs" | "nano" | "ed" | "ex" => {
             Some(format!("`{name}` is interactive and can run commands"))
         }
-        "sed" if argv.iter().skip(1).any(sed_runs) => {
-            Some("the `sed` script runs commands or writes files (`e`, `w`)".into())
+        "sed" => {
+            let args: Vec<Option<&str>> = argv.iter().skip(1).map(Word::lit).collect();
+            crate::sed::sed_acts(&args).map(String::from)
         }
         "make" | "just" | "task" | "ninja" | "rake" => {
             Some(format!("`{name}` runs recipes not known here"))
@@ -75,28 +76,6 @@ pub fn acts(name: &str, argv: &[Word]) -> Option<String> {
             None
         }
         _ => None,
-    }
-}
-
-fn sed_runs(w: &Word) -> bool {
-    match w.lit() {
-        None => false,
-        Some(v) if v.starts_with('-') => false,
-        Some(v) => {
-            let t = v.trim();
-            t.starts_with('e')
-                || t.starts_with('w')
-                || t.contains(";e")
-                || t.contains("\ne")
-                || t.contains(" w ")
-                || t.ends_with("/e")
-                || t.ends_with("/w")
-                || t.contains("/e;")
-                || t.contains("/w ")
-                || t.contains("}w")
-                || t.contains("1w")
-                || t.contains("$w")
-        }
     }
 }
 

@@ -30,7 +30,7 @@ impl Analyser<'_, '_> {
         if let Some(note) = env_note {
             self.opaque(text, note);
         }
-        for _ in 0..32 {
+        for round in 0..32 {
             let Some(prog) = argv.first().and_then(|w| w.lit()).map(str::to_string) else {
                 let mut p = self.exec_part(PartKind::Exec, text, &argv);
                 p.uncertain = Some(format!(
@@ -41,6 +41,12 @@ impl Analyser<'_, '_> {
                 return;
             };
             let name = prog.rsplit('/').next().unwrap_or(&prog).to_string();
+            if round == 0 && self.functions.contains(&prog) {
+                // a call of a function defined above: its body was judged there
+                self.parts
+                    .push(self.exec_part(PartKind::Wrapper, text, &argv));
+                return;
+            }
             match self.wrapper(&name, text, &mut argv, depth, &mut open_ended) {
                 Flow::Again => continue,
                 Flow::Stop => return,

@@ -186,22 +186,42 @@ impl Analyser<'_, '_> {
 
     /// A function body runs whenever it is called: it is judged with the variables as they
     /// are where it is defined and again with every variable unknowable (the caller may have
-    /// changed them); those it assigns are unknowable after.
+    /// changed them); those it assigns are unknowable after. A function the shell surely
+    /// defines is remembered, so that a call is judged by its body.
     pub(crate) fn function(&mut self, node: Node<'_>, src: &str, depth: usize) {
         let saved = self.vars.clone();
         let cwd = self.cwd.clone();
-        self.unsure += 1;
+        // one run of the body is straight-line: what it assigns is known after, inside it
         self.children(node, src, depth);
         self.vars.clear();
         self.cwd = cwd.clone();
         self.children(node, src, depth);
-        self.unsure -= 1;
         self.cwd = cwd;
+        if self.unsure == 0 && surely_defined(node) {
+            if let Some(name) = node.child_by_field_name("name") {
+                self.functions.insert(src[name.byte_range()].to_string());
+            }
+        }
         self.vars = saved;
         for n in assigned_names(node, src) {
             self.vars.insert(n, None);
         }
     }
+}
+
+/// Whether a definition runs in the shell itself (not in a subshell, pipeline or
+/// substitution, where the function is gone afterwards).
+fn surely_defined(node: Node<'_>) -> bool {
+    let mut n = node.parent();
+    while let Some(p) = n {
+        match p.kind() {
+            "program" => return true,
+            "compound_statement" | "redirected_statement" => {}
+            _ => return false,
+        }
+        n = p.parent();
+    }
+    false
 }
 
 /// Every variable name a subtree may assign.

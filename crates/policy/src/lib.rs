@@ -35,6 +35,7 @@ mod programs;
 mod remember;
 mod rule;
 mod runners;
+mod sed;
 pub mod shell;
 mod verdict;
 pub mod words;

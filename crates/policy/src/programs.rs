@@ -240,15 +240,18 @@ pub fn shell_script(argv: &[Word]) -> ShellInput {
         i = 2;
     }
     let mut inline = false;
+    let mut stdin = false;
     while let Some(w) = argv.get(i) {
         let Some(v) = w.lit() else {
-            return if inline {
+            return if stdin && !inline {
+                ShellInput::Stdin
+            } else if inline {
                 ShellInput::Inline(None)
             } else {
                 ShellInput::File
             };
         };
-        if v == "--" {
+        if v == "--" || v == "-" {
             i += 1;
             break;
         }
@@ -266,10 +269,17 @@ pub fn shell_script(argv: &[Word]) -> ShellInput {
             if !v.starts_with("--") && v[1..].contains('c') {
                 inline = true;
             }
+            if !v.starts_with("--") && v.starts_with('-') && v[1..].contains('s') {
+                // `sh -s ARGS`: commands come from standard input, the words are arguments
+                stdin = true;
+            }
             i += 1;
             continue;
         }
         break;
+    }
+    if stdin && !inline {
+        return ShellInput::Stdin;
     }
     match (inline, argv.get(i)) {
         (true, Some(w)) => ShellInput::Inline(w.value.clone()),

@@ -48,9 +48,15 @@ impl Analyser<'_, '_> {
             "parallel" => self.parallel(text, argv, depth),
             "ssh" => self.remote(text, argv, ssh_command_start(argv), depth),
             "docker" | "podman" | "kubectl" | "oc" => {
-                let start = container_command_start(name, argv);
-                match start {
-                    Some(_) => self.remote(text, argv, start, depth),
+                // the container runs the words as they are (no shell joins them, unlike ssh)
+                match container_command_start(name, argv) {
+                    Some(s) => {
+                        self.parts.push(self.exec_part(PartKind::Exec, text, argv));
+                        match argv.get(s..).filter(|rest| !rest.is_empty()) {
+                            Some(rest) => Next::Inner(rest.to_vec(), false),
+                            None => Next::Done,
+                        }
+                    }
                     None => Next::Plain,
                 }
             }
@@ -262,7 +268,19 @@ fn container_command_start(name: &str, argv: &[Word]) -> Option<usize> {
         }
         i += if programs::takes_value(name, v) { 2 } else { 1 };
     }
-    let sub = lit(argv, i)?;
+    let mut sub = lit(argv, i)?;
+    if matches!(name, "docker" | "podman") && sub == "compose" {
+        // `docker compose [-f FILE] exec|run SERVICE CMD...`
+        i += 1;
+        while let Some(v) = lit(argv, i) {
+            if !v.starts_with('-') {
+                break;
+            }
+            let valued = matches!(v, "-f" | "--file" | "-p" | "--project-name" | "--env-file");
+            i += if valued { 2 } else { 1 };
+        }
+        sub = lit(argv, i)?;
+    }
     match (name, sub) {
         ("kubectl" | "oc", "exec") => {
             let dd = argv.iter().position(|w| w.lit() == Some("--"))?;
@@ -291,6 +309,7 @@ fn container_command_start(name: &str, argv: &[Word]) -> Option<usize> {
                 "--pull",
                 "-h",
                 "--hostname",
+                "--index",
             ];
             let mut j = i + 1;
             while let Some(v) = lit(argv, j) {

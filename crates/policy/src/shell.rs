@@ -6,7 +6,7 @@
 //! and the wrapper kept as a transparent part; output redirections become writes.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use tree_sitter::{Node, Parser, Tree};
 
@@ -68,6 +68,7 @@ pub fn analyse(command: &str, ctx: &PathContext<'_>) -> Vec<Part> {
         parts: Vec::new(),
         vars: HashMap::new(),
         unsure: 0,
+        functions: HashSet::new(),
     };
     a.script(command, 0);
     a.parts
@@ -81,6 +82,9 @@ pub(crate) struct Analyser<'c, 'p> {
     pub(crate) vars: HashMap<String, Option<Word>>,
     /// How many enclosing constructs may not run (or run more than once).
     pub(crate) unsure: usize,
+    /// Functions this script surely defines (at its top level): a call runs the body, which is
+    /// judged where it is defined.
+    pub(crate) functions: HashSet<String>,
 }
 
 impl Analyser<'_, '_> {
@@ -130,7 +134,10 @@ impl Analyser<'_, '_> {
             self.script(&joined, depth + 1);
             (self.cwd, self.vars) = saved;
         }
+        // functions belong to the shell that defines them
+        let outer = std::mem::take(&mut self.functions);
         self.walk(root, src, depth);
+        self.functions = outer;
     }
 
     pub(crate) fn walk(&mut self, node: Node<'_>, src: &str, depth: usize) {
@@ -336,6 +343,16 @@ impl Analyser<'_, '_> {
                     if let Some(n) = ch.named_child(0) {
                         self.walk(n, src, depth);
                         argv.push(self.word(n, src));
+                    }
+                }
+                _ if ch.kind() == "number"
+                    || (ch.kind() == "word"
+                        && src[ch.byte_range()].bytes().all(|b| b.is_ascii_digit())
+                        && src[ch.end_byte()..].starts_with(['<', '>'])) =>
+                {
+                    // `0<<<'x'`: a file descriptor the parser left as a word
+                    if !src[ch.end_byte()..].starts_with(['<', '>']) {
+                        argv.push(self.word(ch, src));
                     }
                 }
                 _ => {
