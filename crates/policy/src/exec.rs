@@ -26,6 +26,17 @@ impl Analyser<'_, '_> {
         env_note: Option<String>,
     ) {
         let mut argv = argv;
+        if self.vars.contains_key("IFS") {
+            // a changed IFS splits every unquoted expansion its own way: `c=git,push; $c`
+            for w in &mut argv {
+                let t = &w.text;
+                let quoted = t.len() >= 2 && t.starts_with('"') && t.ends_with('"');
+                if !quoted && t.contains(['$', '`']) {
+                    w.value = None;
+                    w.pattern = None;
+                }
+            }
+        }
         let mut open_ended = false;
         if let Some(note) = env_note {
             self.opaque(text, note);

@@ -500,7 +500,9 @@ impl Rule {
             // an allow rule must be sure about every expansion: only a location can be
             return Match::No;
         }
-        if crate::patterns::may_match(self, pat, ctx) {
+        if crate::patterns::surely_matches(self, pat, ctx) {
+            Match::Yes
+        } else if crate::patterns::may_match(self, pat, ctx) {
             Match::Maybe
         } else {
             Match::No

@@ -172,7 +172,14 @@ impl Analyser<'_, '_> {
             let Some((key, val)) = kv.split_once('=') else {
                 continue;
             };
-            if !key.to_ascii_lowercase().starts_with("alias.") {
+            let key = key.to_ascii_lowercase();
+            if runs_value(&key) {
+                // `core.pager`, `core.sshCommand`, `diff.x.command`, ...: git runs the value
+                // through a shell
+                self.script(val.trim_start_matches('!'), depth + 1);
+                continue;
+            }
+            if !key.starts_with("alias.") {
                 continue;
             }
             match val.strip_prefix('!') {
@@ -189,17 +196,29 @@ impl Analyser<'_, '_> {
         text: &str,
         argv: &[Word],
         open_ended: bool,
-        _depth: usize,
+        depth: usize,
     ) {
         let mut p = self.exec_part(PartKind::Exec, text, argv);
         p.open_ended = open_ended;
         if open_ended && !no_paths(name) {
             p.paths.push(PathArg::Unknown);
         }
+        let inline = programs::inline_code(name, argv);
         if p.uncertain.is_none() {
-            p.uncertain = programs::inline_code(name, argv).or_else(|| acts(name, argv));
+            p.uncertain = inline.clone().or_else(|| acts(name, argv));
         }
         self.parts.push(p);
+        if inline.is_some() {
+            // the code's strings may be the commands it runs (`os.system("git push")`)
+            for s in programs::code_strings(argv) {
+                if !s.contains(char::is_whitespace) && s.starts_with(['.', '~', '/']) {
+                    // a path the code may open (`open(".env")`)
+                    self.side_part(PartKind::Read, name, text, &Word::literal(&s));
+                } else if crate::shell::parses(&s) {
+                    self.script(&s, depth + 1);
+                }
+            }
+        }
         let mut writes = programs::write_targets(name, argv);
         writes.extend(option_writes(name, argv));
         for w in writes {
@@ -242,6 +261,32 @@ impl Analyser<'_, '_> {
         wp.paths.push(arg);
         self.parts.push(wp);
     }
+}
+
+/// Configuration keys whose value git runs as a shell command.
+fn runs_value(key: &str) -> bool {
+    matches!(
+        key,
+        "core.pager"
+            | "core.editor"
+            | "core.sshcommand"
+            | "core.fsmonitor"
+            | "core.askpass"
+            | "sequence.editor"
+            | "diff.external"
+            | "diff.tool"
+            | "credential.helper"
+            | "gpg.program"
+            | "interactive.difffilter"
+    ) || key.starts_with("pager.")
+        || key.ends_with(".command")
+        || key.ends_with(".cmd")
+        || key.ends_with(".textconv")
+        || key.ends_with(".driver")
+        || key.ends_with(".clean")
+        || key.ends_with(".smudge")
+        || key.ends_with(".process")
+        || key.ends_with(".program")
 }
 
 fn ssh_command_start(argv: &[Word]) -> Option<usize> {

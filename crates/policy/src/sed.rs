@@ -1,9 +1,11 @@
 //! A model of `sed` scripts: which commands only print (`p`, `=`, `s///g`, `1,20p`, `/re/d`)
 //! and which run commands, write or read other files (`e`, `w`, `W`, `r`, `R`, `s///e`,
-//! `s///w`). `sed` is judged a reader only when every script it runs only prints.
+//! `s///w`). `sed` is judged a reader only when every script it runs only prints; `-i` writes
+//! the files it names, which are judged as writes (`models::option_writes`).
 
-/// Why `sed` with these arguments is more than a reader: editing in place, a script file, or a
-/// script command that runs, writes or reads something. `None`: it only prints.
+/// Why `sed` with these arguments is more than a reader (or an editor of the files it names):
+/// a script file, or a script command that runs, writes or reads something. `None`: it only
+/// prints or edits its files.
 pub fn sed_acts(args: &[Option<&str>]) -> Option<&'static str> {
     let mut scripts: Vec<&str> = Vec::new();
     let mut has_e = false;
@@ -20,7 +22,8 @@ pub fn sed_acts(args: &[Option<&str>]) -> Option<&'static str> {
             break;
         }
         if v == "-i" || v.starts_with("--in-place") {
-            return Some("`sed -i` edits files in place");
+            // editing in place writes the files named: judged as writes to those paths
+            continue;
         }
         if v == "-f" || v.starts_with("--file") {
             return Some("`sed -f` runs a script from a file");
@@ -63,7 +66,8 @@ pub fn sed_acts(args: &[Option<&str>]) -> Option<&'static str> {
             for (k, c) in flags.char_indices() {
                 match c {
                     'n' | 'r' | 'E' | 's' | 'z' | 'u' => {}
-                    'i' => return Some("`sed -i` edits files in place"),
+                    // `-i[SUFFIX]`: the rest of the bundle is the backup suffix
+                    'i' => break,
                     'f' => return Some("`sed -f` runs a script from a file"),
                     'l' => break,
                     'e' => {
@@ -249,15 +253,15 @@ mod tests {
             "sed -n l f",
             "sed '1i header' f",
             "sed -n '\\,a/b,p' f",
+            "sed -i s/a/b/ f",
+            "sed -i.bak s/a/b/ f",
+            "sed --in-place=.b s/a/b/ f",
         ] {
             assert_eq!(acts(c), None, "{c}");
         }
         for c in [
-            "sed -i s/a/b/ f",
-            "sed -i.bak s/a/b/ f",
-            "sed --in-place=.b s/a/b/ f",
-            "sed -ni 1p f",
             "sed -f prog.sed f",
+            "sed -i 's/x/y/e' f",
             "sed '1e git push' f",
             "sed 's/x/y/e' f",
             "sed 's/x/y/w out' f",

@@ -470,7 +470,8 @@ impl Analyser<'_, '_> {
                 None => continue,
             };
             let arg = self.path_arg(&candidate);
-            if arg != PathArg::Unknown {
+            // a wildcard word that cannot be placed (`~$U/.ssh/id_rsa`) may name anything
+            if arg != PathArg::Unknown || (kind == PartKind::Exec && candidate.lit().is_none()) {
                 p.paths.push(arg);
             }
         }

@@ -56,7 +56,7 @@ c("run","deny", "xargs -r -n 1 rm -rf < list", "xargs --null --max-args=1 git pu
 c("run","ask", "npx -y rimraf build", "uvx --from x y", "pipx run cowsay hi", "make release",
   "make -C sub all", "just deploy", "pkexec git push", "runuser -u bob -- git push",
   "chrt -i 0 git push", "taskset -c 0 git push", "toybox rm -rf out", "npm exec -- some-bin",
-  "bunx some-tool", "pnpm dlx create-x", "docker run img", "ssh host", "xargs -a cmds.txt",
+  "bunx some-tool", "pnpm dlx create-x", "docker run img", "ssh host", "xargs -a cmds.txt | sh",
   "find . -exec {} \\;", "env -S \"$CMD\"", "sudo \"$@\"")
 # inline code
 c("inline","ask", "python3 -c \"import shutil; shutil.rmtree('build')\"", "node --eval 'x()'",
