@@ -89,6 +89,18 @@ impl Analyser<'_, '_> {
                 self.shell(&name, text, &argv, depth, heredoc);
                 return;
             }
+            if matches!(name.as_str(), "source" | ".")
+                && let Some(body) = heredoc
+                && argv.get(1).and_then(|w| w.lit()).is_some_and(|f| {
+                    matches!(f, "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0" | "-")
+                })
+            {
+                // `source /dev/stdin <<< 'cmd'`: the here-string is the script
+                self.parts
+                    .push(self.exec_part(PartKind::Wrapper, text, &argv));
+                self.script(body, depth + 1);
+                return;
+            }
             match self.builtin(&name, text, &mut argv, depth) {
                 Flow::Stop => return,
                 Flow::Again | Flow::On => {}

@@ -106,6 +106,10 @@ fn value_options(name: &str) -> &'static [&'static str] {
             "--max-columns",
             "-j",
             "--threads",
+            "-d",
+            "--directories",
+            "-D",
+            "--devices",
         ],
         "head" | "tail" => &["-n", "-c", "--lines", "--bytes"],
         "cut" => &["-d", "-f", "-c", "-b", "--delimiter", "--fields"],
@@ -418,7 +422,13 @@ pub fn recursive_reads(name: &str, argv: &[Word]) -> Vec<Word> {
     match name {
         "grep" | "egrep" | "fgrep"
             if has_flag(argv, 'r', &["--recursive", "--dereference-recursive"])
-                || has_flag(argv, 'R', &[]) =>
+                || has_flag(argv, 'R', &[])
+                || argv
+                    .windows(2)
+                    .any(|p| p[0].lit() == Some("-d") && p[1].lit() == Some("recurse"))
+                || argv
+                    .iter()
+                    .any(|w| matches!(w.lit(), Some("--directories=recurse" | "-drecurse"))) =>
         {
             if pos.is_empty() {
                 dot()
@@ -469,4 +479,84 @@ pub fn recursive_reads(name: &str, argv: &[Word]) -> Vec<Word> {
         }
         _ => Vec::new(),
     }
+}
+
+/// Files a program reads out of a repository's history: `git show REV:PATH`,
+/// `git cat-file -p REV:PATH` (the file as it was is the same secret).
+pub fn revision_reads(name: &str, argv: &[Word]) -> Vec<Word> {
+    if name != "git" {
+        return Vec::new();
+    }
+    let Some(sub) = argv
+        .iter()
+        .skip(1)
+        .filter_map(Word::lit)
+        .find(|v| !v.starts_with('-'))
+    else {
+        return Vec::new();
+    };
+    if !matches!(sub, "show" | "cat-file" | "archive" | "grep") {
+        return Vec::new();
+    }
+    argv.iter()
+        .skip(1)
+        .filter_map(|w| {
+            let v = w.lit()?;
+            if v.starts_with('-') || v.contains("://") {
+                return None;
+            }
+            let (_, path) = v.split_once(':')?;
+            let path = path.trim_start_matches('/');
+            (!path.is_empty()).then(|| Word::literal(path))
+        })
+        .collect()
+}
+
+/// The string literals inside inline code, as the commands they may be: `os.system("git
+/// push")` gives `git push`, `["git", "push"]` gives `git push` (neighbours joined), awk's
+/// `system("rm -rf " $1)` gives `rm -rf`. At most 32.
+pub fn code_strings(argv: &[Word]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in argv.iter().skip(1) {
+        let Some(code) = w.lit() else { continue };
+        if code.starts_with('-') {
+            continue;
+        }
+        let b: Vec<char> = code.chars().collect();
+        let mut i = 0;
+        let mut group: Vec<String> = Vec::new();
+        while i < b.len() && out.len() < 32 {
+            let q = b[i];
+            if q == '"' || q == '\'' {
+                let mut lit = String::new();
+                i += 1;
+                while i < b.len() && b[i] != q {
+                    if b[i] == '\\' && i + 1 < b.len() {
+                        i += 1;
+                    }
+                    lit.push(b[i]);
+                    i += 1;
+                }
+                i += 1;
+                group.push(lit);
+                // neighbours separated by commas and blanks only form one command line
+                let mut j = i;
+                while j < b.len() && (b[j] == ',' || b[j].is_whitespace()) {
+                    j += 1;
+                }
+                if j < b.len() && (b[j] == '"' || b[j] == '\'') {
+                    i = j;
+                    continue;
+                }
+                let line = group.join(" ");
+                if !line.trim().is_empty() {
+                    out.push(line);
+                }
+                group.clear();
+                continue;
+            }
+            i += 1;
+        }
+    }
+    out
 }

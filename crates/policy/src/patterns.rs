@@ -172,6 +172,17 @@ pub fn surely_matches(rule: &Rule, pat: &Pattern, ctx: &PathContext<'_>) -> bool
         {
             return true;
         }
+        // `**/DIR/**` (no exceptions) and a prefix that passes through DIR
+        if let Some(mid) = g
+            .source
+            .strip_prefix("**/")
+            .and_then(|r| r.strip_suffix("/**"))
+            && !has_wild(mid)
+            && excepts.is_empty()
+            && format!("{prefix}/").contains(&format!("/{mid}/"))
+        {
+            return true;
+        }
         let Some(rule_last) = g.source.strip_prefix("**/").filter(|r| !r.contains('/')) else {
             continue;
         };

@@ -166,11 +166,14 @@ fn skip_options(name: &str, argv: &[Word], out: &mut Inner) -> Option<usize> {
             i += 1;
             continue;
         }
-        if name == "env" && (v == "-S" || v == "--split-string" || v.starts_with("--split-string="))
+        if name == "env"
+            && (v.starts_with("-S") || v == "--split-string" || v.starts_with("--split-string="))
         {
             let s = match v.split_once('=') {
-                Some((_, s)) => Some(s.to_string()),
-                None => {
+                Some((_, s)) if v.starts_with("--") => Some(s.to_string()),
+                // `-S'git push'`: the string is bundled with the option
+                _ if v.starts_with("-S") && v.len() > 2 => Some(v[2..].to_string()),
+                _ => {
                     i += 1;
                     argv.get(i).and_then(|w| w.value.clone())
                 }
@@ -426,55 +429,6 @@ pub fn state_dir_mentions(name: &str, argv: &[Word]) -> Vec<String> {
             if token.split('/').any(|c| c == ".loop") && !out.iter().any(|o| o == token) {
                 out.push(token.to_string());
             }
-        }
-    }
-    out
-}
-
-/// The string literals inside inline code, as the commands they may be: `os.system("git
-/// push")` gives `git push`, `["git", "push"]` gives `git push` (neighbours joined), awk's
-/// `system("rm -rf " $1)` gives `rm -rf`. At most 32.
-pub fn code_strings(argv: &[Word]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for w in argv.iter().skip(1) {
-        let Some(code) = w.lit() else { continue };
-        if code.starts_with('-') {
-            continue;
-        }
-        let b: Vec<char> = code.chars().collect();
-        let mut i = 0;
-        let mut group: Vec<String> = Vec::new();
-        while i < b.len() && out.len() < 32 {
-            let q = b[i];
-            if q == '"' || q == '\'' {
-                let mut lit = String::new();
-                i += 1;
-                while i < b.len() && b[i] != q {
-                    if b[i] == '\\' && i + 1 < b.len() {
-                        i += 1;
-                    }
-                    lit.push(b[i]);
-                    i += 1;
-                }
-                i += 1;
-                group.push(lit);
-                // neighbours separated by commas and blanks only form one command line
-                let mut j = i;
-                while j < b.len() && (b[j] == ',' || b[j].is_whitespace()) {
-                    j += 1;
-                }
-                if j < b.len() && (b[j] == '"' || b[j] == '\'') {
-                    i = j;
-                    continue;
-                }
-                let line = group.join(" ");
-                if !line.trim().is_empty() {
-                    out.push(line);
-                }
-                group.clear();
-                continue;
-            }
-            i += 1;
         }
     }
     out

@@ -93,9 +93,28 @@ impl Analyser<'_, '_> {
         let mut p = self.exec_part(PartKind::Exec, text, argv);
         p.uncertain = Some(format!("`{name}` runs as another user"));
         self.parts.push(p);
+        if let Some(cmd) = argv.iter().find_map(|w| {
+            w.lit().and_then(|v| {
+                v.strip_prefix("--command=")
+                    .or(v.strip_prefix("--session-command="))
+            })
+        }) {
+            self.script(cmd, depth + 1);
+            return Next::Done;
+        }
+        if name == "runuser"
+            && let Some(dd) = argv.iter().position(|w| w.lit() == Some("--"))
+            && dd + 1 < argv.len()
+            && !argv
+                .iter()
+                .any(|w| matches!(w.lit(), Some("-c" | "--command")))
+        {
+            // `runuser -u USER -- CMD ARGS`: the words run as they are
+            return Next::Inner(argv[dd + 1..].to_vec(), false);
+        }
         if let Some(i) = argv
             .iter()
-            .position(|w| matches!(w.lit(), Some("-c" | "--command")))
+            .position(|w| matches!(w.lit(), Some("-c" | "--command" | "--session-command")))
         {
             match argv.get(i + 1).and_then(|w| w.value.clone()) {
                 Some(s) => self.script(&s, depth + 1),
@@ -159,6 +178,21 @@ impl Analyser<'_, '_> {
     /// `git -c alias.x='!cmd' x`, `git -c alias.x=push x`: the alias body is judged as well.
     fn git_alias(&mut self, argv: &[Word], depth: usize) {
         for (i, w) in argv.iter().enumerate() {
+            if let Some(v) = w.lit()
+                && (v == "--config-env" || v.starts_with("--config-env="))
+            {
+                // `--config-env=KEY=VAR`: the value comes from the environment
+                let kv = v
+                    .strip_prefix("--config-env=")
+                    .map(str::to_string)
+                    .or_else(|| argv.get(i + 1).and_then(|w| w.value.clone()));
+                let key = kv.as_deref().map(|kv| kv.split('=').next().unwrap_or(kv));
+                let key = key.unwrap_or("alias.").to_ascii_lowercase();
+                if key.starts_with("alias.") || runs_value(&key) {
+                    self.script("$__loop_gate_dynamic", depth + 1);
+                }
+                continue;
+            }
             if w.lit() != Some("-c") {
                 continue;
             }
@@ -210,7 +244,7 @@ impl Analyser<'_, '_> {
         self.parts.push(p);
         if inline.is_some() {
             // the code's strings may be the commands it runs (`os.system("git push")`)
-            for s in programs::code_strings(argv) {
+            for s in crate::models::code_strings(argv) {
                 if !s.contains(char::is_whitespace) && s.starts_with(['.', '~', '/']) {
                     // a path the code may open (`open(".env")`)
                     self.side_part(PartKind::Read, name, text, &Word::literal(&s));
@@ -223,6 +257,9 @@ impl Analyser<'_, '_> {
         writes.extend(option_writes(name, argv));
         for w in writes {
             self.side_part(PartKind::Write, name, text, &w);
+        }
+        for r in crate::models::revision_reads(name, argv) {
+            self.side_part(PartKind::Read, name, text, &r);
         }
         for m in programs::state_dir_mentions(name, argv) {
             self.side_part(PartKind::Write, name, text, &Word::literal(&m));
@@ -301,7 +338,10 @@ fn ssh_command_start(argv: &[Word]) -> Option<usize> {
         }
         i += if VALUED.contains(&v) { 2 } else { 1 };
     }
-    // argv[i] is the host
+    // argv[i] is the host; `--` after it ends ssh's options
+    if lit(argv, i + 1) == Some("--") {
+        return Some(i + 2);
+    }
     Some(i + 1)
 }
 

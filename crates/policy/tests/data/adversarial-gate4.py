@@ -120,7 +120,7 @@ c("sec","deny", "cat Server.Key", "cat ID_ED25519", "cat deploy/Id_Rsa", "cat co
   "cat \"$HOME/.ssh/id_ecdsa\"", "head ${HOME}/.aws/credentials", "cat /home/dev/.netrc")
 c("sec","ask", "cat ~/.NETRC", "cat .e?v", "cat .[e]nv", "cat certs/*.key", "cat ~/.s?h/id_ed25519", "cat ~/.[s]sh/id_rsa",
   "cat /proc/self/root/home/dev/.ssh/id_rsa", "strings /proc/$$/environ", "cat ~$U/.ssh/id_rsa",
-  "cat ~/.aws/cred*", "cat k?y.pem", "cat link", "cat $HOME/.s*/id_rsa", "cat \"$(ls ~/.ssh | head -1)\"")
+  "cat ~/.aws/cred*", "cat k?y.pem", "cat \"$(readlink -f link)\"", "cat $HOME/.s*/id_rsa", "cat \"$(ls ~/.ssh | head -1)\"")
 c("sec","allow", "cat .envrc.template", "cat deploy/.env.production.sample", "cat src/dotenv.rs", "cat docs/secrets.md",
   "cat tokenizer.json", "cat id.txt", "grep -c password src/auth.rs", "cat src/keys/mod.rs", "cat docs/id_ed25519.md",
   "cat tests/fixtures/env.txt")
