@@ -147,6 +147,15 @@ impl Analyser<'_, '_> {
             }
             return Flow::Stop;
         }
+        if let Some(script) = skip.split_string.as_deref()
+            && skip.inner >= argv.len()
+        {
+            // `env -S 'STRING'` alone: its quoting is close to the shell's; judged as a script
+            self.parts
+                .push(self.exec_part(PartKind::Wrapper, text, argv));
+            self.script(script, depth + 1);
+            return Flow::Stop;
+        }
         if let Some(script) = skip.split_string {
             // env -S 'a b c': the string is split into words
             let mut words: Vec<Word> = crate::words::split_selector(&script)

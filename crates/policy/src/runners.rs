@@ -162,15 +162,19 @@ impl Analyser<'_, '_> {
     fn remote(&mut self, text: &str, argv: &[Word], start: Option<usize>, depth: usize) -> Next {
         self.parts.push(self.exec_part(PartKind::Exec, text, argv));
         if let Some(s) = start.filter(|s| *s < argv.len()) {
-            let inner: Option<Vec<&str>> = argv[s..].iter().map(|w| w.value.as_deref()).collect();
-            match inner {
-                // ssh joins its words and hands them to the remote shell
-                Some(words) => self.script(&words.join(" "), depth + 1),
-                None => self.opaque(
+            // ssh joins its words and hands them to the remote shell; a word known only at
+            // run time may be any words there
+            let words: Vec<&str> = argv[s..]
+                .iter()
+                .map(|w| w.value.as_deref().unwrap_or("$__loop_gate_dynamic"))
+                .collect();
+            if argv[s..].iter().any(|w| w.value.is_none()) {
+                self.opaque(
                     text,
                     "the remote command is not known before it runs".into(),
-                ),
+                );
             }
+            self.script(&words.join(" "), depth + 1);
         }
         Next::Done
     }
