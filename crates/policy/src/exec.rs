@@ -132,19 +132,20 @@ impl Analyser<'_, '_> {
         }
         if skip.shell_string && skip.inner < argv.len() {
             // the rest is joined and run by `sh -c`
-            let words: Option<Vec<&str>> = argv[skip.inner..]
+            // a word known only at run time may be any words of that string
+            let words: Vec<&str> = argv[skip.inner..]
                 .iter()
-                .map(|w| w.value.as_deref())
+                .map(|w| w.value.as_deref().unwrap_or("$__loop_gate_dynamic"))
                 .collect();
             self.parts
                 .push(self.exec_part(PartKind::Wrapper, text, argv));
-            match words {
-                Some(w) => self.script(&w.join(" "), depth + 1),
-                None => self.opaque(
+            if argv[skip.inner..].iter().any(|w| w.value.is_none()) {
+                self.opaque(
                     text,
                     format!("the command given to `{name}` is not known before it runs"),
-                ),
+                );
             }
+            self.script(&words.join(" "), depth + 1);
             return Flow::Stop;
         }
         if let Some(script) = skip.split_string.as_deref()

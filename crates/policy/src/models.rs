@@ -430,10 +430,24 @@ pub fn recursive_reads(name: &str, argv: &[Word]) -> Vec<Word> {
                     .iter()
                     .any(|w| matches!(w.lit(), Some("--directories=recurse" | "-drecurse"))) =>
         {
-            if pos.is_empty() {
-                dot()
-            } else {
-                pos
+            let dirs = if pos.is_empty() { dot() } else { pos };
+            match grep_includes(argv) {
+                // `--include='*.py'`: only the files those globs name are read
+                Some(globs) => dirs
+                    .iter()
+                    .filter_map(|d| d.lit())
+                    .flat_map(|d| {
+                        globs.iter().map(move |g| Word {
+                            text: format!("{d}/**/{g}"),
+                            value: None,
+                            pattern: Some(format!("{}/**/{g}", d.trim_end_matches('/'))),
+                        })
+                    })
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .chain(dirs.iter().filter(|d| d.lit().is_none()).cloned())
+                    .collect(),
+                None => dirs,
             }
         }
         "rg" | "ag" | "ack" => {
@@ -559,4 +573,22 @@ pub fn code_strings(argv: &[Word]) -> Vec<String> {
         }
     }
     out
+}
+
+/// The `--include` globs of a recursive grep when every one is a plain last-component glob
+/// (`*.py`); `None` when there are none or one cannot be relied on.
+fn grep_includes(argv: &[Word]) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    for (i, w) in argv.iter().enumerate() {
+        let v = match w.lit() {
+            Some("--include") => argv.get(i + 1)?.lit()?,
+            Some(v) => match v.strip_prefix("--include=") {
+                Some(g) => g,
+                None => continue,
+            },
+            None => continue,
+        };
+        out.extend(crate::programs::name_globs(v)?);
+    }
+    (!out.is_empty()).then_some(out)
 }

@@ -98,7 +98,8 @@ fn embed(cmd: &str, how: u8) -> String {
     let sq = cmd.replace('\'', "'\\''");
     match how % 21 {
         0 => cmd.to_string(),
-        12 => format!("find . -maxdepth 0 -exec {cmd} \\;"),
+        // find runs the words itself: an assignment needs `env` there
+        12 => format!("find . -maxdepth 0 -exec env {cmd} \\;"),
         13 => format!("parallel {cmd} ::: x"),
         14 => format!("env -S '{sq}'"),
         15 => format!("su -c '{sq}' bob"),
