@@ -51,7 +51,18 @@ pub fn acts(name: &str, argv: &[Word]) -> Option<String> {
             Some(format!("`{name}` is interactive and can run commands"))
         }
         "sed" => {
-            let args: Vec<Option<&str>> = argv.iter().skip(1).map(Word::lit).collect();
+            // a wildcard that cannot start with `-` (`{}` of `find -exec`) is a file
+            let args: Vec<Option<&str>> = argv
+                .iter()
+                .skip(1)
+                .map(|w| {
+                    w.lit().or_else(|| {
+                        w.pattern
+                            .as_deref()
+                            .filter(|p| !p.starts_with(['-', '*', '?', '[']))
+                    })
+                })
+                .collect();
             crate::sed::sed_acts(&args).map(String::from)
         }
         "make" | "just" | "task" | "ninja" | "rake" => {

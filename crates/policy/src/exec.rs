@@ -85,6 +85,13 @@ impl Analyser<'_, '_> {
                 crate::models::Next::Plain => {}
             }
             self.runtime_assign(&name, &argv);
+            if programs::is_shell(&name) && open_ended {
+                // `xargs -I{} sh -c 'cat {}'`: the words xargs adds become shell code
+                self.opaque(
+                    text,
+                    "`xargs` puts words known only at run time into a shell script".into(),
+                );
+            }
             if programs::is_shell(&name) {
                 self.shell(&name, text, &argv, depth, heredoc);
                 return;

@@ -120,6 +120,76 @@ impl Analyser<'_, '_> {
         }
     }
 
+    /// `a | b`: each stage runs in a subshell (what it assigns is unknowable after); a stage
+    /// `xargs -0 CMD` after `find ROOT -name G -print0` gets the files find prints.
+    pub(crate) fn pipeline(&mut self, node: Node<'_>, src: &str, depth: usize) {
+        let assigned = assigned_names(node, src);
+        for n in &assigned {
+            self.vars.insert(n.clone(), None);
+        }
+        self.unsure += 1;
+        let mut c = node.walk();
+        let mut printed = None;
+        for ch in node.named_children(&mut c) {
+            let t = &src[ch.byte_range()];
+            let mut words = t.split_whitespace();
+            // names are exact only NUL-separated: `xargs` splits other input at blanks
+            let null_input = words.next() == Some("xargs")
+                && words.any(|w| {
+                    w == "--null" || (w.starts_with('-') && !w.starts_with("--") && w.contains('0'))
+                });
+            self.piped = printed.take().filter(|_| null_input);
+            printed = self.find_prints(ch, src);
+            self.walk(ch, src, depth);
+            self.piped = None;
+        }
+        self.unsure -= 1;
+        for n in assigned {
+            self.vars.insert(n, None);
+        }
+    }
+
+    /// The files a plain `find ... -print0` stage prints.
+    fn find_prints(&self, node: Node<'_>, src: &str) -> Option<Vec<Word>> {
+        if node.kind() != "command" {
+            return None;
+        }
+        let mut c = node.walk();
+        let argv: Vec<Word> = node
+            .named_children(&mut c)
+            .filter(|ch| !ch.kind().ends_with("redirect"))
+            .map(|ch| match ch.kind() {
+                "command_name" => ch
+                    .named_child(0)
+                    .map(|n| self.word(n, src))
+                    .unwrap_or_else(|| self.word(ch, src)),
+                _ => self.word(ch, src),
+            })
+            .collect();
+        let plain = argv.first().and_then(Word::lit) == Some("find")
+            && argv.iter().any(|w| w.lit() == Some("-print0"))
+            && argv.iter().all(|w| {
+                w.lit().is_some_and(|v| {
+                    !matches!(
+                        v,
+                        "-exec"
+                            | "-execdir"
+                            | "-ok"
+                            | "-okdir"
+                            | "-print"
+                            | "-printf"
+                            | "-ls"
+                            | "-fprint"
+                            | "-fprint0"
+                            | "-fprintf"
+                            | "-fls"
+                            | "-delete"
+                    )
+                })
+            });
+        plain.then(|| crate::programs::found_for_exec(&argv))
+    }
+
     /// `a && b || c`: the first command always runs; the rest may not.
     pub(crate) fn list(&mut self, node: Node<'_>, src: &str, depth: usize) {
         let mut c = node.walk();

@@ -342,7 +342,7 @@ pub fn name_globs(g: &str) -> Option<Vec<String>> {
 
 /// What `-exec` gets as `{}`: below the start point, only files named by the one `-name`
 /// glob when there is one (`find . -name '*.py' -exec grep X {} +`).
-fn found_for_exec(argv: &[Word]) -> Vec<Word> {
+pub(crate) fn found_for_exec(argv: &[Word]) -> Vec<Word> {
     let found = find_found(argv);
     let (Some(name), Some(all)) = (find_name(argv), found.pattern.as_deref()) else {
         return vec![found];
@@ -396,6 +396,13 @@ pub fn find_exec(argv: &[Word]) -> (Vec<Word>, Vec<Vec<Word>>) {
             while i < argv.len() && !matches!(argv[i].lit(), Some(";" | "+")) {
                 if argv[i].lit() == Some("{}") {
                     inner.extend(found.iter().cloned());
+                } else if argv[i].lit().is_some_and(|v| v.contains("{}")) {
+                    // `sh -c 'cat {}'`: a found name inside a word is known only at run time
+                    inner.push(Word {
+                        text: argv[i].text.clone(),
+                        value: None,
+                        pattern: None,
+                    });
                 } else {
                     inner.push(argv[i].clone());
                 }

@@ -239,7 +239,15 @@ impl Analyser<'_, '_> {
         let mut p = self.exec_part(PartKind::Exec, text, argv);
         p.open_ended = open_ended;
         if open_ended && !no_paths(name) {
-            p.paths.push(PathArg::Unknown);
+            match self.piped.take() {
+                // `find . -name '*.py' | xargs grep X`: the files find prints
+                Some(found) => {
+                    for w in &found {
+                        p.paths.push(self.path_arg(w));
+                    }
+                }
+                None => p.paths.push(PathArg::Unknown),
+            }
         }
         let inline = programs::inline_code(name, argv);
         if p.uncertain.is_none() {

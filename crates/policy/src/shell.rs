@@ -69,6 +69,7 @@ pub fn analyse(command: &str, ctx: &PathContext<'_>) -> Vec<Part> {
         vars: HashMap::new(),
         unsure: 0,
         functions: HashSet::new(),
+        piped: None,
     };
     a.script(command, 0);
     a.parts
@@ -85,6 +86,9 @@ pub(crate) struct Analyser<'c, 'p> {
     /// Functions this script surely defines (at its top level): a call runs the body, which is
     /// judged where it is defined.
     pub(crate) functions: HashSet<String>,
+    /// What the previous stage of a pipeline prints, when known (`find ROOT -name G -print0 |
+    /// xargs -0`): the arguments `xargs` adds in this stage.
+    pub(crate) piped: Option<Vec<Word>>,
 }
 
 impl Analyser<'_, '_> {
@@ -168,8 +172,8 @@ impl Analyser<'_, '_> {
             | "case_statement"
             | "while_statement"
             | "until_statement"
-            | "c_style_for_statement"
-            | "pipeline" => self.unsure_block(node, src, depth),
+            | "c_style_for_statement" => self.unsure_block(node, src, depth),
+            "pipeline" => self.pipeline(node, src, depth),
             "for_statement" => self.for_loop(node, src, depth),
             "function_definition" => self.function(node, src, depth),
             "list" => self.list(node, src, depth),
