@@ -267,10 +267,11 @@ impl Analyser<'_, '_> {
         self.cwd = cwd.clone();
         self.children(node, src, depth);
         self.cwd = cwd;
-        if self.unsure == 0 && surely_defined(node) {
-            if let Some(name) = node.child_by_field_name("name") {
-                self.functions.insert(src[name.byte_range()].to_string());
-            }
+        if self.unsure == 0
+            && surely_defined(node)
+            && let Some(name) = node.child_by_field_name("name")
+        {
+            self.functions.insert(src[name.byte_range()].to_string());
         }
         self.vars = saved;
         for n in assigned_names(node, src) {
