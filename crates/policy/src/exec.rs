@@ -26,17 +26,7 @@ impl Analyser<'_, '_> {
         env_note: Option<String>,
     ) {
         let mut argv = argv;
-        if self.vars.contains_key("IFS") {
-            // a changed IFS splits every unquoted expansion its own way: `c=git,push; $c`
-            for w in &mut argv {
-                let t = &w.text;
-                let quoted = t.len() >= 2 && t.starts_with('"') && t.ends_with('"');
-                if !quoted && t.contains(['$', '`']) {
-                    w.value = None;
-                    w.pattern = None;
-                }
-            }
-        }
+        self.ifs_split(&mut argv);
         let mut open_ended = false;
         if let Some(note) = env_note {
             self.opaque(text, note);
@@ -96,16 +86,7 @@ impl Analyser<'_, '_> {
                 self.shell(&name, text, &argv, depth, heredoc);
                 return;
             }
-            if matches!(name.as_str(), "source" | ".")
-                && let Some(body) = heredoc
-                && argv.get(1).and_then(|w| w.lit()).is_some_and(|f| {
-                    matches!(f, "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0" | "-")
-                })
-            {
-                // `source /dev/stdin <<< 'cmd'`: the here-string is the script
-                self.parts
-                    .push(self.exec_part(PartKind::Wrapper, text, &argv));
-                self.script(body, depth + 1);
+            if self.source_stdin(&name, text, &argv, depth, heredoc) {
                 return;
             }
             match self.builtin(&name, text, &mut argv, depth) {
@@ -116,6 +97,45 @@ impl Analyser<'_, '_> {
             return;
         }
         self.opaque(text, "too many nested wrappers".to_string());
+    }
+
+    /// A changed IFS splits every unquoted expansion its own way (`c=git,push; $c`): such
+    /// words are known only at run time.
+    fn ifs_split(&self, argv: &mut [Word]) {
+        if !self.vars.contains_key("IFS") {
+            return;
+        }
+        for w in argv {
+            let t = &w.text;
+            let quoted = t.len() >= 2 && t.starts_with('"') && t.ends_with('"');
+            if !quoted && t.contains(['$', '`']) {
+                w.value = None;
+                w.pattern = None;
+            }
+        }
+    }
+
+    /// `source /dev/stdin <<< 'cmd'`: the here-string is the script. `true` when handled.
+    fn source_stdin(
+        &mut self,
+        name: &str,
+        text: &str,
+        argv: &[Word],
+        depth: usize,
+        heredoc: Option<&str>,
+    ) -> bool {
+        let Some(body) = heredoc else { return false };
+        let stdin = argv
+            .get(1)
+            .and_then(|w| w.lit())
+            .is_some_and(|f| matches!(f, "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0" | "-"));
+        if !matches!(name, "source" | ".") || !stdin {
+            return false;
+        }
+        self.parts
+            .push(self.exec_part(PartKind::Wrapper, text, argv));
+        self.script(body, depth + 1);
+        true
     }
 
     /// A wrapper (`sudo`, `env`, `nice`, `xargs`, `timeout`, ...): records its part and

@@ -62,29 +62,17 @@ pub fn sed_acts(args: &[Option<&str>]) -> Option<&'static str> {
             continue;
         }
         if let Some(flags) = v.strip_prefix('-').filter(|f| !f.is_empty()) {
-            // a bundle of one-letter flags; `-e`/`-f`/`-i`/`-l` take a value
-            for (k, c) in flags.char_indices() {
-                match c {
-                    'n' | 'r' | 'E' | 's' | 'z' | 'u' => {}
-                    // `-i[SUFFIX]`: the rest of the bundle is the backup suffix
-                    'i' => break,
-                    'f' => return Some("`sed -f` runs a script from a file"),
-                    'l' => break,
-                    'e' => {
-                        has_e = true;
-                        let rest = &flags[k + 1..];
-                        if rest.is_empty() {
-                            match args.get(i) {
-                                Some(Some(s)) => scripts.push(s),
-                                _ => return Some("a `sed` script is not known before it runs"),
-                            }
-                            i += 1;
-                        } else {
-                            scripts.push(rest);
-                        }
-                        break;
-                    }
-                    _ => return Some("`sed` has an option that is not known here"),
+            match bundle(flags, args.get(i).copied().flatten()) {
+                Err(why) => return Some(why),
+                Ok(Bundle::Flags) => {}
+                Ok(Bundle::Script(s)) => {
+                    has_e = true;
+                    scripts.push(s);
+                }
+                Ok(Bundle::NextIsScript(s)) => {
+                    has_e = true;
+                    scripts.push(s);
+                    i += 1;
                 }
             }
             continue;
@@ -103,6 +91,40 @@ pub fn sed_acts(args: &[Option<&str>]) -> Option<&'static str> {
         }
     }
     None
+}
+
+/// What a bundle of one-letter flags (`-nE`, `-es/a/b/`, `-i.bak`) holds.
+enum Bundle<'a> {
+    /// Only flags.
+    Flags,
+    /// `-eSCRIPT`.
+    Script(&'a str),
+    /// `-e SCRIPT`: the next argument.
+    NextIsScript(&'a str),
+}
+
+/// Reads a flag bundle; `Err(why)` when it acts or is unknown. `next` is the argument after it.
+fn bundle<'a>(flags: &'a str, next: Option<&'a str>) -> Result<Bundle<'a>, &'static str> {
+    for (k, c) in flags.char_indices() {
+        match c {
+            'n' | 'r' | 'E' | 's' | 'z' | 'u' => {}
+            // `-i[SUFFIX]`, `-l N`: the rest of the bundle is the value
+            'i' | 'l' => break,
+            'f' => return Err("`sed -f` runs a script from a file"),
+            'e' => {
+                let rest = &flags[k + 1..];
+                if !rest.is_empty() {
+                    return Ok(Bundle::Script(rest));
+                }
+                return match next {
+                    Some(s) => Ok(Bundle::NextIsScript(s)),
+                    None => Err("a `sed` script is not known before it runs"),
+                };
+            }
+            _ => return Err("`sed` has an option that is not known here"),
+        }
+    }
+    Ok(Bundle::Flags)
 }
 
 /// Whether a sed script only prints, deletes or transforms lines (no `e`, `w`, `W`, `r`, `R`,
