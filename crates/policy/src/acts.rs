@@ -50,8 +50,20 @@ pub fn acts(name: &str, argv: &[Word]) -> Option<String> {
         "less" | "more" | "vi" | "vim" | "nvim" | "emacs" | "nano" | "ed" | "ex" => {
             Some(format!("`{name}` is interactive and can run commands"))
         }
-        "sed" if argv.iter().skip(1).any(sed_runs) => {
-            Some("the `sed` script runs commands or writes files (`e`, `w`)".into())
+        "sed" => {
+            // a wildcard that cannot start with `-` (`{}` of `find -exec`) is a file
+            let args: Vec<Option<&str>> = argv
+                .iter()
+                .skip(1)
+                .map(|w| {
+                    w.lit().or_else(|| {
+                        w.pattern
+                            .as_deref()
+                            .filter(|p| !p.starts_with(['-', '*', '?', '[']))
+                    })
+                })
+                .collect();
+            crate::sed::sed_acts(&args).map(String::from)
         }
         "make" | "just" | "task" | "ninja" | "rake" => {
             Some(format!("`{name}` runs recipes not known here"))
@@ -75,28 +87,6 @@ pub fn acts(name: &str, argv: &[Word]) -> Option<String> {
             None
         }
         _ => None,
-    }
-}
-
-fn sed_runs(w: &Word) -> bool {
-    match w.lit() {
-        None => false,
-        Some(v) if v.starts_with('-') => false,
-        Some(v) => {
-            let t = v.trim();
-            t.starts_with('e')
-                || t.starts_with('w')
-                || t.contains(";e")
-                || t.contains("\ne")
-                || t.contains(" w ")
-                || t.ends_with("/e")
-                || t.ends_with("/w")
-                || t.contains("/e;")
-                || t.contains("/w ")
-                || t.contains("}w")
-                || t.contains("1w")
-                || t.contains("$w")
-        }
     }
 }
 

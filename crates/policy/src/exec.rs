@@ -26,11 +26,12 @@ impl Analyser<'_, '_> {
         env_note: Option<String>,
     ) {
         let mut argv = argv;
+        self.ifs_split(&mut argv);
         let mut open_ended = false;
         if let Some(note) = env_note {
             self.opaque(text, note);
         }
-        for _ in 0..32 {
+        for round in 0..32 {
             let Some(prog) = argv.first().and_then(|w| w.lit()).map(str::to_string) else {
                 let mut p = self.exec_part(PartKind::Exec, text, &argv);
                 p.uncertain = Some(format!(
@@ -41,6 +42,12 @@ impl Analyser<'_, '_> {
                 return;
             };
             let name = prog.rsplit('/').next().unwrap_or(&prog).to_string();
+            if round == 0 && self.functions.contains(&prog) {
+                // a call of a function defined above: its body was judged there
+                self.parts
+                    .push(self.exec_part(PartKind::Wrapper, text, &argv));
+                return;
+            }
             match self.wrapper(&name, text, &mut argv, depth, &mut open_ended) {
                 Flow::Again => continue,
                 Flow::Stop => return,
@@ -68,8 +75,18 @@ impl Analyser<'_, '_> {
                 crate::models::Next::Plain => {}
             }
             self.runtime_assign(&name, &argv);
+            if programs::is_shell(&name) && open_ended {
+                // `xargs -I{} sh -c 'cat {}'`: the words xargs adds become shell code
+                self.opaque(
+                    text,
+                    "`xargs` puts words known only at run time into a shell script".into(),
+                );
+            }
             if programs::is_shell(&name) {
                 self.shell(&name, text, &argv, depth, heredoc);
+                return;
+            }
+            if self.source_stdin(&name, text, &argv, depth, heredoc) {
                 return;
             }
             match self.builtin(&name, text, &mut argv, depth) {
@@ -80,6 +97,45 @@ impl Analyser<'_, '_> {
             return;
         }
         self.opaque(text, "too many nested wrappers".to_string());
+    }
+
+    /// A changed IFS splits every unquoted expansion its own way (`c=git,push; $c`): such
+    /// words are known only at run time.
+    fn ifs_split(&self, argv: &mut [Word]) {
+        if !self.vars.contains_key("IFS") {
+            return;
+        }
+        for w in argv {
+            let t = &w.text;
+            let quoted = t.len() >= 2 && t.starts_with('"') && t.ends_with('"');
+            if !quoted && t.contains(['$', '`']) {
+                w.value = None;
+                w.pattern = None;
+            }
+        }
+    }
+
+    /// `source /dev/stdin <<< 'cmd'`: the here-string is the script. `true` when handled.
+    fn source_stdin(
+        &mut self,
+        name: &str,
+        text: &str,
+        argv: &[Word],
+        depth: usize,
+        heredoc: Option<&str>,
+    ) -> bool {
+        let Some(body) = heredoc else { return false };
+        let stdin = argv
+            .get(1)
+            .and_then(|w| w.lit())
+            .is_some_and(|f| matches!(f, "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0" | "-"));
+        if !matches!(name, "source" | ".") || !stdin {
+            return false;
+        }
+        self.parts
+            .push(self.exec_part(PartKind::Wrapper, text, argv));
+        self.script(body, depth + 1);
+        true
     }
 
     /// A wrapper (`sudo`, `env`, `nice`, `xargs`, `timeout`, ...): records its part and
@@ -103,19 +159,29 @@ impl Analyser<'_, '_> {
         }
         if skip.shell_string && skip.inner < argv.len() {
             // the rest is joined and run by `sh -c`
-            let words: Option<Vec<&str>> = argv[skip.inner..]
+            // a word known only at run time may be any words of that string
+            let words: Vec<&str> = argv[skip.inner..]
                 .iter()
-                .map(|w| w.value.as_deref())
+                .map(|w| w.value.as_deref().unwrap_or("$__loop_gate_dynamic"))
                 .collect();
             self.parts
                 .push(self.exec_part(PartKind::Wrapper, text, argv));
-            match words {
-                Some(w) => self.script(&w.join(" "), depth + 1),
-                None => self.opaque(
+            if argv[skip.inner..].iter().any(|w| w.value.is_none()) {
+                self.opaque(
                     text,
                     format!("the command given to `{name}` is not known before it runs"),
-                ),
+                );
             }
+            self.script(&words.join(" "), depth + 1);
+            return Flow::Stop;
+        }
+        if let Some(script) = skip.split_string.as_deref()
+            && skip.inner >= argv.len()
+        {
+            // `env -S 'STRING'` alone: its quoting is close to the shell's; judged as a script
+            self.parts
+                .push(self.exec_part(PartKind::Wrapper, text, argv));
+            self.script(script, depth + 1);
             return Flow::Stop;
         }
         if let Some(script) = skip.split_string {

@@ -120,6 +120,76 @@ impl Analyser<'_, '_> {
         }
     }
 
+    /// `a | b`: each stage runs in a subshell (what it assigns is unknowable after); a stage
+    /// `xargs -0 CMD` after `find ROOT -name G -print0` gets the files find prints.
+    pub(crate) fn pipeline(&mut self, node: Node<'_>, src: &str, depth: usize) {
+        let assigned = assigned_names(node, src);
+        for n in &assigned {
+            self.vars.insert(n.clone(), None);
+        }
+        self.unsure += 1;
+        let mut c = node.walk();
+        let mut printed = None;
+        for ch in node.named_children(&mut c) {
+            let t = &src[ch.byte_range()];
+            let mut words = t.split_whitespace();
+            // names are exact only NUL-separated: `xargs` splits other input at blanks
+            let null_input = words.next() == Some("xargs")
+                && words.any(|w| {
+                    w == "--null" || (w.starts_with('-') && !w.starts_with("--") && w.contains('0'))
+                });
+            self.piped = printed.take().filter(|_| null_input);
+            printed = self.find_prints(ch, src);
+            self.walk(ch, src, depth);
+            self.piped = None;
+        }
+        self.unsure -= 1;
+        for n in assigned {
+            self.vars.insert(n, None);
+        }
+    }
+
+    /// The files a plain `find ... -print0` stage prints.
+    fn find_prints(&self, node: Node<'_>, src: &str) -> Option<Vec<Word>> {
+        if node.kind() != "command" {
+            return None;
+        }
+        let mut c = node.walk();
+        let argv: Vec<Word> = node
+            .named_children(&mut c)
+            .filter(|ch| !ch.kind().ends_with("redirect"))
+            .map(|ch| match ch.kind() {
+                "command_name" => ch
+                    .named_child(0)
+                    .map(|n| self.word(n, src))
+                    .unwrap_or_else(|| self.word(ch, src)),
+                _ => self.word(ch, src),
+            })
+            .collect();
+        let plain = argv.first().and_then(Word::lit) == Some("find")
+            && argv.iter().any(|w| w.lit() == Some("-print0"))
+            && argv.iter().all(|w| {
+                w.lit().is_some_and(|v| {
+                    !matches!(
+                        v,
+                        "-exec"
+                            | "-execdir"
+                            | "-ok"
+                            | "-okdir"
+                            | "-print"
+                            | "-printf"
+                            | "-ls"
+                            | "-fprint"
+                            | "-fprint0"
+                            | "-fprintf"
+                            | "-fls"
+                            | "-delete"
+                    )
+                })
+            });
+        plain.then(|| crate::programs::found_for_exec(&argv))
+    }
+
     /// `a && b || c`: the first command always runs; the rest may not.
     pub(crate) fn list(&mut self, node: Node<'_>, src: &str, depth: usize) {
         let mut c = node.walk();
@@ -186,22 +256,43 @@ impl Analyser<'_, '_> {
 
     /// A function body runs whenever it is called: it is judged with the variables as they
     /// are where it is defined and again with every variable unknowable (the caller may have
-    /// changed them); those it assigns are unknowable after.
+    /// changed them); those it assigns are unknowable after. A function the shell surely
+    /// defines is remembered, so that a call is judged by its body.
     pub(crate) fn function(&mut self, node: Node<'_>, src: &str, depth: usize) {
         let saved = self.vars.clone();
         let cwd = self.cwd.clone();
-        self.unsure += 1;
+        // one run of the body is straight-line: what it assigns is known after, inside it
         self.children(node, src, depth);
         self.vars.clear();
         self.cwd = cwd.clone();
         self.children(node, src, depth);
-        self.unsure -= 1;
         self.cwd = cwd;
+        if self.unsure == 0
+            && surely_defined(node)
+            && let Some(name) = node.child_by_field_name("name")
+        {
+            self.functions.insert(src[name.byte_range()].to_string());
+        }
         self.vars = saved;
         for n in assigned_names(node, src) {
             self.vars.insert(n, None);
         }
     }
+}
+
+/// Whether a definition runs in the shell itself (not in a subshell, pipeline or
+/// substitution, where the function is gone afterwards).
+fn surely_defined(node: Node<'_>) -> bool {
+    let mut n = node.parent();
+    while let Some(p) = n {
+        match p.kind() {
+            "program" => return true,
+            "compound_statement" | "redirected_statement" => {}
+            _ => return false,
+        }
+        n = p.parent();
+    }
+    false
 }
 
 /// Every variable name a subtree may assign.

@@ -106,6 +106,10 @@ fn value_options(name: &str) -> &'static [&'static str] {
             "--max-columns",
             "-j",
             "--threads",
+            "-d",
+            "--directories",
+            "-D",
+            "--devices",
         ],
         "head" | "tail" => &["-n", "-c", "--lines", "--bytes"],
         "cut" => &["-d", "-f", "-c", "-b", "--delimiter", "--fields"],
@@ -418,12 +422,32 @@ pub fn recursive_reads(name: &str, argv: &[Word]) -> Vec<Word> {
     match name {
         "grep" | "egrep" | "fgrep"
             if has_flag(argv, 'r', &["--recursive", "--dereference-recursive"])
-                || has_flag(argv, 'R', &[]) =>
+                || has_flag(argv, 'R', &[])
+                || argv
+                    .windows(2)
+                    .any(|p| p[0].lit() == Some("-d") && p[1].lit() == Some("recurse"))
+                || argv
+                    .iter()
+                    .any(|w| matches!(w.lit(), Some("--directories=recurse" | "-drecurse"))) =>
         {
-            if pos.is_empty() {
-                dot()
-            } else {
-                pos
+            let dirs = if pos.is_empty() { dot() } else { pos };
+            match grep_includes(argv) {
+                // `--include='*.py'`: only the files those globs name are read
+                Some(globs) => dirs
+                    .iter()
+                    .filter_map(|d| d.lit())
+                    .flat_map(|d| {
+                        globs.iter().map(move |g| Word {
+                            text: format!("{d}/**/{g}"),
+                            value: None,
+                            pattern: Some(format!("{}/**/{g}", d.trim_end_matches('/'))),
+                        })
+                    })
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .chain(dirs.iter().filter(|d| d.lit().is_none()).cloned())
+                    .collect(),
+                None => dirs,
             }
         }
         "rg" | "ag" | "ack" => {
@@ -469,4 +493,102 @@ pub fn recursive_reads(name: &str, argv: &[Word]) -> Vec<Word> {
         }
         _ => Vec::new(),
     }
+}
+
+/// Files a program reads out of a repository's history: `git show REV:PATH`,
+/// `git cat-file -p REV:PATH` (the file as it was is the same secret).
+pub fn revision_reads(name: &str, argv: &[Word]) -> Vec<Word> {
+    if name != "git" {
+        return Vec::new();
+    }
+    let Some(sub) = argv
+        .iter()
+        .skip(1)
+        .filter_map(Word::lit)
+        .find(|v| !v.starts_with('-'))
+    else {
+        return Vec::new();
+    };
+    if !matches!(sub, "show" | "cat-file" | "archive" | "grep") {
+        return Vec::new();
+    }
+    argv.iter()
+        .skip(1)
+        .filter_map(|w| {
+            let v = w.lit()?;
+            if v.starts_with('-') || v.contains("://") {
+                return None;
+            }
+            let (_, path) = v.split_once(':')?;
+            let path = path.trim_start_matches('/');
+            (!path.is_empty()).then(|| Word::literal(path))
+        })
+        .collect()
+}
+
+/// The string literals inside inline code, as the commands they may be: `os.system("git
+/// push")` gives `git push`, `["git", "push"]` gives `git push` (neighbours joined), awk's
+/// `system("rm -rf " $1)` gives `rm -rf`. At most 32.
+pub fn code_strings(argv: &[Word]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in argv.iter().skip(1) {
+        let Some(code) = w.lit() else { continue };
+        if code.starts_with('-') {
+            continue;
+        }
+        let b: Vec<char> = code.chars().collect();
+        let mut i = 0;
+        let mut group: Vec<String> = Vec::new();
+        while i < b.len() && out.len() < 32 {
+            let q = b[i];
+            if q == '"' || q == '\'' {
+                let mut lit = String::new();
+                i += 1;
+                while i < b.len() && b[i] != q {
+                    if b[i] == '\\' && i + 1 < b.len() {
+                        i += 1;
+                    }
+                    lit.push(b[i]);
+                    i += 1;
+                }
+                i += 1;
+                group.push(lit);
+                // neighbours separated by commas and blanks only form one command line
+                let mut j = i;
+                while j < b.len() && (b[j] == ',' || b[j].is_whitespace()) {
+                    j += 1;
+                }
+                if j < b.len() && (b[j] == '"' || b[j] == '\'') {
+                    i = j;
+                    continue;
+                }
+                let line = group.join(" ");
+                if !line.trim().is_empty() {
+                    out.push(line);
+                }
+                group.clear();
+                continue;
+            }
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The `--include` globs of a recursive grep when every one is a plain last-component glob
+/// (`*.py`); `None` when there are none or one cannot be relied on.
+fn grep_includes(argv: &[Word]) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    for (i, w) in argv.iter().enumerate() {
+        let v = match w.lit() {
+            Some("--include") => argv.get(i + 1)?.lit()?,
+            Some(v) => match v.strip_prefix("--include=") {
+                Some(g) => g,
+                None => continue,
+            },
+            None => continue,
+        };
+        out.extend(crate::programs::name_globs(v)?);
+    }
+    (!out.is_empty()).then_some(out)
 }

@@ -28,6 +28,21 @@ fn long_to_short(program: &str, long: &str) -> Option<char> {
     })
 }
 
+/// The long options `long_to_short` knows, for prefixes (`--rec`, `--for`).
+const LONG_NAMES: &[&str] = &[
+    "recursive",
+    "force",
+    "verbose",
+    "interactive",
+    "quiet",
+    "silent",
+    "dir",
+    "delete",
+    "all",
+    "message",
+    "in-place",
+];
+
 /// Options that are the same as another letter for this program (`rm -R` is `rm -r`).
 fn same_letter(program: &str, c: char) -> char {
     match (program, c) {
@@ -42,7 +57,22 @@ fn option_names(program: &str, v: &str, out: &mut BTreeSet<String>) {
         let name = long.split('=').next().unwrap_or(long);
         match long_to_short(program, name) {
             Some(c) => out.insert(format!("-{c}")),
-            None => out.insert(format!("--{name}")),
+            None => {
+                // getopt_long takes any unambiguous prefix: `--recur` is `--recursive`
+                let mut abbreviated = false;
+                if name.len() >= 2 {
+                    for full in LONG_NAMES.iter().filter(|f| f.starts_with(name)) {
+                        if let Some(c) = long_to_short(program, full) {
+                            out.insert(format!("-{c}"));
+                            abbreviated = true;
+                        }
+                    }
+                }
+                if !abbreviated {
+                    out.insert(format!("--{name}"));
+                }
+                true
+            }
         };
     } else if let Some(short) = v.strip_prefix('-') {
         for c in short.chars() {
@@ -181,6 +211,9 @@ mod tests {
             "rm --recursive --force x",
             "rm -rfv x",
             "/bin/rm -f -R x",
+            "rm --recur --force x",
+            "rm --force --rec x",
+            "rm --for --recursive x",
         ] {
             assert_eq!(match_loose(&r, &w(c)), Match::Yes, "{c}");
         }

@@ -144,6 +144,91 @@ pub fn may_match(rule: &Rule, pat: &Pattern, ctx: &PathContext<'_>) -> bool {
     false
 }
 
+/// Whether every expansion of the wildcard pattern `pat` (absolute) names a path `rule`
+/// covers, so that a deny is sure, not only possible: everything below a directory the rule
+/// covers whole (`~/.ssh/id_*` under `~/.ssh/**`), or a last component that decides alone
+/// under a `**/NAME` glob (`*/.env` under `**/.env*`, `config/*.pem` under `**/*.pem`).
+pub fn surely_matches(rule: &Rule, pat: &Pattern, ctx: &PathContext<'_>) -> bool {
+    let text = pat.text.as_str();
+    if rule.spec.workspace.is_some() || text.split('/').any(|c| c == ".." || c == ".") {
+        return false;
+    }
+    let excepts: Vec<String> = rule
+        .spec
+        .except
+        .as_ref()
+        .map(|e| e.to_vec())
+        .unwrap_or_default();
+    let (_, arg_last) = text.rsplit_once('/').unwrap_or(("", text));
+    let prefix = literal_prefix(text);
+    for g in rule.path_globs() {
+        // a whole directory, no exceptions
+        if let Some(root_src) = g.source.strip_suffix("/**")
+            && !has_wild(root_src)
+            && excepts.is_empty()
+            && let Some(root) = rule_root(&g.source, ctx)
+            && root != "/"
+            && is_under(&prefix, &root)
+        {
+            return true;
+        }
+        // `**/DIR/**` (no exceptions) and a prefix that passes through DIR
+        if let Some(mid) = g
+            .source
+            .strip_prefix("**/")
+            .and_then(|r| r.strip_suffix("/**"))
+            && !has_wild(mid)
+            && excepts.is_empty()
+            && format!("{prefix}/").contains(&format!("/{mid}/"))
+        {
+            return true;
+        }
+        let Some(rule_last) = g.source.strip_prefix("**/").filter(|r| !r.contains('/')) else {
+            continue;
+        };
+        if !excepts
+            .iter()
+            .all(|e| e.strip_prefix("**/").is_some_and(|l| !l.contains('/')))
+        {
+            continue;
+        }
+        if !has_wild(arg_last) && !arg_last.contains('\\') {
+            // the last component alone decides
+            let probe = format!("/__loop_gate_any__/{arg_last}");
+            if rule.matches_norm(&NormPath::from_absolute(probe, ctx)) {
+                return true;
+            }
+            continue;
+        }
+        // `*SUFFIX` against an argument whose expansions all end with a literal tail
+        let Some(suffix) = rule_last.strip_prefix('*').filter(|s| !has_wild(s)) else {
+            continue;
+        };
+        let tail = arg_last
+            .rsplit(['*', '?', ']'])
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        if tail.contains(['\\', '{']) || !tail.ends_with(&suffix.to_ascii_lowercase()) {
+            continue;
+        }
+        let disjoint = excepts.iter().all(|e| {
+            let l = e.trim_start_matches("**/");
+            match l.strip_prefix('*').filter(|x| !has_wild(x)) {
+                Some(esuf) => {
+                    let esuf = esuf.to_ascii_lowercase();
+                    !tail.ends_with(&esuf) && !esuf.ends_with(&tail)
+                }
+                None => false,
+            }
+        });
+        if disjoint {
+            return true;
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

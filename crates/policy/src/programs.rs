@@ -166,11 +166,14 @@ fn skip_options(name: &str, argv: &[Word], out: &mut Inner) -> Option<usize> {
             i += 1;
             continue;
         }
-        if name == "env" && (v == "-S" || v == "--split-string" || v.starts_with("--split-string="))
+        if name == "env"
+            && (v.starts_with("-S") || v == "--split-string" || v.starts_with("--split-string="))
         {
             let s = match v.split_once('=') {
-                Some((_, s)) => Some(s.to_string()),
-                None => {
+                Some((_, s)) if v.starts_with("--") => Some(s.to_string()),
+                // `-S'git push'`: the string is bundled with the option
+                _ if v.starts_with("-S") && v.len() > 2 => Some(v[2..].to_string()),
+                _ => {
                     i += 1;
                     argv.get(i).and_then(|w| w.value.clone())
                 }
@@ -240,15 +243,18 @@ pub fn shell_script(argv: &[Word]) -> ShellInput {
         i = 2;
     }
     let mut inline = false;
+    let mut stdin = false;
     while let Some(w) = argv.get(i) {
         let Some(v) = w.lit() else {
-            return if inline {
+            return if stdin && !inline {
+                ShellInput::Stdin
+            } else if inline {
                 ShellInput::Inline(None)
             } else {
                 ShellInput::File
             };
         };
-        if v == "--" {
+        if v == "--" || v == "-" {
             i += 1;
             break;
         }
@@ -266,10 +272,17 @@ pub fn shell_script(argv: &[Word]) -> ShellInput {
             if !v.starts_with("--") && v[1..].contains('c') {
                 inline = true;
             }
+            if !v.starts_with("--") && v.starts_with('-') && v[1..].contains('s') {
+                // `sh -s ARGS`: commands come from standard input, the words are arguments
+                stdin = true;
+            }
             i += 1;
             continue;
         }
         break;
+    }
+    if stdin && !inline {
+        return ShellInput::Stdin;
     }
     match (inline, argv.get(i)) {
         (true, Some(w)) => ShellInput::Inline(w.value.clone()),
@@ -279,68 +292,8 @@ pub fn shell_script(argv: &[Word]) -> ShellInput {
     }
 }
 
-/// What `find` finds, as a word: everything below its start point (`{}` in `-exec`, the files
-/// `-delete` removes).
-pub fn find_found(argv: &[Word]) -> Word {
-    // `{}` stands for what find finds: below its start points
-    let roots: Vec<Option<&str>> = argv
-        .iter()
-        .skip(1)
-        .take_while(|w| {
-            !w.lit()
-                .is_some_and(|v| v.starts_with('-') || v == "(" || v == "!")
-        })
-        .map(|w| w.lit())
-        .collect();
-    match roots.as_slice() {
-        [] => Word {
-            text: "{}".into(),
-            value: None,
-            pattern: Some("./**".into()),
-        },
-        [Some(root)] => Word {
-            text: "{}".into(),
-            value: None,
-            pattern: Some(format!("{}/**", root.trim_end_matches('/'))),
-        },
-        _ => Word {
-            text: "{}".into(),
-            value: None,
-            pattern: None,
-        },
-    }
-}
-
-/// Splits `find ... -exec CMD {} ;` into the find part and the commands it runs.
-pub fn find_exec(argv: &[Word]) -> (Vec<Word>, Vec<Vec<Word>>) {
-    let found = find_found(argv);
-    let mut outer = Vec::new();
-    let mut inners = Vec::new();
-    let mut i = 0;
-    while i < argv.len() {
-        let v = argv[i].lit();
-        if matches!(v, Some("-exec" | "-execdir" | "-ok" | "-okdir")) {
-            let mut inner = Vec::new();
-            i += 1;
-            while i < argv.len() && !matches!(argv[i].lit(), Some(";" | "+")) {
-                inner.push(if argv[i].lit() == Some("{}") {
-                    found.clone()
-                } else {
-                    argv[i].clone()
-                });
-                i += 1;
-            }
-            if !inner.is_empty() {
-                inners.push(inner);
-            }
-            i += 1;
-            continue;
-        }
-        outer.push(argv[i].clone());
-        i += 1;
-    }
-    (outer, inners)
-}
+pub(crate) use crate::find::found_for_exec;
+pub use crate::find::{find_exec, find_found, name_globs};
 
 /// The arguments a well-known program writes to (deletes, creates, modifies).
 pub fn write_targets(name: &str, argv: &[Word]) -> Vec<Word> {

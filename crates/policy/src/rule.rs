@@ -478,13 +478,22 @@ impl Rule {
     fn match_pattern(&self, pat: &Pattern, ctx: &PathContext<'_>) -> Match {
         let allow = self.verdict == Verdict::Allow;
         let (dir, _) = pat.text.rsplit_once('/').unwrap_or(("", &pat.text));
-        if dir.contains(['*', '?', '[', '{']) && allow {
+        let wild_dir = dir.contains(['*', '?', '[', '{']);
+        if wild_dir && allow && (self.spec.workspace.is_none() || dir.contains(['[', '{'])) {
             return Match::No;
         }
         if pat.glob.is_none() {
             return Match::Maybe;
         }
-        let dir_abs = if dir.is_empty() { "/" } else { dir };
+        // `src/**/*.py`: every expansion lies below the literal prefix
+        let prefix = crate::patterns::literal_prefix(&pat.text);
+        let dir_abs = if wild_dir {
+            prefix.as_str()
+        } else if dir.is_empty() {
+            "/"
+        } else {
+            dir
+        };
         if let Some(loc) = self.spec.workspace {
             // every expansion is a direct child of `dir`
             let inside = crate::path::children_inside(dir_abs, ctx);
@@ -500,7 +509,9 @@ impl Rule {
             // an allow rule must be sure about every expansion: only a location can be
             return Match::No;
         }
-        if crate::patterns::may_match(self, pat, ctx) {
+        if crate::patterns::surely_matches(self, pat, ctx) {
+            Match::Yes
+        } else if crate::patterns::may_match(self, pat, ctx) {
             Match::Maybe
         } else {
             Match::No

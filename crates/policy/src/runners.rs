@@ -48,9 +48,15 @@ impl Analyser<'_, '_> {
             "parallel" => self.parallel(text, argv, depth),
             "ssh" => self.remote(text, argv, ssh_command_start(argv), depth),
             "docker" | "podman" | "kubectl" | "oc" => {
-                let start = container_command_start(name, argv);
-                match start {
-                    Some(_) => self.remote(text, argv, start, depth),
+                // the container runs the words as they are (no shell joins them, unlike ssh)
+                match container_command_start(name, argv) {
+                    Some(s) => {
+                        self.parts.push(self.exec_part(PartKind::Exec, text, argv));
+                        match argv.get(s..).filter(|rest| !rest.is_empty()) {
+                            Some(rest) => Next::Inner(rest.to_vec(), false),
+                            None => Next::Done,
+                        }
+                    }
                     None => Next::Plain,
                 }
             }
@@ -87,9 +93,28 @@ impl Analyser<'_, '_> {
         let mut p = self.exec_part(PartKind::Exec, text, argv);
         p.uncertain = Some(format!("`{name}` runs as another user"));
         self.parts.push(p);
+        if let Some(cmd) = argv.iter().find_map(|w| {
+            w.lit().and_then(|v| {
+                v.strip_prefix("--command=")
+                    .or(v.strip_prefix("--session-command="))
+            })
+        }) {
+            self.script(cmd, depth + 1);
+            return Next::Done;
+        }
+        if name == "runuser"
+            && let Some(dd) = argv.iter().position(|w| w.lit() == Some("--"))
+            && dd + 1 < argv.len()
+            && !argv
+                .iter()
+                .any(|w| matches!(w.lit(), Some("-c" | "--command")))
+        {
+            // `runuser -u USER -- CMD ARGS`: the words run as they are
+            return Next::Inner(argv[dd + 1..].to_vec(), false);
+        }
         if let Some(i) = argv
             .iter()
-            .position(|w| matches!(w.lit(), Some("-c" | "--command")))
+            .position(|w| matches!(w.lit(), Some("-c" | "--command" | "--session-command")))
         {
             match argv.get(i + 1).and_then(|w| w.value.clone()) {
                 Some(s) => self.script(&s, depth + 1),
@@ -137,15 +162,19 @@ impl Analyser<'_, '_> {
     fn remote(&mut self, text: &str, argv: &[Word], start: Option<usize>, depth: usize) -> Next {
         self.parts.push(self.exec_part(PartKind::Exec, text, argv));
         if let Some(s) = start.filter(|s| *s < argv.len()) {
-            let inner: Option<Vec<&str>> = argv[s..].iter().map(|w| w.value.as_deref()).collect();
-            match inner {
-                // ssh joins its words and hands them to the remote shell
-                Some(words) => self.script(&words.join(" "), depth + 1),
-                None => self.opaque(
+            // ssh joins its words and hands them to the remote shell; a word known only at
+            // run time may be any words there
+            let words: Vec<&str> = argv[s..]
+                .iter()
+                .map(|w| w.value.as_deref().unwrap_or("$__loop_gate_dynamic"))
+                .collect();
+            if argv[s..].iter().any(|w| w.value.is_none()) {
+                self.opaque(
                     text,
                     "the remote command is not known before it runs".into(),
-                ),
+                );
             }
+            self.script(&words.join(" "), depth + 1);
         }
         Next::Done
     }
@@ -153,6 +182,21 @@ impl Analyser<'_, '_> {
     /// `git -c alias.x='!cmd' x`, `git -c alias.x=push x`: the alias body is judged as well.
     fn git_alias(&mut self, argv: &[Word], depth: usize) {
         for (i, w) in argv.iter().enumerate() {
+            if let Some(v) = w.lit()
+                && (v == "--config-env" || v.starts_with("--config-env="))
+            {
+                // `--config-env=KEY=VAR`: the value comes from the environment
+                let kv = v
+                    .strip_prefix("--config-env=")
+                    .map(str::to_string)
+                    .or_else(|| argv.get(i + 1).and_then(|w| w.value.clone()));
+                let key = kv.as_deref().map(|kv| kv.split('=').next().unwrap_or(kv));
+                let key = key.unwrap_or("alias.").to_ascii_lowercase();
+                if key.starts_with("alias.") || runs_value(&key) {
+                    self.script("$__loop_gate_dynamic", depth + 1);
+                }
+                continue;
+            }
             if w.lit() != Some("-c") {
                 continue;
             }
@@ -166,7 +210,14 @@ impl Analyser<'_, '_> {
             let Some((key, val)) = kv.split_once('=') else {
                 continue;
             };
-            if !key.to_ascii_lowercase().starts_with("alias.") {
+            let key = key.to_ascii_lowercase();
+            if runs_value(&key) {
+                // `core.pager`, `core.sshCommand`, `diff.x.command`, ...: git runs the value
+                // through a shell
+                self.script(val.trim_start_matches('!'), depth + 1);
+                continue;
+            }
+            if !key.starts_with("alias.") {
                 continue;
             }
             match val.strip_prefix('!') {
@@ -183,21 +234,44 @@ impl Analyser<'_, '_> {
         text: &str,
         argv: &[Word],
         open_ended: bool,
-        _depth: usize,
+        depth: usize,
     ) {
         let mut p = self.exec_part(PartKind::Exec, text, argv);
         p.open_ended = open_ended;
         if open_ended && !no_paths(name) {
-            p.paths.push(PathArg::Unknown);
+            match self.piped.take() {
+                // `find . -name '*.py' | xargs grep X`: the files find prints
+                Some(found) => {
+                    for w in &found {
+                        p.paths.push(self.path_arg(w));
+                    }
+                }
+                None => p.paths.push(PathArg::Unknown),
+            }
         }
+        let inline = programs::inline_code(name, argv);
         if p.uncertain.is_none() {
-            p.uncertain = programs::inline_code(name, argv).or_else(|| acts(name, argv));
+            p.uncertain = inline.clone().or_else(|| acts(name, argv));
         }
         self.parts.push(p);
+        if inline.is_some() {
+            // the code's strings may be the commands it runs (`os.system("git push")`)
+            for s in crate::models::code_strings(argv) {
+                if !s.contains(char::is_whitespace) && s.starts_with(['.', '~', '/']) {
+                    // a path the code may open (`open(".env")`)
+                    self.side_part(PartKind::Read, name, text, &Word::literal(&s));
+                } else if crate::shell::parses(&s) {
+                    self.script(&s, depth + 1);
+                }
+            }
+        }
         let mut writes = programs::write_targets(name, argv);
         writes.extend(option_writes(name, argv));
         for w in writes {
             self.side_part(PartKind::Write, name, text, &w);
+        }
+        for r in crate::models::revision_reads(name, argv) {
+            self.side_part(PartKind::Read, name, text, &r);
         }
         for m in programs::state_dir_mentions(name, argv) {
             self.side_part(PartKind::Write, name, text, &Word::literal(&m));
@@ -233,6 +307,32 @@ impl Analyser<'_, '_> {
     }
 }
 
+/// Configuration keys whose value git runs as a shell command.
+fn runs_value(key: &str) -> bool {
+    matches!(
+        key,
+        "core.pager"
+            | "core.editor"
+            | "core.sshcommand"
+            | "core.fsmonitor"
+            | "core.askpass"
+            | "sequence.editor"
+            | "diff.external"
+            | "diff.tool"
+            | "credential.helper"
+            | "gpg.program"
+            | "interactive.difffilter"
+    ) || key.starts_with("pager.")
+        || key.ends_with(".command")
+        || key.ends_with(".cmd")
+        || key.ends_with(".textconv")
+        || key.ends_with(".driver")
+        || key.ends_with(".clean")
+        || key.ends_with(".smudge")
+        || key.ends_with(".process")
+        || key.ends_with(".program")
+}
+
 fn ssh_command_start(argv: &[Word]) -> Option<usize> {
     const VALUED: &[&str] = &[
         "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p",
@@ -245,7 +345,10 @@ fn ssh_command_start(argv: &[Word]) -> Option<usize> {
         }
         i += if VALUED.contains(&v) { 2 } else { 1 };
     }
-    // argv[i] is the host
+    // argv[i] is the host; `--` after it ends ssh's options
+    if lit(argv, i + 1) == Some("--") {
+        return Some(i + 2);
+    }
     Some(i + 1)
 }
 
@@ -257,7 +360,19 @@ fn container_command_start(name: &str, argv: &[Word]) -> Option<usize> {
         }
         i += if programs::takes_value(name, v) { 2 } else { 1 };
     }
-    let sub = lit(argv, i)?;
+    let mut sub = lit(argv, i)?;
+    if matches!(name, "docker" | "podman") && sub == "compose" {
+        // `docker compose [-f FILE] exec|run SERVICE CMD...`
+        i += 1;
+        while let Some(v) = lit(argv, i) {
+            if !v.starts_with('-') {
+                break;
+            }
+            let valued = matches!(v, "-f" | "--file" | "-p" | "--project-name" | "--env-file");
+            i += if valued { 2 } else { 1 };
+        }
+        sub = lit(argv, i)?;
+    }
     match (name, sub) {
         ("kubectl" | "oc", "exec") => {
             let dd = argv.iter().position(|w| w.lit() == Some("--"))?;
@@ -286,6 +401,7 @@ fn container_command_start(name: &str, argv: &[Word]) -> Option<usize> {
                 "--pull",
                 "-h",
                 "--hostname",
+                "--index",
             ];
             let mut j = i + 1;
             while let Some(v) = lit(argv, j) {

@@ -6,7 +6,7 @@
 //! and the wrapper kept as a transparent part; output redirections become writes.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use tree_sitter::{Node, Parser, Tree};
 
@@ -68,6 +68,8 @@ pub fn analyse(command: &str, ctx: &PathContext<'_>) -> Vec<Part> {
         parts: Vec::new(),
         vars: HashMap::new(),
         unsure: 0,
+        functions: HashSet::new(),
+        piped: None,
     };
     a.script(command, 0);
     a.parts
@@ -81,6 +83,12 @@ pub(crate) struct Analyser<'c, 'p> {
     pub(crate) vars: HashMap<String, Option<Word>>,
     /// How many enclosing constructs may not run (or run more than once).
     pub(crate) unsure: usize,
+    /// Functions this script surely defines (at its top level): a call runs the body, which is
+    /// judged where it is defined.
+    pub(crate) functions: HashSet<String>,
+    /// What the previous stage of a pipeline prints, when known (`find ROOT -name G -print0 |
+    /// xargs -0`): the arguments `xargs` adds in this stage.
+    pub(crate) piped: Option<Vec<Word>>,
 }
 
 impl Analyser<'_, '_> {
@@ -130,7 +138,10 @@ impl Analyser<'_, '_> {
             self.script(&joined, depth + 1);
             (self.cwd, self.vars) = saved;
         }
+        // functions belong to the shell that defines them
+        let outer = std::mem::take(&mut self.functions);
         self.walk(root, src, depth);
+        self.functions = outer;
     }
 
     pub(crate) fn walk(&mut self, node: Node<'_>, src: &str, depth: usize) {
@@ -161,8 +172,8 @@ impl Analyser<'_, '_> {
             | "case_statement"
             | "while_statement"
             | "until_statement"
-            | "c_style_for_statement"
-            | "pipeline" => self.unsure_block(node, src, depth),
+            | "c_style_for_statement" => self.unsure_block(node, src, depth),
+            "pipeline" => self.pipeline(node, src, depth),
             "for_statement" => self.for_loop(node, src, depth),
             "function_definition" => self.function(node, src, depth),
             "list" => self.list(node, src, depth),
@@ -346,6 +357,16 @@ impl Analyser<'_, '_> {
                         argv.push(self.word(n, src));
                     }
                 }
+                _ if ch.kind() == "number"
+                    || (ch.kind() == "word"
+                        && src[ch.byte_range()].bytes().all(|b| b.is_ascii_digit())
+                        && src[ch.end_byte()..].starts_with(['<', '>'])) =>
+                {
+                    // `0<<<'x'`: a file descriptor the parser left as a word
+                    if !src[ch.end_byte()..].starts_with(['<', '>']) {
+                        argv.push(self.word(ch, src));
+                    }
+                }
                 _ => {
                     // `$(...)` and `<(...)` inside arguments run as their own parts
                     self.walk(ch, src, depth);
@@ -461,7 +482,8 @@ impl Analyser<'_, '_> {
                 None => continue,
             };
             let arg = self.path_arg(&candidate);
-            if arg != PathArg::Unknown {
+            // a wildcard word that cannot be placed (`~$U/.ssh/id_rsa`) may name anything
+            if arg != PathArg::Unknown || (kind == PartKind::Exec && candidate.lit().is_none()) {
                 p.paths.push(arg);
             }
         }

@@ -102,3 +102,21 @@ fn gate3_held_out_set() {
     // the cases are printed only with GATE_HOLDOUT_REPORT=1, so they stay unread while tuning
     assert!(wrong == 0, "{wrong}/{total} wrong");
 }
+
+#[test]
+fn gate4_tuned_set() {
+    let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate4-tune.toml"));
+    eprintln!("gate4 tuning half: {}/{total} as expected", total - wrong);
+    assert!(wrong == 0, "{wrong}/{total} wrong:\n{report}");
+}
+
+#[test]
+fn gate4_held_out_set() {
+    let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate4-holdout.toml"));
+    eprintln!("gate4 held-out half: {}/{total} as expected", total - wrong);
+    if std::env::var_os("GATE_HOLDOUT_REPORT").is_some() {
+        eprintln!("{report}");
+    }
+    // printed only with GATE_HOLDOUT_REPORT=1, so the held-out cases stay unread while tuning
+    assert!(wrong == 0, "{wrong}/{total} wrong");
+}

@@ -67,13 +67,47 @@ const WRAPPERS: &[&str] = &[
     "FOO=1 ",
     "busybox ",
     "xargs ",
+    // round 4: more spellings of the runners issue 14 lists
+    "sudo -u bob -- ",
+    "doas ",
+    "env -i ",
+    "env -u HOME ",
+    "nice -5 ",
+    "nice --adjustment=3 ",
+    "timeout -k 1 5 ",
+    "timeout --signal=KILL 5 ",
+    "nohup -- ",
+    "setsid -f ",
+    "stdbuf -oL -eL ",
+    "ionice -c3 ",
+    "chroot / ",
+    "runuser -u bob -- ",
+    "docker exec c ",
+    "docker run --rm -v /w:/w img ",
+    "docker compose exec web ",
+    "kubectl exec pod -- ",
+    "ssh host ",
+    "ssh -p 22 host -- ",
+    "watch -n 5 ",
+    "xargs -0 -n1 ",
+    "sudo timeout 5 nice ",
 ];
 
 /// Ways to put a command line somewhere it still runs.
 fn embed(cmd: &str, how: u8) -> String {
     let sq = cmd.replace('\'', "'\\''");
-    match how % 12 {
+    match how % 21 {
         0 => cmd.to_string(),
+        // find runs the words itself: an assignment needs `env` there
+        12 => format!("find . -maxdepth 0 -exec env {cmd} \\;"),
+        13 => format!("parallel {cmd} ::: x"),
+        14 => format!("env -S '{sq}'"),
+        15 => format!("su -c '{sq}' bob"),
+        16 => format!("source /dev/stdin <<<'{sq}'"),
+        17 => format!("bash -s arg <<<'{sq}'"),
+        18 => format!("f() {{ local X=1; {cmd}; }}; f"),
+        19 => format!("nohup sh -c '{sq}' &"),
+        20 => format!("until {cmd}; do :; done"),
         1 => format!("bash -c '{sq}'"),
         2 => format!("sh -c \"{}\"", cmd.replace('"', "\\\"")),
         3 => format!("echo $({cmd})"),
@@ -88,6 +122,16 @@ fn embed(cmd: &str, how: u8) -> String {
     }
 }
 
+/// Ways to assign the variable a dangerous argument goes through.
+const ASSIGN: &[&str] = &[
+    "",
+    "export ",
+    "declare ",
+    "readonly ",
+    "typeset ",
+    "declare -x ",
+];
+
 const SEPARATORS: &[&str] = &["; ", " && ", " || ", " | ", "\n", " & "];
 const HARMLESS: &[&str] = &["ls", "echo ok", "git status", "cat README.md", "true"];
 
@@ -101,8 +145,9 @@ fn composed() -> impl Strategy<Value = (usize, String)> {
         0..HARMLESS.len(),
         any::<bool>(),
         any::<bool>(),
+        0..ASSIGN.len(),
     )
-        .prop_map(|(d, spells, w, e, s, h, before, via_var)| {
+        .prop_map(|(d, spells, w, e, s, h, before, via_var, a)| {
             let words = DANGEROUS[d];
             let mut spelt: Vec<String> = words
                 .iter()
@@ -112,7 +157,7 @@ fn composed() -> impl Strategy<Value = (usize, String)> {
             let mut prefix = String::new();
             if via_var && words.len() > 1 {
                 // the last argument through a variable assigned just before
-                prefix = format!("V={}; ", words[words.len() - 1]);
+                prefix = format!("{}V={}; ", ASSIGN[a], words[words.len() - 1]);
                 let n = spelt.len();
                 spelt[n - 1] = "\"$V\"".into();
             }

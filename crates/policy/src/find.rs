@@ -1,0 +1,132 @@
+//! `find`: what it finds (`{}` of `-exec`, the files `-delete` removes) and the commands its
+//! `-exec`/`-execdir`/`-ok`/`-okdir` run.
+
+use crate::words::Word;
+
+/// What `find` finds, as a word: everything below its start point (`{}` in `-exec`, the files
+/// `-delete` removes).
+pub fn find_found(argv: &[Word]) -> Word {
+    // `{}` stands for what find finds: below its start points
+    let roots: Vec<Option<&str>> = argv
+        .iter()
+        .skip(1)
+        .take_while(|w| {
+            !w.lit()
+                .is_some_and(|v| v.starts_with('-') || v == "(" || v == "!")
+        })
+        .map(|w| w.lit())
+        .collect();
+    match roots.as_slice() {
+        [] => Word {
+            text: "{}".into(),
+            value: None,
+            pattern: Some("./**".into()),
+        },
+        [Some(root)] => Word {
+            text: "{}".into(),
+            value: None,
+            pattern: Some(format!("{}/**", root.trim_end_matches('/'))),
+        },
+        _ => Word {
+            text: "{}".into(),
+            value: None,
+            pattern: None,
+        },
+    }
+}
+
+/// A name glob as `find -name` and `grep --include` match it (a leading `*` matches a leading
+/// dot too): the glob and, for one that starts with `*`, a dot-file glob covering those names
+/// (`*.env` also names `.env`). `None` for a glob that cannot be relied on.
+pub fn name_globs(g: &str) -> Option<Vec<String>> {
+    if g.is_empty() || g.starts_with(['?', '[']) || g.contains(['/', '{', '[', '\\']) {
+        return None;
+    }
+    match g.strip_prefix('*') {
+        Some(rest) => Some(vec![
+            g.to_string(),
+            format!(".*{}", rest.trim_start_matches('.')),
+        ]),
+        None => Some(vec![g.to_string()]),
+    }
+}
+
+/// What `-exec` gets as `{}`: below the start point, only files named by the one `-name`
+/// glob when there is one (`find . -name '*.py' -exec grep X {} +`).
+pub(crate) fn found_for_exec(argv: &[Word]) -> Vec<Word> {
+    let found = find_found(argv);
+    let (Some(name), Some(all)) = (find_name(argv), found.pattern.as_deref()) else {
+        return vec![found];
+    };
+    let Some(globs) = name_globs(&name) else {
+        return vec![found];
+    };
+    let root = all.trim_end_matches("/**");
+    globs
+        .into_iter()
+        .map(|g| Word {
+            text: "{}".into(),
+            value: None,
+            pattern: Some(format!("{root}/**/{g}")),
+        })
+        .collect()
+}
+
+/// The one `-name GLOB` every file `find` finds must match: none when there are several, or
+/// the expression has alternatives or negations (`-o`, `!`, `-not`, parentheses).
+fn find_name(argv: &[Word]) -> Option<String> {
+    let mut name = None;
+    for (i, w) in argv.iter().enumerate() {
+        match w.lit()? {
+            "-o" | "-or" | "!" | "-not" | "(" | ")" | "," | "-prune" => return None,
+            "-name" => {
+                let g = argv.get(i + 1)?.lit()?;
+                if name.is_some() || g.is_empty() || g.contains(['/', '[', '{', '\\']) {
+                    return None;
+                }
+                name = Some(g.to_string());
+            }
+            "-exec" | "-execdir" | "-ok" | "-okdir" => break,
+            _ => {}
+        }
+    }
+    name
+}
+
+/// Splits `find ... -exec CMD {} ;` into the find part and the commands it runs.
+pub fn find_exec(argv: &[Word]) -> (Vec<Word>, Vec<Vec<Word>>) {
+    let found = found_for_exec(argv);
+    let mut outer = Vec::new();
+    let mut inners = Vec::new();
+    let mut i = 0;
+    while i < argv.len() {
+        let v = argv[i].lit();
+        if matches!(v, Some("-exec" | "-execdir" | "-ok" | "-okdir")) {
+            let mut inner = Vec::new();
+            i += 1;
+            while i < argv.len() && !matches!(argv[i].lit(), Some(";" | "+")) {
+                if argv[i].lit() == Some("{}") {
+                    inner.extend(found.iter().cloned());
+                } else if argv[i].lit().is_some_and(|v| v.contains("{}")) {
+                    // `sh -c 'cat {}'`: a found name inside a word is known only at run time
+                    inner.push(Word {
+                        text: argv[i].text.clone(),
+                        value: None,
+                        pattern: None,
+                    });
+                } else {
+                    inner.push(argv[i].clone());
+                }
+                i += 1;
+            }
+            if !inner.is_empty() {
+                inners.push(inner);
+            }
+            i += 1;
+            continue;
+        }
+        outer.push(argv[i].clone());
+        i += 1;
+    }
+    (outer, inners)
+}

@@ -1,0 +1,301 @@
+//! A model of `sed` scripts: which commands only print (`p`, `=`, `s///g`, `1,20p`, `/re/d`)
+//! and which run commands, write or read other files (`e`, `w`, `W`, `r`, `R`, `s///e`,
+//! `s///w`). `sed` is judged a reader only when every script it runs only prints; `-i` writes
+//! the files it names, which are judged as writes (`models::option_writes`).
+
+/// Why `sed` with these arguments is more than a reader (or an editor of the files it names):
+/// a script file, or a script command that runs, writes or reads something. `None`: it only
+/// prints or edits its files.
+pub fn sed_acts(args: &[Option<&str>]) -> Option<&'static str> {
+    let mut scripts: Vec<&str> = Vec::new();
+    let mut has_e = false;
+    let mut i = 0;
+    let mut positional = Vec::new();
+    while i < args.len() {
+        let Some(v) = args[i] else {
+            // a word known only at run time may be an option or a script
+            return Some("a `sed` argument is not known before it runs");
+        };
+        i += 1;
+        if v == "--" {
+            positional.extend(args[i..].iter().flatten());
+            break;
+        }
+        if v == "-i" || v.starts_with("--in-place") {
+            // editing in place writes the files named: judged as writes to those paths
+            continue;
+        }
+        if v == "-f" || v.starts_with("--file") {
+            return Some("`sed -f` runs a script from a file");
+        }
+        if v == "-e" || v == "--expression" {
+            has_e = true;
+            match args.get(i) {
+                Some(Some(s)) => scripts.push(s),
+                _ => return Some("a `sed` script is not known before it runs"),
+            }
+            i += 1;
+            continue;
+        }
+        if let Some(s) = v.strip_prefix("--expression=") {
+            has_e = true;
+            scripts.push(s);
+            continue;
+        }
+        if v.starts_with("--") {
+            if !matches!(
+                v,
+                "--quiet"
+                    | "--silent"
+                    | "--regexp-extended"
+                    | "--posix"
+                    | "--separate"
+                    | "--null-data"
+                    | "--zero-terminated"
+                    | "--unbuffered"
+                    | "--debug"
+                    | "--sandbox"
+            ) && !v.starts_with("--line-length")
+            {
+                return Some("`sed` has an option that is not known here");
+            }
+            continue;
+        }
+        if let Some(flags) = v.strip_prefix('-').filter(|f| !f.is_empty()) {
+            match bundle(flags, args.get(i).copied().flatten()) {
+                Err(why) => return Some(why),
+                Ok(Bundle::Flags) => {}
+                Ok(Bundle::Script(s)) => {
+                    has_e = true;
+                    scripts.push(s);
+                }
+                Ok(Bundle::NextIsScript(s)) => {
+                    has_e = true;
+                    scripts.push(s);
+                    i += 1;
+                }
+            }
+            continue;
+        }
+        positional.push(v);
+    }
+    if !has_e {
+        match positional.first() {
+            Some(s) => scripts.push(s),
+            None => return None,
+        }
+    }
+    for s in scripts {
+        if !prints_only(s) {
+            return Some("the `sed` script runs commands, writes or reads files (`e`, `w`, `r`)");
+        }
+    }
+    None
+}
+
+/// What a bundle of one-letter flags (`-nE`, `-es/a/b/`, `-i.bak`) holds.
+enum Bundle<'a> {
+    /// Only flags.
+    Flags,
+    /// `-eSCRIPT`.
+    Script(&'a str),
+    /// `-e SCRIPT`: the next argument.
+    NextIsScript(&'a str),
+}
+
+/// Reads a flag bundle; `Err(why)` when it acts or is unknown. `next` is the argument after it.
+fn bundle<'a>(flags: &'a str, next: Option<&'a str>) -> Result<Bundle<'a>, &'static str> {
+    for (k, c) in flags.char_indices() {
+        match c {
+            'n' | 'r' | 'E' | 's' | 'z' | 'u' => {}
+            // `-i[SUFFIX]`, `-l N`: the rest of the bundle is the value
+            'i' | 'l' => break,
+            'f' => return Err("`sed -f` runs a script from a file"),
+            'e' => {
+                let rest = &flags[k + 1..];
+                if !rest.is_empty() {
+                    return Ok(Bundle::Script(rest));
+                }
+                return match next {
+                    Some(s) => Ok(Bundle::NextIsScript(s)),
+                    None => Err("a `sed` script is not known before it runs"),
+                };
+            }
+            _ => return Err("`sed` has an option that is not known here"),
+        }
+    }
+    Ok(Bundle::Flags)
+}
+
+/// Whether a sed script only prints, deletes or transforms lines (no `e`, `w`, `W`, `r`, `R`,
+/// no `s` flags `e` or `w`). Anything it does not understand counts as acting.
+fn prints_only(script: &str) -> bool {
+    let b = script.as_bytes();
+    let mut i = 0;
+    loop {
+        while i < b.len() && (b[i].is_ascii_whitespace() || b[i] == b';' || b[i] == b'}') {
+            i += 1;
+        }
+        if i >= b.len() {
+            return true;
+        }
+        // addresses: N, $, /re/, \cREc, first~step, addr,+N, addr,~N, then `!`
+        for _ in 0..2 {
+            match address(b, i) {
+                Some(j) => i = j,
+                None => return false,
+            }
+            if b.get(i) == Some(&b',') {
+                i += 1;
+                if matches!(b.get(i), Some(b'+' | b'~')) {
+                    i += 1;
+                }
+                continue;
+            }
+            break;
+        }
+        while i < b.len() && (b[i] == b' ' || b[i] == b'!') {
+            i += 1;
+        }
+        let Some(&c) = b.get(i) else { return true };
+        i += 1;
+        match c {
+            b'p' | b'P' | b'=' | b'l' | b'd' | b'D' | b'n' | b'N' | b'g' | b'G' | b'h' | b'H'
+            | b'x' | b'z' | b'F' | b'{' | b'q' | b'Q' => {
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+            }
+            b'#' | b':' | b'b' | b't' | b'T' | b'a' | b'i' | b'c' => {
+                // comments, labels and text: to the end of the line (labels also to `;`)
+                let stop_at_semicolon = matches!(c, b':' | b'b' | b't' | b'T');
+                while i < b.len() && b[i] != b'\n' && !(stop_at_semicolon && b[i] == b';') {
+                    i += 1;
+                }
+            }
+            b's' | b'y' => {
+                let Some(&d) = b.get(i) else { return false };
+                if d == b'\\' || d == b'\n' {
+                    return false;
+                }
+                i += 1;
+                for _ in 0..2 {
+                    match delimited(b, i, d) {
+                        Some(j) => i = j,
+                        None => return false,
+                    }
+                }
+                if c == b's' {
+                    while let Some(&f) = b.get(i) {
+                        match f {
+                            b'g' | b'p' | b'i' | b'I' | b'm' | b'M' | b'0'..=b'9' => i += 1,
+                            b'e' | b'w' | b'W' => return false,
+                            _ => break,
+                        }
+                    }
+                }
+            }
+            _ => return false,
+        }
+    }
+}
+
+/// Skips an address at `i` (none is fine); `None` when it cannot be read.
+fn address(b: &[u8], mut i: usize) -> Option<usize> {
+    match b.get(i) {
+        Some(b'0'..=b'9') => {
+            while i < b.len() && (b[i].is_ascii_digit() || b[i] == b'~') {
+                i += 1;
+            }
+            Some(i)
+        }
+        Some(b'$') => Some(i + 1),
+        Some(b'/') => {
+            let mut j = delimited(b, i + 1, b'/')?;
+            while matches!(b.get(j), Some(b'I' | b'M')) {
+                j += 1;
+            }
+            Some(j)
+        }
+        Some(b'\\') => {
+            let d = *b.get(i + 1)?;
+            let mut j = delimited(b, i + 2, d)?;
+            while matches!(b.get(j), Some(b'I' | b'M')) {
+                j += 1;
+            }
+            Some(j)
+        }
+        _ => Some(i),
+    }
+}
+
+/// Skips text up to and including the unescaped delimiter `d`.
+fn delimited(b: &[u8], mut i: usize, d: u8) -> Option<usize> {
+    while i < b.len() {
+        if b[i] == b'\\' {
+            i += 2;
+            continue;
+        }
+        if b[i] == d {
+            return Some(i + 1);
+        }
+        if b[i] == b'\n' && d != b'\n' {
+            return None;
+        }
+        i += 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn acts(s: &str) -> Option<&'static str> {
+        let v: Vec<String> = crate::words::split_selector(s);
+        let args: Vec<Option<&str>> = v.iter().skip(1).map(|x| Some(x.as_str())).collect();
+        sed_acts(&args)
+    }
+
+    #[test]
+    fn readers_and_actors() {
+        for c in [
+            "sed -n 1,20p f",
+            "sed -n '5p' f",
+            "sed -n '/fn main/,/^}/p' src/main.rs",
+            "sed 's/a/b/g' f",
+            "sed -e 's|x|y|' -e '/^#/d' f",
+            "sed -n '$p' f",
+            "sed -nE 's/^([a-z]+).*/\\1/p' f",
+            "sed '1~2d' f",
+            "sed -n '10,+5p' f",
+            "sed 'y/abc/xyz/' f",
+            "sed -n '/a/{p;q}' f",
+            "sed '/x/!d' f",
+            "sed -n l f",
+            "sed '1i header' f",
+            "sed -n '\\,a/b,p' f",
+            "sed -i s/a/b/ f",
+            "sed -i.bak s/a/b/ f",
+            "sed --in-place=.b s/a/b/ f",
+        ] {
+            assert_eq!(acts(c), None, "{c}");
+        }
+        for c in [
+            "sed -f prog.sed f",
+            "sed -i 's/x/y/e' f",
+            "sed '1e git push' f",
+            "sed 's/x/y/e' f",
+            "sed 's/x/y/w out' f",
+            "sed -n 'w /etc/x' f",
+            "sed '1r .env' f",
+            "sed 'R /etc/shadow' f",
+            "sed -e p -e 'W x' f",
+            "sed '/a/{e id\n}' f",
+            "sed 's/a/b/gw x' f",
+            "sed --unknown-option p f",
+        ] {
+            assert!(acts(c).is_some(), "{c}");
+        }
+    }
+}
