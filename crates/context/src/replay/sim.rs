@@ -264,9 +264,57 @@ fn message_key(m: &Message) -> u64 {
     for c in &m.tool_calls {
         c.id.hash(&mut h);
         c.name.hash(&mut h);
-        c.arguments.to_string().hash(&mut h);
+        hash_value(&c.arguments, &mut h);
     }
     h.finish()
+}
+
+/// Hashes a JSON value by its structure, without serialising it: two values hash alike when
+/// their JSON texts are equal (numbers by their text, objects in their order).
+fn hash_value(v: &serde_json::Value, h: &mut impl Hasher) {
+    use serde_json::Value;
+    match v {
+        Value::Null => h.write_u8(0),
+        Value::Bool(b) => h.write_u8(if *b { 2 } else { 1 }),
+        Value::Number(n) => {
+            h.write_u8(3);
+            n.to_string().hash(h);
+        }
+        Value::String(s) => {
+            h.write_u8(4);
+            s.hash(h);
+        }
+        Value::Array(a) => {
+            h.write_u8(5);
+            h.write_usize(a.len());
+            a.iter().for_each(|x| hash_value(x, h));
+        }
+        Value::Object(o) => {
+            h.write_u8(6);
+            h.write_usize(o.len());
+            for (k, x) in o {
+                k.hash(h);
+                hash_value(x, h);
+            }
+        }
+    }
+}
+
+/// Recall ids named in the strings (keys and values) of `v`. The same ids as in `v`'s JSON
+/// text: a mark, its digits and `]` hold no character that JSON escapes or puts between strings.
+fn value_recall_ids(v: &serde_json::Value, out: &mut HashSet<u64>) {
+    use serde_json::Value;
+    match v {
+        Value::String(s) => recall_ids(s, out),
+        Value::Array(a) => a.iter().for_each(|x| value_recall_ids(x, out)),
+        Value::Object(o) => {
+            for (k, x) in o {
+                recall_ids(k, out);
+                value_recall_ids(x, out);
+            }
+        }
+        Value::Null | Value::Bool(_) | Value::Number(_) => {}
+    }
 }
 
 /// Recall ids named in `s` (`recall id N]`).
@@ -284,7 +332,9 @@ fn recall_ids(s: &str, out: &mut HashSet<u64>) {
     }
 }
 
-fn recallable(t: &Trajectory, visible: usize, r: &ModelRequest) -> bool {
+/// Whether every item visible so far is in the request, recallable by an id it names, or
+/// inside a summarised range (`item_keys`: [`message_key`] of each item of `t`).
+fn recallable(t: &Trajectory, item_keys: &[u64], visible: usize, r: &ModelRequest) -> bool {
     let shown: HashSet<u64> = r.messages.iter().map(message_key).collect();
     let mut ids = HashSet::new();
     let mut ranges: Vec<(u64, u64)> = Vec::new();
@@ -292,7 +342,7 @@ fn recallable(t: &Trajectory, visible: usize, r: &ModelRequest) -> bool {
         recall_ids(&m.content, &mut ids);
         super::observed::spilled_ids(&m.content, &mut ids);
         for c in &m.tool_calls {
-            recall_ids(&c.arguments.to_string(), &mut ids);
+            value_recall_ids(&c.arguments, &mut ids);
         }
         let range = m
             .content
@@ -302,10 +352,10 @@ fn recallable(t: &Trajectory, visible: usize, r: &ModelRequest) -> bool {
             .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
         ranges.extend(range);
     }
-    t.items[..visible].iter().all(|it| {
+    t.items[..visible].iter().zip(item_keys).all(|(it, key)| {
         ids.contains(&it.id)
             || ranges.iter().any(|(a, b)| it.id >= *a && it.id <= *b)
-            || shown.contains(&message_key(&it.message))
+            || shown.contains(key)
     })
 }
 
@@ -337,6 +387,8 @@ struct Tally<'a> {
     task_all: bool,
     paired_all: bool,
     recall_all: bool,
+    /// [`message_key`] of every item of the trajectory, computed at the first request.
+    item_keys: Option<Vec<u64>>,
     /// The previous request, its message sizes, its size and its time.
     prev: Option<(ModelRequest, Vec<u64>, u64, Option<f64>)>,
 }
@@ -368,6 +420,7 @@ impl<'a> Tally<'a> {
             task_all: true,
             paired_all: true,
             recall_all: true,
+            item_keys: None,
             prev: None,
         }
     }
@@ -385,7 +438,13 @@ impl<'a> Tally<'a> {
         self.condensations += usize::from(s.condensed);
         self.task_all &= req.messages.iter().any(|m| m == self.task);
         self.paired_all &= paired(req);
-        self.recall_all &= recallable(t, s.visible, req);
+        // Once an item was not recallable the answer stays false; the check costs O(n) a step.
+        if self.recall_all {
+            let keys = self
+                .item_keys
+                .get_or_insert_with(|| t.items.iter().map(|it| message_key(&it.message)).collect());
+            self.recall_all = recallable(t, keys, s.visible, req);
+        }
         match &self.prev {
             Some((p, psizes, psize, ptime)) => {
                 let shared = shared_tokens(p, psizes, req, prefix, &sizes);
@@ -513,4 +572,58 @@ fn shared_tokens(
         .take_while(|(a, b)| a == b)
         .count();
     prefix + sizes[..same].iter().sum::<u64>()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn key(v: &serde_json::Value) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        hash_value(v, &mut h);
+        h.finish()
+    }
+
+    #[test]
+    fn recall_ids_of_a_value_are_those_of_its_json_text() {
+        let values = [
+            json!({"cmd": "recall id 7] and recall id 12]", "recall id 3]": [1, "x recall id 4]"]}),
+            json!(["recall id ", 5, "]", "recall id 9"]),
+            json!({"a": {"b": ["recall id 11]\n\"recall id 13]\\"]}}),
+            json!("recall id 01]"),
+        ];
+        for v in &values {
+            let (mut walked, mut texted) = (HashSet::new(), HashSet::new());
+            value_recall_ids(v, &mut walked);
+            recall_ids(&v.to_string(), &mut texted);
+            assert_eq!(walked, texted, "{v}");
+        }
+    }
+
+    #[test]
+    fn values_hash_alike_exactly_when_their_json_texts_are_equal() {
+        let values = [
+            json!(null),
+            json!(false),
+            json!(true),
+            json!(1),
+            json!(1.0),
+            json!("1"),
+            json!([]),
+            json!({}),
+            json!(["a", "b"]),
+            json!(["ab"]),
+            json!({"a": "b"}),
+            json!({"a": ["b"]}),
+            json!({"a": 1, "b": 2}),
+            json!({"b": 2, "a": 1}),
+        ];
+        for (i, a) in values.iter().enumerate() {
+            for (j, b) in values.iter().enumerate() {
+                assert_eq!(key(a) == key(b), i == j, "{a} vs {b}");
+            }
+            assert_eq!(key(a), key(&serde_json::from_str(&a.to_string()).unwrap()));
+        }
+    }
 }
