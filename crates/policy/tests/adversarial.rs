@@ -3,16 +3,12 @@
 
 #![allow(clippy::unwrap_used)]
 
-use loopwright_policy::{Layer, LayerKind, Policy, Request, Verdict};
+use loopwright_policy::{Policy, Request, Verdict};
+
+mod common;
 
 fn policy() -> Policy {
-    let user = Layer::parse(
-        LayerKind::Project,
-        "newuser-gate.toml",
-        include_str!("data/newuser-gate.toml"),
-    )
-    .unwrap();
-    Policy::load([Layer::builtin().unwrap(), user])
+    common::newuser_policy()
 }
 
 fn entries(text: &str) -> Vec<(Verdict, String)> {

@@ -23,6 +23,18 @@ pub fn policy() -> Policy {
     Policy::load([Layer::builtin().unwrap(), user, project])
 }
 
+/// The policy of issue 14's "new user": the built-in rules plus a project file that denies
+/// `git push` and `rm -rf` and allows `ls`, `cat`, `echo`, `git status`, `git diff`, `cargo test`.
+pub fn newuser_policy() -> Policy {
+    let user = Layer::parse(
+        LayerKind::Project,
+        "newuser-gate.toml",
+        include_str!("../data/newuser-gate.toml"),
+    )
+    .unwrap();
+    Policy::load([Layer::builtin().unwrap(), user])
+}
+
 /// The role of a tool the corpus names, as the agent's registry gives it (the policy itself
 /// reasons about roles only).
 pub fn role_of(tool: &str) -> ToolRole {
