@@ -501,7 +501,7 @@ fn split_lines(node: Node<'_>, src: &str) -> Option<String> {
     let mut found = false;
     let mut mark = |range: std::ops::Range<usize>| {
         for i in range {
-            if src.as_bytes()[i] == b'\n' && (i == 0 || src.as_bytes()[i - 1] != b'\\') {
+            if src.as_bytes()[i] == b'\n' && !continues(&src.as_bytes()[..i]) {
                 bytes[i - start] = b';';
                 found = true;
             }
@@ -519,6 +519,12 @@ fn split_lines(node: Node<'_>, src: &str) -> Option<String> {
         return None;
     }
     String::from_utf8(bytes).ok()
+}
+
+/// Whether a newline after `before` is a line continuation: an odd number of backslashes ends
+/// `before` (`\\⏎` is an escaped backslash and then a newline).
+fn continues(before: &[u8]) -> bool {
+    before.iter().rev().take_while(|&&b| b == b'\\').count() % 2 == 1
 }
 
 /// Calls `mark` with the range of every unquoted word in `node` (the node itself, a command

@@ -158,6 +158,9 @@ fn a_newline_before_an_escaped_word_ends_the_command() {
     // a line continuation still joins
     let joined = parts("ls \\\n\\git push");
     assert!(joined.iter().all(|p| p == "exec:ls git push"), "{joined:?}");
+    // an escaped backslash before the newline does not continue the line
+    let two = parts("echo a\\\\\n\\git push");
+    assert!(two.contains(&"exec:git push".to_string()), "{two:?}");
     // a newline inside quotes is text
     assert_eq!(parts("echo 'a\n\\b'"), ["exec:echo a\n\\b"]);
 }
