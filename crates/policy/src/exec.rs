@@ -86,6 +86,10 @@ impl Analyser<'_, '_> {
                 self.shell(&name, text, &argv, depth, heredoc);
                 return;
             }
+            if matches!(name.as_str(), "at" | "batch") {
+                self.at(&name, text, &argv, depth, heredoc);
+                return;
+            }
             if self.source_stdin(&name, text, &argv, depth, heredoc) {
                 return;
             }
@@ -112,6 +116,20 @@ impl Analyser<'_, '_> {
                 w.value = None;
                 w.pattern = None;
             }
+        }
+    }
+
+    /// `at TIME`, `batch`: the commands on standard input run later.
+    fn at(&mut self, name: &str, text: &str, argv: &[Word], depth: usize, heredoc: Option<&str>) {
+        let mut p = self.exec_part(PartKind::Exec, text, argv);
+        p.uncertain = Some(format!("`{name}` runs commands later"));
+        self.parts.push(p);
+        let from_file = argv
+            .iter()
+            .any(|w| w.lit().is_some_and(|v| v.starts_with("-f")));
+        match heredoc {
+            Some(body) if !from_file => self.script(body, depth + 1),
+            _ => self.script("$__loop_gate_dynamic", depth + 1),
         }
     }
 
@@ -151,11 +169,29 @@ impl Analyser<'_, '_> {
         let Some(skip) = programs::wrapper_inner(name, argv) else {
             return Flow::On;
         };
+        if let Some(note) = skip.note.clone() {
+            let mut p = self.exec_part(PartKind::Wrapper, text, argv);
+            p.uncertain = Some(note);
+            self.parts.push(p);
+        }
         if skip.env_sensitive {
             self.opaque(
                 text,
                 format!("`{name}` sets a variable that changes what runs"),
             );
+        }
+        if let Some(code) = skip.code {
+            // `script -c STRING`, `npm exec -c STRING`: the string is a script
+            self.parts
+                .push(self.exec_part(PartKind::Wrapper, text, argv));
+            match code {
+                Some(s) => self.script(&s, depth + 1),
+                None => self.opaque(
+                    text,
+                    format!("the command given to `{name}` is not known before it runs"),
+                ),
+            }
+            return Flow::Stop;
         }
         if skip.shell_string && skip.inner < argv.len() {
             // the rest is joined and run by `sh -c`

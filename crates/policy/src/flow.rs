@@ -130,6 +130,7 @@ impl Analyser<'_, '_> {
         self.unsure += 1;
         let mut c = node.walk();
         let mut printed = None;
+        let mut text = None;
         for ch in node.named_children(&mut c) {
             let t = &src[ch.byte_range()];
             let mut words = t.split_whitespace();
@@ -139,13 +140,79 @@ impl Analyser<'_, '_> {
                     w == "--null" || (w.starts_with('-') && !w.starts_with("--") && w.contains('0'))
                 });
             self.piped = printed.take().filter(|_| null_input);
+            self.piped_text = text.take();
             printed = self.find_prints(ch, src);
+            text = self.text_prints(ch, src);
             self.walk(ch, src, depth);
             self.piped = None;
+            self.piped_text = None;
         }
         self.unsure -= 1;
         for n in assigned {
             self.vars.insert(n, None);
+        }
+    }
+
+    /// The text a stage prints when it is literal: `echo WORDS`, `printf FORMAT` without
+    /// conversions, `cat` of a here-document or here-string.
+    fn text_prints(&self, node: Node<'_>, src: &str) -> Option<String> {
+        let mut c = node.walk();
+        let (cmd, here) = match node.kind() {
+            "command" => (node, None),
+            "redirected_statement" => {
+                let mut here = None;
+                let mut cmd = None;
+                for ch in node.named_children(&mut c) {
+                    match ch.kind() {
+                        "command" => cmd = Some(ch),
+                        "herestring_redirect" => here = Some(self.herestring(ch, src)),
+                        "heredoc_redirect" => {
+                            let mut c2 = ch.walk();
+                            let body = ch
+                                .named_children(&mut c2)
+                                .find(|b| b.kind() == "heredoc_body");
+                            here = body.map(|b| src[b.byte_range()].to_string());
+                        }
+                        _ => return None,
+                    }
+                }
+                (cmd?, Some(here?))
+            }
+            _ => return None,
+        };
+        let mut c = cmd.walk();
+        let mut words = Vec::new();
+        for ch in cmd.named_children(&mut c) {
+            if ch.kind() == "variable_assignment" {
+                // `FOO=1 echo x`: the environment does not change what echo prints
+                continue;
+            }
+            let n = if ch.kind() == "command_name" {
+                ch.named_child(0)?
+            } else {
+                ch
+            };
+            if ch.kind().ends_with("redirect") {
+                return None;
+            }
+            words.push(self.word(n, src).lit()?.to_string());
+        }
+        match (words.first().map(String::as_str), here) {
+            (Some("cat"), Some(body)) if words.len() == 1 => Some(body),
+            (Some("echo"), None) => {
+                let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+                let args = match args.first() {
+                    Some(&"-n") => &args[1..],
+                    Some(a) if a.starts_with('-') => return None,
+                    _ => &args[..],
+                };
+                Some(args.join(" "))
+            }
+            (Some("printf"), None) if words.len() == 2 && !words[1].contains('%') => {
+                let t = words[1].replace("\\n", "\n").replace("\\t", "\t");
+                (!t.contains('\\')).then_some(t)
+            }
+            _ => None,
         }
     }
 

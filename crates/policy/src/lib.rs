@@ -26,6 +26,7 @@ mod explain;
 mod extglob;
 mod find;
 mod flow;
+mod launchers;
 mod models;
 mod options;
 mod part;

@@ -316,7 +316,11 @@ fn positionals(argv: &[Word], skip: &HashSet<usize>) -> Vec<Word> {
 pub fn option_writes(name: &str, argv: &[Word]) -> Vec<Word> {
     let sub = lit(argv, 1).unwrap_or("");
     let mut out = match name {
-        "git" => option_values(argv, &["-o"], &["--output", "--output-directory"]),
+        "git" => {
+            let mut v = option_values(argv, &["-o"], &["--output", "--output-directory"]);
+            v.extend(crate::acts::git_writes(argv));
+            v
+        }
         "tree" | "sort" => option_values(argv, &["-o"], &["--output"]),
         "curl" => option_values(
             argv,
@@ -420,6 +424,7 @@ pub fn recursive_reads(name: &str, argv: &[Word]) -> Vec<Word> {
     let pos = positionals(argv, &skip);
     let dot = || vec![Word::literal(".")];
     match name {
+        "git" => crate::acts::git_grep_reads(argv),
         "grep" | "egrep" | "fgrep"
             if has_flag(argv, 'r', &["--recursive", "--dereference-recursive"])
                 || has_flag(argv, 'R', &[])

@@ -15,6 +15,10 @@ pub struct Inner {
     pub split_string: Option<String>,
     /// The inner words are joined and run by `sh -c` (`watch`, `flock -c`).
     pub shell_string: bool,
+    /// A shell string given to an option (`script -c STRING`); `Some(None)`: not a literal.
+    pub code: Option<Option<String>>,
+    /// Why the wrapper itself is more than a wrapper (`pkexec`: other privileges).
+    pub note: Option<String>,
 }
 
 /// Options taking a value, per wrapper (short and long forms).
@@ -51,7 +55,18 @@ fn value_opts(name: &str) -> &'static [&'static str] {
         "flock" => &["-w", "--timeout", "-E", "--conflict-exit-code"],
         "caffeinate" => &["-w", "-t"],
         "nice" => &["-n", "--adjustment"],
-        "ionice" => &["-c", "-n", "-p", "-t"],
+        "ionice" => &[
+            "-c",
+            "-n",
+            "-p",
+            "-P",
+            "-u",
+            "--class",
+            "--classdata",
+            "--pid",
+            "--pgid",
+            "--uid",
+        ],
         "stdbuf" => &["-i", "-o", "-e"],
         "xargs" => &[
             "-I",
@@ -106,7 +121,7 @@ const WRAPPERS: &[&str] = &[
 /// For a wrapper program, where its inner command starts; `None` when `name` is no wrapper.
 pub fn wrapper_inner(name: &str, argv: &[Word]) -> Option<Inner> {
     if !WRAPPERS.contains(&name) {
-        return None;
+        return crate::launchers::launcher(name, argv);
     }
     let mut out = Inner {
         open_ended: name == "xargs",

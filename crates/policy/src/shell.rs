@@ -70,6 +70,7 @@ pub fn analyse(command: &str, ctx: &PathContext<'_>) -> Vec<Part> {
         unsure: 0,
         functions: HashSet::new(),
         piped: None,
+        piped_text: None,
     };
     a.script(command, 0);
     a.parts
@@ -89,6 +90,9 @@ pub(crate) struct Analyser<'c, 'p> {
     /// What the previous stage of a pipeline prints, when known (`find ROOT -name G -print0 |
     /// xargs -0`): the arguments `xargs` adds in this stage.
     pub(crate) piped: Option<Vec<Word>>,
+    /// What the previous stage of a pipeline prints, when it is literal text (`echo 'git
+    /// push' | sh`, `cat <<EOF | bash`): the input of this stage's first command.
+    pub(crate) piped_text: Option<String>,
 }
 
 impl Analyser<'_, '_> {
@@ -284,7 +288,7 @@ impl Analyser<'_, '_> {
 
     /// The text a here-string feeds (`<<<'git push'`); a dynamic one becomes `$__DYNAMIC`,
     /// which a shell reading it cannot be judged by.
-    fn herestring(&self, node: Node<'_>, src: &str) -> String {
+    pub(crate) fn herestring(&self, node: Node<'_>, src: &str) -> String {
         let mut c = node.walk();
         let arg = node.named_children(&mut c).last();
         match arg.map(|a| self.word(a, src)) {
@@ -380,6 +384,9 @@ impl Analyser<'_, '_> {
             if ch.kind() == "herestring_redirect" {
                 here = Some(self.herestring(ch, src));
             }
+        }
+        if here.is_none() {
+            here = self.piped_text.take();
         }
         let heredoc = here.as_deref();
         if argv.is_empty() {
