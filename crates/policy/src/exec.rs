@@ -292,6 +292,12 @@ impl Analyser<'_, '_> {
                 }
                 *argv = outer;
             }
+            "set" | "shift" => {
+                // positional parameters and shell options (followed by `runtime_assign`)
+                self.parts
+                    .push(self.exec_part(PartKind::Wrapper, text, argv));
+                return Flow::Stop;
+            }
             "cd" | "pushd" => {
                 self.cd(argv.get(1));
                 self.parts

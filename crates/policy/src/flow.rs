@@ -28,13 +28,17 @@ impl Analyser<'_, '_> {
             // `a[1]=x`: an array element
             let base = name.split('[').next().unwrap_or(name).to_string();
             self.vars.insert(base, None);
+            self.vars.insert(name.to_string(), None);
             return;
         }
         let text = &src[node.byte_range()];
         let value = match node.child_by_field_name("value") {
             None => Some(Word::literal("")),
             Some(_) if text.contains("+=") => None,
-            Some(v) if v.kind() == "array" => None,
+            Some(v) if v.kind() == "array" => {
+                self.assign_array(name, v, src);
+                return;
+            }
             Some(v) => {
                 let w = self.word(v, src);
                 // an assignment is not split or globbed: a pattern is a literal here
@@ -47,6 +51,56 @@ impl Analyser<'_, '_> {
         };
         let value = if self.unsure > 0 { None } else { value };
         self.vars.insert(name.to_string(), value);
+    }
+
+    /// `a=(x y)`: the elements are known when every one is a literal (stored as `a[0]`,
+    /// `a[1]`, ..., their count as `a[#]`, and `$a` as the first).
+    fn assign_array(&mut self, name: &str, node: Node<'_>, src: &str) {
+        let mut c = node.walk();
+        let words: Option<Vec<Word>> = node
+            .named_children(&mut c)
+            .map(|ch| {
+                let w = self.word(ch, src);
+                w.lit().map(Word::literal)
+            })
+            .collect();
+        let words = words.filter(|w| self.unsure == 0 && w.len() <= 64);
+        self.set_list(&format!("{name}["), name, words);
+    }
+
+    /// Stores a list of known values (`set -- a b`, `a=(x y)`) or forgets it (`None`).
+    pub(crate) fn set_list(&mut self, prefix: &str, first: &str, words: Option<Vec<Word>>) {
+        let key = |i: usize| {
+            if prefix.is_empty() {
+                (i + 1).to_string()
+            } else {
+                format!("{prefix}{i}]")
+            }
+        };
+        let count = if prefix.is_empty() {
+            "#".to_string()
+        } else {
+            format!("{prefix}#]")
+        };
+        let Some(words) = words else {
+            for i in 0..=64 {
+                self.vars.insert(key(i), None);
+            }
+            self.vars.insert(count, None);
+            if !first.is_empty() {
+                self.vars.insert(first.to_string(), None);
+            }
+            return;
+        };
+        for (i, w) in words.iter().enumerate() {
+            self.vars.insert(key(i), Some(w.clone()));
+        }
+        self.vars
+            .insert(count, Some(Word::literal(&words.len().to_string())));
+        if !first.is_empty() {
+            let v = words.first().cloned().unwrap_or_else(|| Word::literal(""));
+            self.vars.insert(first.to_string(), Some(v));
+        }
     }
 
     /// `export X`, `local X`, `declare -a X`: a name without a value (or with options) stays
@@ -87,6 +141,20 @@ impl Analyser<'_, '_> {
                 .filter(|v| is_name(v))
                 .map(str::to_string)
                 .collect(),
+            "set" if lit_is(argv.get(1), "--") => {
+                // `set -- a b`: the positional parameters
+                let words: Option<Vec<Word>> = argv[2..]
+                    .iter()
+                    .map(|w| w.lit().map(Word::literal))
+                    .collect();
+                let words = words.filter(|w| self.unsure == 0 && w.len() <= 64);
+                self.set_list("", "", words);
+                return;
+            }
+            "shift" => {
+                self.set_list("", "", None);
+                return;
+            }
             "printf" => argv
                 .windows(2)
                 .filter(|p| p[0].lit() == Some("-v"))
@@ -360,6 +428,10 @@ fn surely_defined(node: Node<'_>) -> bool {
         n = p.parent();
     }
     false
+}
+
+fn lit_is(w: Option<&Word>, v: &str) -> bool {
+    w.and_then(Word::lit) == Some(v)
 }
 
 /// Every variable name a subtree may assign.

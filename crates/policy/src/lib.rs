@@ -24,6 +24,7 @@ mod command_match;
 mod exec;
 mod explain;
 mod extglob;
+mod fields;
 mod find;
 mod flow;
 mod launchers;

@@ -568,6 +568,10 @@ pub fn code_strings(argv: &[Word]) -> Vec<String> {
                     continue;
                 }
                 let line = group.join(" ");
+                if group.len() > 1 {
+                    // each string alone may be a path (`readFileSync(".env", "utf8")`)
+                    out.extend(group.iter().filter(|g| !g.trim().is_empty()).cloned());
+                }
                 if !line.trim().is_empty() {
                     out.push(line);
                 }

@@ -432,6 +432,7 @@ pub fn sensitive_env(name: &str) -> bool {
             | "RUSTC_WRAPPER"
             | "CARGO_BUILD_RUSTC_WRAPPER"
     ) || name.starts_with("DYLD_")
+        || name.starts_with("GIT_CONFIG")
         || name.starts_with("BASH_FUNC_")
 }
 

@@ -109,6 +109,18 @@ impl Analyser<'_, '_> {
         )
     }
 
+    /// The words the argument at `node` becomes: one, or several when known values are split
+    /// (`X='git push'; $X`, `"${a[@]}"`).
+    pub(crate) fn fields(&self, node: Node<'_>, src: &str) -> Vec<Word> {
+        let scope = Scope {
+            home: self.ctx.home,
+            pwd: self.cwd.as_deref(),
+            vars: Some(&self.vars),
+        };
+        crate::fields::split_fields(node, src, &scope)
+            .unwrap_or_else(|| vec![word_in(node, src, &scope)])
+    }
+
     pub(crate) fn opaque(&mut self, text: &str, why: String) {
         let mut p = Part::new(PartKind::Opaque, text);
         p.uncertain = Some(why);
@@ -133,6 +145,10 @@ impl Analyser<'_, '_> {
             // `{git,push}` at the start of a command does not parse: judge its expansion too
             if let Some(expanded) = crate::braces::expand_text(src) {
                 self.script(&expanded, depth + 1);
+            }
+            // `sh 0<<'X'`: a here-document on fd 0 (standard input) does not parse
+            if src.contains(" 0<<") && !src.contains(" 0<<<") {
+                self.script(&src.replace(" 0<<", " <<"), depth + 1);
             }
         }
         if src.contains("\\\n") {
@@ -358,7 +374,7 @@ impl Analyser<'_, '_> {
                 "command_name" => {
                     if let Some(n) = ch.named_child(0) {
                         self.walk(n, src, depth);
-                        argv.push(self.word(n, src));
+                        argv.extend(self.fields(n, src));
                     }
                 }
                 _ if ch.kind() == "number"
@@ -374,7 +390,7 @@ impl Analyser<'_, '_> {
                 _ => {
                     // `$(...)` and `<(...)` inside arguments run as their own parts
                     self.walk(ch, src, depth);
-                    argv.push(self.word(ch, src));
+                    argv.extend(self.fields(ch, src));
                 }
             }
         }
