@@ -20,6 +20,7 @@
 mod acts;
 mod braces;
 pub mod changeset;
+mod code;
 mod command_match;
 mod exec;
 mod explain;

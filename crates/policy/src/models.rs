@@ -531,59 +531,6 @@ pub fn revision_reads(name: &str, argv: &[Word]) -> Vec<Word> {
         .collect()
 }
 
-/// The string literals inside inline code, as the commands they may be: `os.system("git
-/// push")` gives `git push`, `["git", "push"]` gives `git push` (neighbours joined), awk's
-/// `system("rm -rf " $1)` gives `rm -rf`. At most 32.
-pub fn code_strings(argv: &[Word]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for w in argv.iter().skip(1) {
-        let Some(code) = w.lit() else { continue };
-        if code.starts_with('-') {
-            continue;
-        }
-        let b: Vec<char> = code.chars().collect();
-        let mut i = 0;
-        let mut group: Vec<String> = Vec::new();
-        while i < b.len() && out.len() < 32 {
-            let q = b[i];
-            if q == '"' || q == '\'' {
-                let mut lit = String::new();
-                i += 1;
-                while i < b.len() && b[i] != q {
-                    if b[i] == '\\' && i + 1 < b.len() {
-                        i += 1;
-                    }
-                    lit.push(b[i]);
-                    i += 1;
-                }
-                i += 1;
-                group.push(lit);
-                // neighbours separated by commas and blanks only form one command line
-                let mut j = i;
-                while j < b.len() && (b[j] == ',' || b[j].is_whitespace()) {
-                    j += 1;
-                }
-                if j < b.len() && (b[j] == '"' || b[j] == '\'') {
-                    i = j;
-                    continue;
-                }
-                let line = group.join(" ");
-                if group.len() > 1 {
-                    // each string alone may be a path (`readFileSync(".env", "utf8")`)
-                    out.extend(group.iter().filter(|g| !g.trim().is_empty()).cloned());
-                }
-                if !line.trim().is_empty() {
-                    out.push(line);
-                }
-                group.clear();
-                continue;
-            }
-            i += 1;
-        }
-    }
-    out
-}
-
 /// The `--include` globs of a recursive grep when every one is a plain last-component glob
 /// (`*.py`); `None` when there are none or one cannot be relied on.
 fn grep_includes(argv: &[Word]) -> Option<Vec<String>> {

@@ -274,7 +274,7 @@ impl Analyser<'_, '_> {
         self.parts.push(p);
         if inline.is_some() {
             // the code's strings may be the commands it runs (`os.system("git push")`)
-            for s in crate::models::code_strings(argv) {
+            for s in crate::code::code_strings(argv) {
                 if !s.contains(char::is_whitespace) && s.starts_with(['.', '~', '/']) {
                     // a path the code may open (`open(".env")`)
                     self.side_part(PartKind::Read, name, text, &Word::literal(&s));
