@@ -55,3 +55,23 @@ pub fn code_strings(argv: &[Word]) -> Vec<String> {
     }
     out
 }
+
+/// Tcl's `spawn CMD ARGS` and `exec CMD ARGS` statements in `expect -c`/`tclsh` code: the
+/// commands they run. At most 16.
+pub fn tcl_commands(argv: &[Word]) -> Vec<String> {
+    let mut out = Vec::new();
+    for w in argv.iter().skip(1) {
+        let Some(code) = w.lit() else { continue };
+        for stmt in code.split([';', '\n', '[', ']']) {
+            let mut words = stmt.split_whitespace();
+            if !matches!(words.next(), Some("spawn" | "exec")) {
+                continue;
+            }
+            let rest: Vec<&str> = words.skip_while(|x| x.starts_with('-')).collect();
+            if !rest.is_empty() && out.len() < 16 {
+                out.push(rest.join(" "));
+            }
+        }
+    }
+    out
+}

@@ -93,6 +93,17 @@ impl Analyser<'_, '_> {
             if self.source_stdin(&name, text, &argv, depth, heredoc) {
                 return;
             }
+            if let Some(body) = heredoc
+                && programs::stdin_code(&name, &argv)
+            {
+                // `python3 <<'EOF'`, `echo CODE | node`: the input is the program
+                let mut p = self.exec_part(PartKind::Exec, text, &argv);
+                p.uncertain = Some(format!("`{name}` runs code read from its input"));
+                self.parts.push(p);
+                let code = [Word::literal(&name), Word::literal(body)];
+                self.code_parts(&name, text, &code, depth);
+                return;
+            }
             match self.builtin(&name, text, &mut argv, depth) {
                 Flow::Stop => return,
                 Flow::Again | Flow::On => {}

@@ -198,7 +198,8 @@ impl Analyser<'_, '_> {
         self.unsure += 1;
         let mut c = node.walk();
         let mut printed = None;
-        let mut text = None;
+        // `cat <<EOF | a | b`: the first stage reads what the here-document holds
+        let mut text = self.piped_text.take();
         for ch in node.named_children(&mut c) {
             let t = &src[ch.byte_range()];
             let mut words = t.split_whitespace();

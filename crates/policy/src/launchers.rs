@@ -178,6 +178,33 @@ const ROWS: &[Row] = &[
         "screen",
         &["-S", "-c", "-e", "-h", "-p", "-T", "-Logfile", "-X"],
     ),
+    Row {
+        subs: &[
+            "new",
+            "new-session",
+            "new-window",
+            "neww",
+            "split-window",
+            "splitw",
+            "respawn-pane",
+            "respawnp",
+            "respawn-window",
+            "respawnw",
+            "run-shell",
+            "run",
+            "display-popup",
+            "popup",
+            "send-keys",
+            "send",
+        ],
+        joined: true,
+        ..row(
+            "tmux",
+            &[
+                "-t", "-s", "-n", "-c", "-e", "-x", "-y", "-F", "-l", "-p", "-w", "-T",
+            ],
+        )
+    },
     row("dbus-launch", &[]),
     row(
         "xvfb-run",
@@ -297,7 +324,7 @@ fn note(name: &str) -> Option<String> {
         "pkexec" | "sg" | "nsenter" | "unshare" | "setpriv" | "chpst" | "sudo-rs" => {
             "runs the command with other privileges or in other namespaces"
         }
-        "systemd-run" | "screen" => "starts the command as a service or in the background",
+        "systemd-run" | "screen" | "tmux" => "starts the command as a service or in the background",
         "uv" | "poetry" | "pipenv" | "pdm" | "hatch" | "rye" | "conda" | "mamba" | "micromamba"
         | "pixi" | "bundle" | "mise" | "rtx" | "direnv" | "nix" | "nix-shell" => {
             "prepares an environment first (project configuration, hooks, installs)"

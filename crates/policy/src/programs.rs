@@ -326,6 +326,8 @@ pub fn write_targets(name: &str, argv: &[Word]) -> Vec<Word> {
             positional
         }
         "chmod" | "chown" | "chgrp" => positional.into_iter().skip(1).collect(),
+        // `split [OPTS] FILE PREFIX`, `csplit`: the pieces are written next to PREFIX
+        "split" if positional.len() >= 2 => positional.into_iter().last().into_iter().collect(),
         "cp" | "ln" | "install" | "rsync" | "scp" => {
             positional.into_iter().last().into_iter().collect()
         }
@@ -355,6 +357,7 @@ pub fn inline_code(name: &str, argv: &[Word]) -> Option<String> {
         "node" | "deno" | "bun" => &["-e", "--eval", "-p", "--print"],
         "perl" | "ruby" => &["-e", "-E"],
         "php" => &["-r"],
+        "expect" | "tclsh" | "wish" => &["-c"],
         "awk" | "gawk" | "mawk" => return awk_system(argv),
         _ => return None,
     };
@@ -367,6 +370,22 @@ pub fn inline_code(name: &str, argv: &[Word]) -> Option<String> {
         .skip(1)
         .any(|w| w.lit().is_some_and(is_flag))
         .then(|| format!("`{name}` runs inline code that cannot be analysed"))
+}
+
+/// Interpreters that run the code on their standard input: no script file or inline code in
+/// their arguments (`python3`, `node -`, `perl`, `tclsh`).
+pub fn stdin_code(name: &str, argv: &[Word]) -> bool {
+    let interpreter = name.starts_with("python")
+        || matches!(
+            name,
+            "node" | "perl" | "ruby" | "php" | "lua" | "tclsh" | "expect" | "wish" | "deno" | "bun"
+        );
+    interpreter
+        && inline_code(name, argv).is_none()
+        && argv
+            .iter()
+            .skip(1)
+            .all(|w| w.lit().is_some_and(|v| v.starts_with('-')))
 }
 
 /// Paths with a `.loop` component (the loop's state directory) named anywhere in the inline

@@ -238,9 +238,17 @@ impl Analyser<'_, '_> {
             if !key.starts_with("alias.") {
                 continue;
             }
+            // the words after the alias's name are appended to its body
+            let name = &key["alias.".len()..];
+            let args: Vec<&str> = argv
+                .iter()
+                .position(|w| w.lit().is_some_and(|v| v.eq_ignore_ascii_case(name)))
+                .map(|at| argv[at + 1..].iter().map(|w| w.text.as_str()).collect())
+                .unwrap_or_default();
+            let args = args.join(" ");
             match val.strip_prefix('!') {
-                Some(cmd) => self.script(cmd, depth + 1),
-                None => self.script(&format!("git {val}"), depth + 1),
+                Some(cmd) => self.script(&format!("{cmd} {args}"), depth + 1),
+                None => self.script(&format!("git {val} {args}"), depth + 1),
             }
         }
     }
@@ -273,15 +281,7 @@ impl Analyser<'_, '_> {
         }
         self.parts.push(p);
         if inline.is_some() {
-            // the code's strings may be the commands it runs (`os.system("git push")`)
-            for s in crate::code::code_strings(argv) {
-                if !s.contains(char::is_whitespace) && s.starts_with(['.', '~', '/']) {
-                    // a path the code may open (`open(".env")`)
-                    self.side_part(PartKind::Read, name, text, &Word::literal(&s));
-                } else if crate::shell::parses(&s) {
-                    self.script(&s, depth + 1);
-                }
-            }
+            self.code_parts(name, text, argv, depth);
         }
         let mut writes = programs::write_targets(name, argv);
         writes.extend(option_writes(name, argv));
@@ -302,6 +302,25 @@ impl Analyser<'_, '_> {
                     self.parts.push(rp);
                 }
                 _ => self.side_part(PartKind::Read, name, text, &below(w)),
+            }
+        }
+    }
+
+    /// The strings of inline code (`python -c CODE`, or code read from standard input) judged
+    /// as the commands and paths they may be (`os.system("git push")`, `open(".env")`), and
+    /// Tcl's `spawn CMD` / `exec CMD` (`expect -c`).
+    pub(crate) fn code_parts(&mut self, name: &str, text: &str, argv: &[Word], depth: usize) {
+        for s in crate::code::code_strings(argv) {
+            if !s.contains(char::is_whitespace) && s.starts_with(['.', '~', '/']) {
+                // a path the code may open (`open(".env")`)
+                self.side_part(PartKind::Read, name, text, &Word::literal(&s));
+            } else if crate::shell::parses(&s) {
+                self.script(&s, depth + 1);
+            }
+        }
+        if matches!(name, "expect" | "tclsh" | "wish") {
+            for cmd in crate::code::tcl_commands(argv) {
+                self.script(&cmd, depth + 1);
             }
         }
     }

@@ -244,9 +244,18 @@ impl Analyser<'_, '_> {
             }
         }
         let mut c = node.walk();
+        let bare_cat = node
+            .named_children(&mut c)
+            .any(|ch| ch.kind() == "command" && src[ch.byte_range()].trim() == "cat");
+        let mut c = node.walk();
         for ch in node.named_children(&mut c) {
             if ch.kind() == "command" {
                 self.command(ch, src, depth, heredoc.as_deref());
+            } else if ch.kind() == "heredoc_redirect" && bare_cat {
+                // `cat <<EOF | bash`: the pipeline after the here-document reads its body
+                self.piped_text = heredoc.clone();
+                self.walk(ch, src, depth);
+                self.piped_text = None;
             } else {
                 self.walk(ch, src, depth);
             }
