@@ -346,3 +346,44 @@ pub fn git_grep_reads(argv: &[Word]) -> Vec<Word> {
         _ => vec![Word::literal(".")],
     }
 }
+
+/// `git -C DIR ... --output=FILE`: a relative path names a file below DIR (the `-C` options
+/// before the subcommand, in order); a `-C` that is not a literal makes it unknown.
+pub fn under_git_dirs(argv: &[Word], paths: Vec<Word>) -> Vec<Word> {
+    let mut dir = String::new();
+    let mut known = true;
+    let mut i = 1;
+    while let Some(v) = lit(argv, i) {
+        if !v.starts_with('-') {
+            break;
+        }
+        if v == "-C" {
+            match lit(argv, i + 1) {
+                Some(d) if d.starts_with(['/', '~']) => dir = d.to_string(),
+                Some(d) if dir.is_empty() => dir = d.to_string(),
+                Some(d) => dir = format!("{dir}/{d}"),
+                None => known = false,
+            }
+        }
+        i += if programs::takes_value("git", v) {
+            2
+        } else {
+            1
+        };
+    }
+    if dir.is_empty() && known {
+        return paths;
+    }
+    paths
+        .into_iter()
+        .map(|w| match w.lit() {
+            Some(p) if p.starts_with(['/', '~']) => w,
+            Some(p) if known => Word::literal(&format!("{dir}/{p}")),
+            _ => Word {
+                text: w.text.clone(),
+                value: None,
+                pattern: None,
+            },
+        })
+        .collect()
+}

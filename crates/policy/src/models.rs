@@ -319,7 +319,7 @@ pub fn option_writes(name: &str, argv: &[Word]) -> Vec<Word> {
         "git" => {
             let mut v = option_values(argv, &["-o"], &["--output", "--output-directory"]);
             v.extend(crate::acts::git_writes(argv));
-            v
+            crate::acts::under_git_dirs(argv, v)
         }
         "tree" | "sort" => option_values(argv, &["-o"], &["--output"]),
         "curl" => option_values(
