@@ -88,6 +88,8 @@ fn known_values_are_followed() {
         ("printf 'rm -rf build\\n' | bash", Deny),
         ("echo 'import os; os.system(\"git push\")' | python3", Deny),
         ("cat <<EOF | bash\ngit push\nEOF", Deny),
+        ("ls && cat <<'EOF' | bash\ngit push\nEOF", Deny),
+        ("ls && cat <<'EOF'\ngit push\nEOF", Allow),
         ("cat cmds.txt | bash", Ask),
     ]);
 }
