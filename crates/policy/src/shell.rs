@@ -475,6 +475,8 @@ impl Analyser<'_, '_> {
                     let mut p = self.exec_part(PartKind::Exec, text, argv);
                     p.uncertain = Some(format!("`{name}` runs commands read from its input"));
                     self.parts.push(p);
+                    // commands not known here may be denied ones: `--yolo` does not run them
+                    self.opaque(text, format!("`{name}` reads commands not known here"));
                 }
             },
         }
