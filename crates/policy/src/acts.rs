@@ -174,7 +174,7 @@ fn git_acts(argv: &[Word]) -> Option<String> {
     }
 }
 
-fn safe_git_config(kv: &str) -> bool {
+pub(crate) fn safe_git_config(kv: &str) -> bool {
     let key = kv.split('=').next().unwrap_or("").to_ascii_lowercase();
     key.starts_with("color.")
         || key.starts_with("advice.")
@@ -258,4 +258,132 @@ fn git_branch_acts(rest: &[&str]) -> Option<String> {
         ));
     }
     None
+}
+
+/// Files git writes that its options do not name: `git config KEY VALUE` (the repository's
+/// `.git/config`, `~/.gitconfig` with `--global`, the file of `--file`), `git bundle create FILE`.
+pub fn git_writes(argv: &[Word]) -> Vec<Word> {
+    let rest: Vec<&Word> = argv.iter().skip(2).collect();
+    match lit(argv, 1) {
+        Some("bundle") if lit(argv, 2) == Some("create") => rest
+            .iter()
+            .skip(1)
+            .find(|w| !w.lit().is_some_and(|v| v.starts_with('-')))
+            .map(|w| vec![(*w).clone()])
+            .unwrap_or_default(),
+        Some("config") => git_config_writes(&rest).into_iter().collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn git_config_writes(rest: &[&Word]) -> Option<Word> {
+    const READ: &[&str] = &[
+        "--get",
+        "--get-all",
+        "--get-regexp",
+        "--get-urlmatch",
+        "--list",
+        "-l",
+        "get",
+        "list",
+        "--get-color",
+        "--get-colorbool",
+    ];
+    const WRITE: &[&str] = &[
+        "--add",
+        "--unset",
+        "--unset-all",
+        "--replace-all",
+        "--rename-section",
+        "--remove-section",
+        "-e",
+        "--edit",
+        "set",
+        "unset",
+        "edit",
+        "rename-section",
+        "remove-section",
+    ];
+    const VALUED: &[&str] = &["--blob", "--type", "--default", "--comment", "--value"];
+    let mut file = Word::literal(".git/config");
+    let mut positional = 0;
+    let mut write = false;
+    let mut i = 0;
+    while let Some(w) = rest.get(i) {
+        let v = w.lit().unwrap_or("$");
+        i += 1;
+        if READ.contains(&v) {
+            return None;
+        }
+        write |= WRITE.contains(&v);
+        match v {
+            "--global" => file = Word::literal("~/.gitconfig"),
+            "--system" => file = Word::literal("/etc/gitconfig"),
+            "-f" | "--file" => {
+                file = rest.get(i).map(|w| (*w).clone())?;
+                i += 1;
+            }
+            _ if v.starts_with("--file=") => file = Word::literal(&v[7..]),
+            _ if VALUED.contains(&v) => i += 1,
+            _ if v.starts_with('-') => {}
+            _ => positional += 1,
+        }
+    }
+    (write || positional >= 2).then_some(file)
+}
+
+/// `git grep --no-index`, `--untracked`: it reads files git does not track (`.env` too).
+pub fn git_grep_reads(argv: &[Word]) -> Vec<Word> {
+    let untracked = argv
+        .iter()
+        .any(|w| matches!(w.lit(), Some("--no-index" | "--untracked")));
+    if lit(argv, 1) != Some("grep") || !untracked {
+        return Vec::new();
+    }
+    let after_dd = argv.iter().position(|w| w.lit() == Some("--"));
+    match after_dd {
+        Some(dd) if dd + 1 < argv.len() => argv[dd + 1..].to_vec(),
+        _ => vec![Word::literal(".")],
+    }
+}
+
+/// `git -C DIR ... --output=FILE`: a relative path names a file below DIR (the `-C` options
+/// before the subcommand, in order); a `-C` that is not a literal makes it unknown.
+pub fn under_git_dirs(argv: &[Word], paths: Vec<Word>) -> Vec<Word> {
+    let mut dir = String::new();
+    let mut known = true;
+    let mut i = 1;
+    while let Some(v) = lit(argv, i) {
+        if !v.starts_with('-') {
+            break;
+        }
+        if v == "-C" {
+            match lit(argv, i + 1) {
+                Some(d) if d.starts_with(['/', '~']) => dir = d.to_string(),
+                Some(d) if dir.is_empty() => dir = d.to_string(),
+                Some(d) => dir = format!("{dir}/{d}"),
+                None => known = false,
+            }
+        }
+        i += if programs::takes_value("git", v) {
+            2
+        } else {
+            1
+        };
+    }
+    if dir.is_empty() && known {
+        return paths;
+    }
+    paths
+        .into_iter()
+        .map(|w| match w.lit() {
+            Some(p) if p.starts_with(['/', '~']) => w,
+            Some(p) if known => Word::literal(&format!("{dir}/{p}")),
+            _ => Word {
+                text: w.text.clone(),
+                value: None,
+                pattern: None,
+            },
+        })
+        .collect()
 }

@@ -86,7 +86,22 @@ impl Analyser<'_, '_> {
                 self.shell(&name, text, &argv, depth, heredoc);
                 return;
             }
+            if matches!(name.as_str(), "at" | "batch") {
+                self.at(&name, text, &argv, depth, heredoc);
+                return;
+            }
             if self.source_stdin(&name, text, &argv, depth, heredoc) {
+                return;
+            }
+            if let Some(body) = heredoc
+                && programs::stdin_code(&name, &argv)
+            {
+                // `python3 <<'EOF'`, `echo CODE | node`: the input is the program
+                let mut p = self.exec_part(PartKind::Exec, text, &argv);
+                p.uncertain = Some(format!("`{name}` runs code read from its input"));
+                self.parts.push(p);
+                let code = [Word::literal(&name), Word::literal(body)];
+                self.code_parts(&name, text, &code, depth);
                 return;
             }
             match self.builtin(&name, text, &mut argv, depth) {
@@ -112,6 +127,20 @@ impl Analyser<'_, '_> {
                 w.value = None;
                 w.pattern = None;
             }
+        }
+    }
+
+    /// `at TIME`, `batch`: the commands on standard input run later.
+    fn at(&mut self, name: &str, text: &str, argv: &[Word], depth: usize, heredoc: Option<&str>) {
+        let mut p = self.exec_part(PartKind::Exec, text, argv);
+        p.uncertain = Some(format!("`{name}` runs commands later"));
+        self.parts.push(p);
+        let from_file = argv
+            .iter()
+            .any(|w| w.lit().is_some_and(|v| v.starts_with("-f")));
+        match heredoc {
+            Some(body) if !from_file => self.script(body, depth + 1),
+            _ => self.script("$__loop_gate_dynamic", depth + 1),
         }
     }
 
@@ -151,11 +180,29 @@ impl Analyser<'_, '_> {
         let Some(skip) = programs::wrapper_inner(name, argv) else {
             return Flow::On;
         };
+        if let Some(note) = skip.note.clone() {
+            let mut p = self.exec_part(PartKind::Wrapper, text, argv);
+            p.uncertain = Some(note);
+            self.parts.push(p);
+        }
         if skip.env_sensitive {
             self.opaque(
                 text,
                 format!("`{name}` sets a variable that changes what runs"),
             );
+        }
+        if let Some(code) = skip.code {
+            // `script -c STRING`, `npm exec -c STRING`: the string is a script
+            self.parts
+                .push(self.exec_part(PartKind::Wrapper, text, argv));
+            match code {
+                Some(s) => self.script(&s, depth + 1),
+                None => self.opaque(
+                    text,
+                    format!("the command given to `{name}` is not known before it runs"),
+                ),
+            }
+            return Flow::Stop;
         }
         if skip.shell_string && skip.inner < argv.len() {
             // the rest is joined and run by `sh -c`
@@ -255,6 +302,12 @@ impl Analyser<'_, '_> {
                     self.exec(text, inner, depth, None, None);
                 }
                 *argv = outer;
+            }
+            "set" | "shift" => {
+                // positional parameters and shell options (followed by `runtime_assign`)
+                self.parts
+                    .push(self.exec_part(PartKind::Wrapper, text, argv));
+                return Flow::Stop;
             }
             "cd" | "pushd" => {
                 self.cd(argv.get(1));

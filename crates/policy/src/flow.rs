@@ -28,13 +28,17 @@ impl Analyser<'_, '_> {
             // `a[1]=x`: an array element
             let base = name.split('[').next().unwrap_or(name).to_string();
             self.vars.insert(base, None);
+            self.vars.insert(name.to_string(), None);
             return;
         }
         let text = &src[node.byte_range()];
         let value = match node.child_by_field_name("value") {
             None => Some(Word::literal("")),
             Some(_) if text.contains("+=") => None,
-            Some(v) if v.kind() == "array" => None,
+            Some(v) if v.kind() == "array" => {
+                self.assign_array(name, v, src);
+                return;
+            }
             Some(v) => {
                 let w = self.word(v, src);
                 // an assignment is not split or globbed: a pattern is a literal here
@@ -47,6 +51,56 @@ impl Analyser<'_, '_> {
         };
         let value = if self.unsure > 0 { None } else { value };
         self.vars.insert(name.to_string(), value);
+    }
+
+    /// `a=(x y)`: the elements are known when every one is a literal (stored as `a[0]`,
+    /// `a[1]`, ..., their count as `a[#]`, and `$a` as the first).
+    fn assign_array(&mut self, name: &str, node: Node<'_>, src: &str) {
+        let mut c = node.walk();
+        let words: Option<Vec<Word>> = node
+            .named_children(&mut c)
+            .map(|ch| {
+                let w = self.word(ch, src);
+                w.lit().map(Word::literal)
+            })
+            .collect();
+        let words = words.filter(|w| self.unsure == 0 && w.len() <= 64);
+        self.set_list(&format!("{name}["), name, words);
+    }
+
+    /// Stores a list of known values (`set -- a b`, `a=(x y)`) or forgets it (`None`).
+    pub(crate) fn set_list(&mut self, prefix: &str, first: &str, words: Option<Vec<Word>>) {
+        let key = |i: usize| {
+            if prefix.is_empty() {
+                (i + 1).to_string()
+            } else {
+                format!("{prefix}{i}]")
+            }
+        };
+        let count = if prefix.is_empty() {
+            "#".to_string()
+        } else {
+            format!("{prefix}#]")
+        };
+        let Some(words) = words else {
+            for i in 0..=64 {
+                self.vars.insert(key(i), None);
+            }
+            self.vars.insert(count, None);
+            if !first.is_empty() {
+                self.vars.insert(first.to_string(), None);
+            }
+            return;
+        };
+        for (i, w) in words.iter().enumerate() {
+            self.vars.insert(key(i), Some(w.clone()));
+        }
+        self.vars
+            .insert(count, Some(Word::literal(&words.len().to_string())));
+        if !first.is_empty() {
+            let v = words.first().cloned().unwrap_or_else(|| Word::literal(""));
+            self.vars.insert(first.to_string(), Some(v));
+        }
     }
 
     /// `export X`, `local X`, `declare -a X`: a name without a value (or with options) stays
@@ -87,6 +141,20 @@ impl Analyser<'_, '_> {
                 .filter(|v| is_name(v))
                 .map(str::to_string)
                 .collect(),
+            "set" if lit_is(argv.get(1), "--") => {
+                // `set -- a b`: the positional parameters
+                let words: Option<Vec<Word>> = argv[2..]
+                    .iter()
+                    .map(|w| w.lit().map(Word::literal))
+                    .collect();
+                let words = words.filter(|w| self.unsure == 0 && w.len() <= 64);
+                self.set_list("", "", words);
+                return;
+            }
+            "shift" => {
+                self.set_list("", "", None);
+                return;
+            }
             "printf" => argv
                 .windows(2)
                 .filter(|p| p[0].lit() == Some("-v"))
@@ -130,6 +198,8 @@ impl Analyser<'_, '_> {
         self.unsure += 1;
         let mut c = node.walk();
         let mut printed = None;
+        // `cat <<EOF | a | b`: the first stage reads what the here-document holds
+        let mut text = self.piped_text.take();
         for ch in node.named_children(&mut c) {
             let t = &src[ch.byte_range()];
             let mut words = t.split_whitespace();
@@ -139,13 +209,79 @@ impl Analyser<'_, '_> {
                     w == "--null" || (w.starts_with('-') && !w.starts_with("--") && w.contains('0'))
                 });
             self.piped = printed.take().filter(|_| null_input);
+            self.piped_text = text.take();
             printed = self.find_prints(ch, src);
+            text = self.text_prints(ch, src);
             self.walk(ch, src, depth);
             self.piped = None;
+            self.piped_text = None;
         }
         self.unsure -= 1;
         for n in assigned {
             self.vars.insert(n, None);
+        }
+    }
+
+    /// The text a stage prints when it is literal: `echo WORDS`, `printf FORMAT` without
+    /// conversions, `cat` of a here-document or here-string.
+    fn text_prints(&self, node: Node<'_>, src: &str) -> Option<String> {
+        let mut c = node.walk();
+        let (cmd, here) = match node.kind() {
+            "command" => (node, None),
+            "redirected_statement" => {
+                let mut here = None;
+                let mut cmd = None;
+                for ch in node.named_children(&mut c) {
+                    match ch.kind() {
+                        "command" => cmd = Some(ch),
+                        "herestring_redirect" => here = Some(self.herestring(ch, src)),
+                        "heredoc_redirect" => {
+                            let mut c2 = ch.walk();
+                            let body = ch
+                                .named_children(&mut c2)
+                                .find(|b| b.kind() == "heredoc_body");
+                            here = body.map(|b| src[b.byte_range()].to_string());
+                        }
+                        _ => return None,
+                    }
+                }
+                (cmd?, Some(here?))
+            }
+            _ => return None,
+        };
+        let mut c = cmd.walk();
+        let mut words = Vec::new();
+        for ch in cmd.named_children(&mut c) {
+            if ch.kind() == "variable_assignment" {
+                // `FOO=1 echo x`: the environment does not change what echo prints
+                continue;
+            }
+            let n = if ch.kind() == "command_name" {
+                ch.named_child(0)?
+            } else {
+                ch
+            };
+            if ch.kind().ends_with("redirect") {
+                return None;
+            }
+            words.push(self.word(n, src).lit()?.to_string());
+        }
+        match (words.first().map(String::as_str), here) {
+            (Some("cat"), Some(body)) if words.len() == 1 => Some(body),
+            (Some("echo"), None) => {
+                let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+                let args = match args.first() {
+                    Some(&"-n") => &args[1..],
+                    Some(a) if a.starts_with('-') => return None,
+                    _ => &args[..],
+                };
+                Some(args.join(" "))
+            }
+            (Some("printf"), None) if words.len() == 2 && !words[1].contains('%') => {
+                let t = words[1].replace("\\n", "\n").replace("\\t", "\t");
+                (!t.contains('\\')).then_some(t)
+            }
+            _ => None,
         }
     }
 
@@ -293,6 +429,10 @@ fn surely_defined(node: Node<'_>) -> bool {
         n = p.parent();
     }
     false
+}
+
+fn lit_is(w: Option<&Word>, v: &str) -> bool {
+    w.and_then(Word::lit) == Some(v)
 }
 
 /// Every variable name a subtree may assign.

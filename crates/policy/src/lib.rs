@@ -20,12 +20,15 @@
 mod acts;
 mod braces;
 pub mod changeset;
+mod code;
 mod command_match;
 mod exec;
 mod explain;
 mod extglob;
+mod fields;
 mod find;
 mod flow;
+mod launchers;
 mod models;
 mod options;
 mod part;

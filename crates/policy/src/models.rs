@@ -316,7 +316,11 @@ fn positionals(argv: &[Word], skip: &HashSet<usize>) -> Vec<Word> {
 pub fn option_writes(name: &str, argv: &[Word]) -> Vec<Word> {
     let sub = lit(argv, 1).unwrap_or("");
     let mut out = match name {
-        "git" => option_values(argv, &["-o"], &["--output", "--output-directory"]),
+        "git" => {
+            let mut v = option_values(argv, &["-o"], &["--output", "--output-directory"]);
+            v.extend(crate::acts::git_writes(argv));
+            crate::acts::under_git_dirs(argv, v)
+        }
         "tree" | "sort" => option_values(argv, &["-o"], &["--output"]),
         "curl" => option_values(
             argv,
@@ -420,6 +424,7 @@ pub fn recursive_reads(name: &str, argv: &[Word]) -> Vec<Word> {
     let pos = positionals(argv, &skip);
     let dot = || vec![Word::literal(".")];
     match name {
+        "git" => crate::acts::git_grep_reads(argv),
         "grep" | "egrep" | "fgrep"
             if has_flag(argv, 'r', &["--recursive", "--dereference-recursive"])
                 || has_flag(argv, 'R', &[])
@@ -524,55 +529,6 @@ pub fn revision_reads(name: &str, argv: &[Word]) -> Vec<Word> {
             (!path.is_empty()).then(|| Word::literal(path))
         })
         .collect()
-}
-
-/// The string literals inside inline code, as the commands they may be: `os.system("git
-/// push")` gives `git push`, `["git", "push"]` gives `git push` (neighbours joined), awk's
-/// `system("rm -rf " $1)` gives `rm -rf`. At most 32.
-pub fn code_strings(argv: &[Word]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for w in argv.iter().skip(1) {
-        let Some(code) = w.lit() else { continue };
-        if code.starts_with('-') {
-            continue;
-        }
-        let b: Vec<char> = code.chars().collect();
-        let mut i = 0;
-        let mut group: Vec<String> = Vec::new();
-        while i < b.len() && out.len() < 32 {
-            let q = b[i];
-            if q == '"' || q == '\'' {
-                let mut lit = String::new();
-                i += 1;
-                while i < b.len() && b[i] != q {
-                    if b[i] == '\\' && i + 1 < b.len() {
-                        i += 1;
-                    }
-                    lit.push(b[i]);
-                    i += 1;
-                }
-                i += 1;
-                group.push(lit);
-                // neighbours separated by commas and blanks only form one command line
-                let mut j = i;
-                while j < b.len() && (b[j] == ',' || b[j].is_whitespace()) {
-                    j += 1;
-                }
-                if j < b.len() && (b[j] == '"' || b[j] == '\'') {
-                    i = j;
-                    continue;
-                }
-                let line = group.join(" ");
-                if !line.trim().is_empty() {
-                    out.push(line);
-                }
-                group.clear();
-                continue;
-            }
-            i += 1;
-        }
-    }
-    out
 }
 
 /// The `--include` globs of a recursive grep when every one is a plain last-component glob

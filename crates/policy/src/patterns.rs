@@ -97,12 +97,35 @@ fn last_compatible(arg_last: &str, arg: Option<&GlobMatcher>, rule: &PathGlob) -
     })
 }
 
+/// Whether every expansion of `pat` ends with a literal tail that one of the rule's `**/*SUFFIX`
+/// exceptions names (`*/.env.example` under the `.env*` rule): the rule cannot match.
+fn excepted_tail(rule: &Rule, pat: &str) -> bool {
+    let tail = pat.rsplit(['*', '?', ']']).next().unwrap_or("");
+    if tail.contains(['\\', '{', '[']) {
+        return false;
+    }
+    let excepts = rule
+        .spec
+        .except
+        .as_ref()
+        .map(|e| e.to_vec())
+        .unwrap_or_default();
+    excepts.iter().any(|e| {
+        e.strip_prefix("**/*").is_some_and(|suf| {
+            !suf.is_empty() && !has_wild(suf) && !suf.contains('/') && tail.ends_with(suf)
+        })
+    })
+}
+
 /// Whether the wildcard pattern `pat` (absolute) may name a path `rule` covers.
 pub fn may_match(rule: &Rule, pat: &Pattern, ctx: &PathContext<'_>) -> bool {
     let Some(arg) = &pat.glob else {
         return true;
     };
     let pat_text = pat.text.as_str();
+    if excepted_tail(rule, pat_text) {
+        return false;
+    }
     // one concrete expansion
     let concrete = sample(pat_text);
     if let Some(abs) = normalise(&concrete, None, ctx.home)

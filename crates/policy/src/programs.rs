@@ -15,6 +15,10 @@ pub struct Inner {
     pub split_string: Option<String>,
     /// The inner words are joined and run by `sh -c` (`watch`, `flock -c`).
     pub shell_string: bool,
+    /// A shell string given to an option (`script -c STRING`); `Some(None)`: not a literal.
+    pub code: Option<Option<String>>,
+    /// Why the wrapper itself is more than a wrapper (`pkexec`: other privileges).
+    pub note: Option<String>,
 }
 
 /// Options taking a value, per wrapper (short and long forms).
@@ -51,7 +55,18 @@ fn value_opts(name: &str) -> &'static [&'static str] {
         "flock" => &["-w", "--timeout", "-E", "--conflict-exit-code"],
         "caffeinate" => &["-w", "-t"],
         "nice" => &["-n", "--adjustment"],
-        "ionice" => &["-c", "-n", "-p", "-t"],
+        "ionice" => &[
+            "-c",
+            "-n",
+            "-p",
+            "-P",
+            "-u",
+            "--class",
+            "--classdata",
+            "--pid",
+            "--pgid",
+            "--uid",
+        ],
         "stdbuf" => &["-i", "-o", "-e"],
         "xargs" => &[
             "-I",
@@ -106,7 +121,7 @@ const WRAPPERS: &[&str] = &[
 /// For a wrapper program, where its inner command starts; `None` when `name` is no wrapper.
 pub fn wrapper_inner(name: &str, argv: &[Word]) -> Option<Inner> {
     if !WRAPPERS.contains(&name) {
-        return None;
+        return crate::launchers::launcher(name, argv);
     }
     let mut out = Inner {
         open_ended: name == "xargs",
@@ -311,6 +326,8 @@ pub fn write_targets(name: &str, argv: &[Word]) -> Vec<Word> {
             positional
         }
         "chmod" | "chown" | "chgrp" => positional.into_iter().skip(1).collect(),
+        // `split [OPTS] FILE PREFIX`, `csplit`: the pieces are written next to PREFIX
+        "split" if positional.len() >= 2 => positional.into_iter().last().into_iter().collect(),
         "cp" | "ln" | "install" | "rsync" | "scp" => {
             positional.into_iter().last().into_iter().collect()
         }
@@ -340,6 +357,7 @@ pub fn inline_code(name: &str, argv: &[Word]) -> Option<String> {
         "node" | "deno" | "bun" => &["-e", "--eval", "-p", "--print"],
         "perl" | "ruby" => &["-e", "-E"],
         "php" => &["-r"],
+        "expect" | "tclsh" | "wish" => &["-c"],
         "awk" | "gawk" | "mawk" => return awk_system(argv),
         _ => return None,
     };
@@ -352,6 +370,22 @@ pub fn inline_code(name: &str, argv: &[Word]) -> Option<String> {
         .skip(1)
         .any(|w| w.lit().is_some_and(is_flag))
         .then(|| format!("`{name}` runs inline code that cannot be analysed"))
+}
+
+/// Interpreters that run the code on their standard input: no script file or inline code in
+/// their arguments (`python3`, `node -`, `perl`, `tclsh`).
+pub fn stdin_code(name: &str, argv: &[Word]) -> bool {
+    let interpreter = name.starts_with("python")
+        || matches!(
+            name,
+            "node" | "perl" | "ruby" | "php" | "lua" | "tclsh" | "expect" | "wish" | "deno" | "bun"
+        );
+    interpreter
+        && inline_code(name, argv).is_none()
+        && argv
+            .iter()
+            .skip(1)
+            .all(|w| w.lit().is_some_and(|v| v.starts_with('-')))
 }
 
 /// Paths with a `.loop` component (the loop's state directory) named anywhere in the inline
@@ -417,6 +451,7 @@ pub fn sensitive_env(name: &str) -> bool {
             | "RUSTC_WRAPPER"
             | "CARGO_BUILD_RUSTC_WRAPPER"
     ) || name.starts_with("DYLD_")
+        || name.starts_with("GIT_CONFIG")
         || name.starts_with("BASH_FUNC_")
 }
 

@@ -60,9 +60,27 @@ impl Analyser<'_, '_> {
                     None => Next::Plain,
                 }
             }
+            "docker-compose" | "podman-compose" => {
+                // the same as `docker compose ...`
+                let mut as_docker = vec![Word::literal("docker"), Word::literal("compose")];
+                as_docker.extend(argv.iter().skip(1).cloned());
+                match container_command_start("docker", &as_docker) {
+                    Some(s) => {
+                        self.parts.push(self.exec_part(PartKind::Exec, text, argv));
+                        match argv.get(s - 1..).filter(|rest| !rest.is_empty()) {
+                            Some(rest) => Next::Inner(rest.to_vec(), false),
+                            None => Next::Done,
+                        }
+                    }
+                    None => Next::Plain,
+                }
+            }
             "git" => {
                 self.git_alias(argv, depth);
-                Next::Plain
+                match git_plain(argv) {
+                    Some(plain) => Next::Inner(plain, false),
+                    None => Next::Plain,
+                }
             }
             _ => Next::Plain,
         }
@@ -220,9 +238,17 @@ impl Analyser<'_, '_> {
             if !key.starts_with("alias.") {
                 continue;
             }
+            // the words after the alias's name are appended to its body
+            let name = &key["alias.".len()..];
+            let args: Vec<&str> = argv
+                .iter()
+                .position(|w| w.lit().is_some_and(|v| v.eq_ignore_ascii_case(name)))
+                .map(|at| argv[at + 1..].iter().map(|w| w.text.as_str()).collect())
+                .unwrap_or_default();
+            let args = args.join(" ");
             match val.strip_prefix('!') {
-                Some(cmd) => self.script(cmd, depth + 1),
-                None => self.script(&format!("git {val}"), depth + 1),
+                Some(cmd) => self.script(&format!("{cmd} {args}"), depth + 1),
+                None => self.script(&format!("git {val} {args}"), depth + 1),
             }
         }
     }
@@ -255,15 +281,7 @@ impl Analyser<'_, '_> {
         }
         self.parts.push(p);
         if inline.is_some() {
-            // the code's strings may be the commands it runs (`os.system("git push")`)
-            for s in crate::models::code_strings(argv) {
-                if !s.contains(char::is_whitespace) && s.starts_with(['.', '~', '/']) {
-                    // a path the code may open (`open(".env")`)
-                    self.side_part(PartKind::Read, name, text, &Word::literal(&s));
-                } else if crate::shell::parses(&s) {
-                    self.script(&s, depth + 1);
-                }
-            }
+            self.code_parts(name, text, argv, depth);
         }
         let mut writes = programs::write_targets(name, argv);
         writes.extend(option_writes(name, argv));
@@ -288,6 +306,25 @@ impl Analyser<'_, '_> {
         }
     }
 
+    /// The strings of inline code (`python -c CODE`, or code read from standard input) judged
+    /// as the commands and paths they may be (`os.system("git push")`, `open(".env")`), and
+    /// Tcl's `spawn CMD` / `exec CMD` (`expect -c`).
+    pub(crate) fn code_parts(&mut self, name: &str, text: &str, argv: &[Word], depth: usize) {
+        for s in crate::code::code_strings(argv) {
+            if !s.contains(char::is_whitespace) && s.starts_with(['.', '~', '/']) {
+                // a path the code may open (`open(".env")`)
+                self.side_part(PartKind::Read, name, text, &Word::literal(&s));
+            } else if crate::shell::parses(&s) {
+                self.script(&s, depth + 1);
+            }
+        }
+        if matches!(name, "expect" | "tclsh" | "wish") {
+            for cmd in crate::code::tcl_commands(argv) {
+                self.script(&cmd, depth + 1);
+            }
+        }
+    }
+
     fn side_part(&mut self, kind: PartKind, name: &str, text: &str, w: &Word) {
         let mut wp = Part::new(kind, text);
         let arg = self.path_arg(w);
@@ -305,6 +342,92 @@ impl Analyser<'_, '_> {
         wp.paths.push(arg);
         self.parts.push(wp);
     }
+}
+
+/// Subcommands that only read the repository: `-C DIR` before them changes nothing they
+/// write.
+const GIT_READERS: &[&str] = &[
+    "status",
+    "diff",
+    "log",
+    "show",
+    "rev-parse",
+    "ls-files",
+    "blame",
+    "grep",
+    "describe",
+    "shortlog",
+    "branch",
+];
+
+/// `git --no-pager diff`, `git -P log`, `git -C DIR status`, `git -c color.ui=always diff`,
+/// `git -c alias.st=status st`: global options that change neither what git runs nor where it
+/// writes, dropped (and an alias to a plain subcommand replaced by it) so that the subcommand
+/// is judged as itself. `None` when there is nothing to drop or an option is not such.
+fn git_plain(argv: &[Word]) -> Option<Vec<Word>> {
+    let mut aliases: Vec<(String, String)> = Vec::new();
+    let mut moved = false;
+    let mut i = 1;
+    while let Some(v) = lit(argv, i) {
+        if !v.starts_with('-') {
+            break;
+        }
+        match v {
+            "--no-pager"
+            | "-P"
+            | "-p"
+            | "--paginate"
+            | "--no-optional-locks"
+            | "--literal-pathspecs"
+            | "--glob-pathspecs"
+            | "--noglob-pathspecs"
+            | "--icase-pathspecs"
+            | "--no-replace-objects"
+            | "--no-advice" => i += 1,
+            "-C" => {
+                lit(argv, i + 1)?;
+                moved = true;
+                i += 2;
+            }
+            "-c" => {
+                let kv = lit(argv, i + 1)?;
+                match kv.split_once('=') {
+                    Some((k, val))
+                        if k.to_ascii_lowercase().starts_with("alias.")
+                            && !val.trim_start().starts_with('!') =>
+                    {
+                        aliases.push((k[6..].to_ascii_lowercase(), val.to_string()));
+                    }
+                    _ if crate::acts::safe_git_config(kv) => {}
+                    _ => return None,
+                }
+                i += 2;
+            }
+            _ => return None,
+        }
+    }
+    if i == 1 {
+        return None;
+    }
+    let sub = lit(argv, i)?;
+    let mut out = vec![argv[0].clone()];
+    match aliases.iter().find(|(k, _)| k.eq_ignore_ascii_case(sub)) {
+        Some((_, val)) => {
+            let words = crate::words::split_selector(val);
+            out.extend(words.iter().map(|s| Word::literal(s)));
+            out.extend(argv[i + 1..].iter().cloned());
+        }
+        None => out.extend(argv[i..].iter().cloned()),
+    }
+    let plain_sub = lit(&out, 1)?;
+    let writes = out.iter().any(|w| {
+        w.lit()
+            .is_none_or(|v| v.starts_with("--output") || v == "-o")
+    });
+    if moved && (!GIT_READERS.contains(&plain_sub) || writes) {
+        return None;
+    }
+    Some(out)
 }
 
 /// Configuration keys whose value git runs as a shell command.

@@ -70,6 +70,7 @@ pub fn analyse(command: &str, ctx: &PathContext<'_>) -> Vec<Part> {
         unsure: 0,
         functions: HashSet::new(),
         piped: None,
+        piped_text: None,
     };
     a.script(command, 0);
     a.parts
@@ -89,6 +90,9 @@ pub(crate) struct Analyser<'c, 'p> {
     /// What the previous stage of a pipeline prints, when known (`find ROOT -name G -print0 |
     /// xargs -0`): the arguments `xargs` adds in this stage.
     pub(crate) piped: Option<Vec<Word>>,
+    /// What the previous stage of a pipeline prints, when it is literal text (`echo 'git
+    /// push' | sh`, `cat <<EOF | bash`): the input of this stage's first command.
+    pub(crate) piped_text: Option<String>,
 }
 
 impl Analyser<'_, '_> {
@@ -103,6 +107,18 @@ impl Analyser<'_, '_> {
                 vars: Some(&self.vars),
             },
         )
+    }
+
+    /// The words the argument at `node` becomes: one, or several when known values are split
+    /// (`X='git push'; $X`, `"${a[@]}"`).
+    pub(crate) fn fields(&self, node: Node<'_>, src: &str) -> Vec<Word> {
+        let scope = Scope {
+            home: self.ctx.home,
+            pwd: self.cwd.as_deref(),
+            vars: Some(&self.vars),
+        };
+        crate::fields::split_fields(node, src, &scope)
+            .unwrap_or_else(|| vec![word_in(node, src, &scope)])
     }
 
     pub(crate) fn opaque(&mut self, text: &str, why: String) {
@@ -129,6 +145,10 @@ impl Analyser<'_, '_> {
             // `{git,push}` at the start of a command does not parse: judge its expansion too
             if let Some(expanded) = crate::braces::expand_text(src) {
                 self.script(&expanded, depth + 1);
+            }
+            // `sh 0<<'X'`: a here-document on fd 0 (standard input) does not parse
+            if src.contains(" 0<<") && !src.contains(" 0<<<") {
+                self.script(&src.replace(" 0<<", " <<"), depth + 1);
             }
         }
         if src.contains("\\\n") {
@@ -223,10 +243,22 @@ impl Analyser<'_, '_> {
                 }
             }
         }
+        // the command the here-document feeds: the last one of the body (`a && cat <<EOF`)
+        let mut c = node.walk();
+        let bare_cat = node
+            .named_children(&mut c)
+            .find(|ch| !ch.kind().ends_with("redirect"))
+            .and_then(last_command)
+            .is_some_and(|ch| src[ch.byte_range()].trim() == "cat");
         let mut c = node.walk();
         for ch in node.named_children(&mut c) {
             if ch.kind() == "command" {
                 self.command(ch, src, depth, heredoc.as_deref());
+            } else if ch.kind() == "heredoc_redirect" && bare_cat {
+                // `cat <<EOF | bash`: the pipeline after the here-document reads its body
+                self.piped_text = heredoc.clone();
+                self.walk(ch, src, depth);
+                self.piped_text = None;
             } else {
                 self.walk(ch, src, depth);
             }
@@ -284,7 +316,7 @@ impl Analyser<'_, '_> {
 
     /// The text a here-string feeds (`<<<'git push'`); a dynamic one becomes `$__DYNAMIC`,
     /// which a shell reading it cannot be judged by.
-    fn herestring(&self, node: Node<'_>, src: &str) -> String {
+    pub(crate) fn herestring(&self, node: Node<'_>, src: &str) -> String {
         let mut c = node.walk();
         let arg = node.named_children(&mut c).last();
         match arg.map(|a| self.word(a, src)) {
@@ -354,7 +386,7 @@ impl Analyser<'_, '_> {
                 "command_name" => {
                     if let Some(n) = ch.named_child(0) {
                         self.walk(n, src, depth);
-                        argv.push(self.word(n, src));
+                        argv.extend(self.fields(n, src));
                     }
                 }
                 _ if ch.kind() == "number"
@@ -370,7 +402,7 @@ impl Analyser<'_, '_> {
                 _ => {
                     // `$(...)` and `<(...)` inside arguments run as their own parts
                     self.walk(ch, src, depth);
-                    argv.push(self.word(ch, src));
+                    argv.extend(self.fields(ch, src));
                 }
             }
         }
@@ -380,6 +412,9 @@ impl Analyser<'_, '_> {
             if ch.kind() == "herestring_redirect" {
                 here = Some(self.herestring(ch, src));
             }
+        }
+        if here.is_none() {
+            here = self.piped_text.take();
         }
         let heredoc = here.as_deref();
         if argv.is_empty() {
@@ -440,6 +475,8 @@ impl Analyser<'_, '_> {
                     let mut p = self.exec_part(PartKind::Exec, text, argv);
                     p.uncertain = Some(format!("`{name}` runs commands read from its input"));
                     self.parts.push(p);
+                    // commands not known here may be denied ones: `--yolo` does not run them
+                    self.opaque(text, format!("`{name}` reads commands not known here"));
                 }
             },
         }
@@ -495,6 +532,18 @@ impl Analyser<'_, '_> {
 /// as part of one command, where bash ends the command at the newline and runs the next line
 /// on its own. Returns the command's text with every such newline (unquoted, not a line
 /// continuation) turned into `;`, or `None` when it has none.
+/// The last simple command of a list or pipeline (`a && b | c` gives `c`).
+fn last_command(node: Node<'_>) -> Option<Node<'_>> {
+    match node.kind() {
+        "command" => Some(node),
+        "list" | "pipeline" => {
+            let n = node.named_child_count();
+            node.named_child(n.checked_sub(1)?).and_then(last_command)
+        }
+        _ => None,
+    }
+}
+
 fn split_lines(node: Node<'_>, src: &str) -> Option<String> {
     let start = node.start_byte();
     let mut bytes = src.as_bytes()[node.byte_range()].to_vec();

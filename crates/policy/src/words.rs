@@ -157,7 +157,7 @@ pub fn is_name(s: &str) -> bool {
 }
 
 /// The value of `$NAME`: `Some(Some(w))` known, `Some(None)` unknowable, `None` never assigned.
-fn lookup(name: &str, scope: &Scope<'_>) -> Option<Option<Word>> {
+pub(crate) fn lookup(name: &str, scope: &Scope<'_>) -> Option<Option<Word>> {
     if let Some(v) = scope.vars.and_then(|m| m.get(name)) {
         return Some(v.clone());
     }
@@ -177,6 +177,11 @@ fn expansion(text: &str, scope: &Scope<'_>, quoted: bool, b: &mut Builder) {
     let Some(inner) = inner else {
         return b.dynamic();
     };
+    if text.starts_with("${")
+        && let Some(v) = crate::fields::substitute(inner, scope)
+    {
+        return known(&Word::literal(&v), quoted, b);
+    }
     let (name, default) = match inner.find([':', '-', '=']) {
         Some(i) if text.starts_with("${") => {
             let op = &inner[i..];
@@ -192,7 +197,7 @@ fn expansion(text: &str, scope: &Scope<'_>, quoted: bool, b: &mut Builder) {
         }
         _ => (inner, None),
     };
-    if !is_name(name) {
+    if !crate::fields::var_key(name) || !crate::fields::element_valid(name, scope) {
         return b.dynamic();
     }
     let literal_default = default.filter(|d| !d.contains(['$', '`', '"', '\'', '\\']));
@@ -334,9 +339,14 @@ fn ansi_c(text: &str, b: &mut Builder) {
             Some('n') => b.lit_char('\n'),
             Some('t') => b.lit_char('\t'),
             Some('r') => b.lit_char('\r'),
-            Some('x') => {
+            Some(x @ ('x' | 'u' | 'U')) => {
+                let most = match x {
+                    'x' => 2,
+                    'u' => 4,
+                    _ => 8,
+                };
                 let mut hex = String::new();
-                while hex.len() < 2 && chars.peek().is_some_and(|c| c.is_ascii_hexdigit()) {
+                while hex.len() < most && chars.peek().is_some_and(|c| c.is_ascii_hexdigit()) {
                     hex.extend(chars.next());
                 }
                 match u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
@@ -355,7 +365,12 @@ fn ansi_c(text: &str, b: &mut Builder) {
                 }
             }
             Some(n @ ('\\' | '\'' | '"' | '?')) => b.lit_char(n),
-            // \u, \c and friends: give up on a literal value
+            Some('a') => b.lit_char('\u{7}'),
+            Some('b') => b.lit_char('\u{8}'),
+            Some('e' | 'E') => b.lit_char('\u{1b}'),
+            Some('f') => b.lit_char('\u{c}'),
+            Some('v') => b.lit_char('\u{b}'),
+            // \c (a control character) and unknown escapes: give up on a literal value
             Some(_) | None => b.dynamic(),
         }
     }

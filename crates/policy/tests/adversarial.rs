@@ -116,3 +116,21 @@ fn gate4_held_out_set() {
     // printed only with GATE_HOLDOUT_REPORT=1, so the held-out cases stay unread while tuning
     assert!(wrong == 0, "{wrong}/{total} wrong");
 }
+
+#[test]
+fn gate5_tuned_set() {
+    let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate5-tune.toml"));
+    eprintln!("gate5 tuning half: {}/{total} as expected", total - wrong);
+    assert!(wrong == 0, "{wrong}/{total} wrong:\n{report}");
+}
+
+#[test]
+fn gate5_held_out_set() {
+    let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate5-holdout.toml"));
+    eprintln!("gate5 held-out half: {}/{total} as expected", total - wrong);
+    if std::env::var_os("GATE_HOLDOUT_REPORT").is_some() {
+        eprintln!("{report}");
+    }
+    // printed only with GATE_HOLDOUT_REPORT=1, so the held-out cases stay unread while tuning
+    assert!(wrong == 0, "{wrong}/{total} wrong");
+}

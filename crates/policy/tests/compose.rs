@@ -87,13 +87,41 @@ const WRAPPERS: &[&str] = &[
     "watch -n 5 ",
     "xargs -0 -n1 ",
     "sudo timeout 5 nice ",
+    // round 5: launchers (src/launchers.rs) and more wrapper spellings
+    "flock /tmp/l ",
+    "flock -w 5 /tmp/l ",
+    "firejail ",
+    "systemd-run --user ",
+    "numactl -N 0 ",
+    "uv run ",
+    "poetry run ",
+    "pnpm exec ",
+    "docker-compose exec web ",
+    "podman exec c ",
+    "screen -dm ",
+    "unbuffer ",
+    "chrt -f 10 ",
+    "taskset -c 0 ",
+    "strace -f -o /dev/null ",
+    "valgrind ",
+    "bundle exec ",
+    "direnv exec . ",
+    "nix develop -c ",
+    "caffeinate -i ",
+    "pkexec ",
+    "ionice --class 2 ",
 ];
 
 /// Ways to put a command line somewhere it still runs.
 fn embed(cmd: &str, how: u8) -> String {
     let sq = cmd.replace('\'', "'\\''");
-    match how % 21 {
+    match how % 26 {
         0 => cmd.to_string(),
+        21 => format!("echo '{sq}' | sh"),
+        22 => format!("cat <<'EOF' | bash\n{cmd}\nEOF"),
+        23 => format!("script -qc '{sq}' /dev/null"),
+        24 => format!("tmux new -d '{sq}'"),
+        25 => format!("npm exec -c '{sq}'"),
         // find runs the words itself: an assignment needs `env` there
         12 => format!("find . -maxdepth 0 -exec env {cmd} \\;"),
         13 => format!("parallel {cmd} ::: x"),

@@ -119,7 +119,7 @@ fn uncertain_parts_say_why() {
     for (cmd, why) in [
         ("$X y", "not known"),
         ("eval ls", "eval"),
-        ("echo x | bash", "input"),
+        ("cat cmds.txt | bash", "input"),
         ("python3 -c 'x'", "inline code"),
         ("ls &&", "parsed"),
         ("LD_PRELOAD=x ls", "LD_PRELOAD"),

@@ -1,0 +1,412 @@
+//! Launchers: programs that run a command given after their options and, for some, after a
+//! subcommand (`systemd-run`, `firejail`, `uv run`, `pnpm exec`, `direnv exec DIR`,
+//! `nix develop -c`), or a shell string given to an option (`script -c`, `sg GROUP -c`,
+//! `npm exec -c`, `nix-shell --run`). A data table, one row per launcher.
+
+use crate::models::lit;
+use crate::programs::Inner;
+use crate::words::Word;
+
+/// How a launcher's command is given.
+struct Row {
+    /// The program.
+    name: &'static str,
+    /// Subcommands that launch (empty: the program itself launches).
+    subs: &'static [&'static str],
+    /// Options that take a value (the next word unless bundled with `=`).
+    values: &'static [&'static str],
+    /// Options whose value is a shell string the launcher runs.
+    code: &'static [&'static str],
+    /// Options after which the rest of the words are the command (`nix develop -c`).
+    words: &'static [&'static str],
+    /// Positional arguments before the command (`direnv exec DIR`); `None`: the words after
+    /// the options are no command (only `code` or `words` options run one).
+    positional: Option<usize>,
+    /// The words after the positionals are joined into one shell string (`sg GROUP CMD`).
+    joined: bool,
+}
+
+const fn row(name: &'static str, values: &'static [&'static str]) -> Row {
+    Row {
+        name,
+        subs: &[],
+        values,
+        code: &[],
+        words: &[],
+        positional: Some(0),
+        joined: false,
+    }
+}
+
+const fn sub(
+    name: &'static str,
+    subs: &'static [&'static str],
+    values: &'static [&'static str],
+) -> Row {
+    Row {
+        subs,
+        ..row(name, values)
+    }
+}
+
+/// Python environment managers' `run` options that take a value.
+const PY_RUN: &[&str] = &[
+    "-p",
+    "--python",
+    "--with",
+    "--with-requirements",
+    "--project",
+    "--directory",
+    "--env-file",
+    "--extra",
+    "--group",
+    "--package",
+    "--index",
+    "--index-url",
+    "-e",
+    "--env",
+    "-n",
+    "--name",
+    "--prefix",
+    "-P",
+    "--from",
+];
+
+const ROWS: &[Row] = &[
+    Row {
+        code: &["-c", "--command"],
+        positional: None,
+        ..row(
+            "script",
+            &[
+                "-E",
+                "--echo",
+                "-I",
+                "-O",
+                "-B",
+                "-T",
+                "-m",
+                "--log-in",
+                "--log-out",
+                "--log-io",
+                "--log-timing",
+                "--logging-format",
+            ],
+        )
+    },
+    Row {
+        code: &["-c"],
+        positional: Some(1),
+        joined: true,
+        ..row("sg", &[])
+    },
+    row(
+        "systemd-run",
+        &[
+            "-u",
+            "--unit",
+            "-p",
+            "--property",
+            "--slice",
+            "-E",
+            "--setenv",
+            "--working-directory",
+            "-M",
+            "--machine",
+            "--uid",
+            "--gid",
+            "--nice",
+            "--description",
+            "-H",
+            "--host",
+            "--on-calendar",
+            "--on-active",
+            "--on-boot",
+            "--on-startup",
+            "--on-unit-active",
+            "--on-unit-inactive",
+            "--timer-property",
+            "--path-property",
+            "--socket-property",
+            "--service-type",
+            "--expand-environment",
+        ],
+    ),
+    row("firejail", &[]),
+    row("valgrind", &[]),
+    row(
+        "numactl",
+        &[
+            "-i",
+            "--interleave",
+            "-p",
+            "--preferred",
+            "-m",
+            "--membind",
+            "-N",
+            "--cpunodebind",
+            "-C",
+            "--physcpubind",
+            "-w",
+            "--weighted-interleave",
+        ],
+    ),
+    row(
+        "nsenter",
+        &[
+            "-t", "--target", "-S", "--setuid", "-G", "--setgid", "-r", "-w", "--env",
+        ],
+    ),
+    row(
+        "unshare",
+        &[
+            "--map-user",
+            "--map-group",
+            "--setgroups",
+            "-S",
+            "--setuid",
+            "-G",
+            "--setgid",
+            "-R",
+            "--root",
+            "-w",
+            "--wd",
+        ],
+    ),
+    row("pkexec", &["--user", "-u"]),
+    row(
+        "screen",
+        &["-S", "-c", "-e", "-h", "-p", "-T", "-Logfile", "-X"],
+    ),
+    Row {
+        subs: &[
+            "new",
+            "new-session",
+            "new-window",
+            "neww",
+            "split-window",
+            "splitw",
+            "respawn-pane",
+            "respawnp",
+            "respawn-window",
+            "respawnw",
+            "run-shell",
+            "run",
+            "display-popup",
+            "popup",
+            "send-keys",
+            "send",
+        ],
+        joined: true,
+        ..row(
+            "tmux",
+            &[
+                "-t", "-s", "-n", "-c", "-e", "-x", "-y", "-F", "-l", "-p", "-w", "-T",
+            ],
+        )
+    },
+    row("dbus-launch", &[]),
+    row(
+        "xvfb-run",
+        &[
+            "-n",
+            "--server-num",
+            "-s",
+            "--server-args",
+            "-f",
+            "--auth-file",
+            "-e",
+            "--error-file",
+            "-p",
+            "--xauth-protocol",
+        ],
+    ),
+    row("setpriv", &[]),
+    row("prlimit", &["-p", "--pid"]),
+    row("cgexec", &["-g"]),
+    row("proxychains", &["-f"]),
+    row("proxychains4", &["-f"]),
+    row("torsocks", &["-u", "-p", "-a", "-P"]),
+    row("catchsegv", &[]),
+    row(
+        "chpst",
+        &[
+            "-u", "-U", "-b", "-e", "-/", "-n", "-l", "-L", "-m", "-d", "-o", "-p", "-f", "-c",
+            "-r", "-t",
+        ],
+    ),
+    row(
+        "sudo-rs",
+        &["-u", "-g", "-D", "--user", "--group", "--chdir"],
+    ),
+    Row {
+        positional: Some(1),
+        ..row("faketime", &["-f"])
+    },
+    sub("uv", &["run"], PY_RUN),
+    sub("poetry", &["run"], PY_RUN),
+    sub("pipenv", &["run"], PY_RUN),
+    sub("pdm", &["run"], PY_RUN),
+    sub("hatch", &["run"], PY_RUN),
+    sub("rye", &["run"], PY_RUN),
+    sub("conda", &["run"], PY_RUN),
+    sub("mamba", &["run"], PY_RUN),
+    sub("micromamba", &["run"], PY_RUN),
+    sub("pixi", &["run", "exec"], PY_RUN),
+    sub("bundle", &["exec"], &["--gemfile"]),
+    sub("mise", &["exec", "x"], &["-C", "--cd", "-j", "--jobs"]),
+    sub("rtx", &["exec", "x"], &["-C", "--cd"]),
+    sub("asdf", &["exec"], &[]),
+    sub(
+        "pnpm",
+        &["exec"],
+        &["-C", "--dir", "--filter", "-F", "--workspace-concurrency"],
+    ),
+    Row {
+        subs: &["exec", "x"],
+        code: &["-c", "--call"],
+        positional: None,
+        ..row("npm", &["-p", "--package", "-w", "--workspace", "--prefix"])
+    },
+    Row {
+        code: &["-c", "--call"],
+        positional: None,
+        ..row("npx", &["-p", "--package", "-w", "--workspace", "--prefix"])
+    },
+    Row {
+        subs: &["exec"],
+        positional: Some(1),
+        ..row("direnv", &[])
+    },
+    Row {
+        subs: &["develop", "shell"],
+        words: &["-c", "--command"],
+        positional: None,
+        ..row(
+            "nix",
+            &[
+                "--profile",
+                "--arg",
+                "--argstr",
+                "-f",
+                "--file",
+                "--expr",
+                "-i",
+                "--keep",
+                "-k",
+                "--unset",
+                "-u",
+            ],
+        )
+    },
+    Row {
+        code: &["--run", "--command"],
+        positional: None,
+        ..row(
+            "nix-shell",
+            &[
+                "-p",
+                "--packages",
+                "-A",
+                "--attr",
+                "--arg",
+                "--argstr",
+                "-I",
+                "--keep",
+            ],
+        )
+    },
+];
+
+/// Why the launcher itself is more than a wrapper (then its part is at most `ask`).
+fn note(name: &str) -> Option<String> {
+    let why = match name {
+        "pkexec" | "sg" | "nsenter" | "unshare" | "setpriv" | "chpst" | "sudo-rs" => {
+            "runs the command with other privileges or in other namespaces"
+        }
+        "systemd-run" | "screen" | "tmux" => "starts the command as a service or in the background",
+        "uv" | "poetry" | "pipenv" | "pdm" | "hatch" | "rye" | "conda" | "mamba" | "micromamba"
+        | "pixi" | "bundle" | "mise" | "rtx" | "direnv" | "nix" | "nix-shell" => {
+            "prepares an environment first (project configuration, hooks, installs)"
+        }
+        _ => return None,
+    };
+    Some(format!("`{name}` {why}"))
+}
+
+/// For a launcher, where its command starts (or the shell string it runs); `None` when `name`
+/// is no launcher or its subcommand does not launch.
+pub fn launcher(name: &str, argv: &[Word]) -> Option<Inner> {
+    let rows = ROWS.iter().filter(|r| r.name == name);
+    for r in rows {
+        let mut i = 1;
+        if !r.subs.is_empty() {
+            // global options before the subcommand are skipped only when they are flags
+            while lit(argv, i).is_some_and(|v| v.starts_with('-')) {
+                i += 1;
+            }
+            if !lit(argv, i).is_some_and(|s| r.subs.contains(&s)) {
+                continue;
+            }
+            i += 1;
+        }
+        let mut out = launch(r, argv, i);
+        out.note = note(name);
+        return Some(out);
+    }
+    None
+}
+
+fn launch(r: &Row, argv: &[Word], mut i: usize) -> Inner {
+    let mut out = Inner::default();
+    while let Some(w) = argv.get(i) {
+        let Some(v) = w.lit() else { break };
+        if v == "--" {
+            i += 1;
+            break;
+        }
+        if !v.starts_with('-') || v == "-" {
+            if r.positional.is_none() {
+                // only an option runs a command: look at every word (`nix shell PKG -c CMD`)
+                i += 1;
+                continue;
+            }
+            break;
+        }
+        let (opt, bundled) = match v.split_once('=') {
+            Some((o, val)) if v.starts_with("--") => (o, Some(val.to_string())),
+            _ => (v, None),
+        };
+        // a cluster of short flags whose last one takes the value (`-qc CMD`, `-dmS NAME`)
+        let last = (!v.starts_with("--") && v.len() > 2).then(|| format!("-{}", &v[v.len() - 1..]));
+        let named =
+            |set: &[&str]| set.contains(&opt) || last.as_deref().is_some_and(|l| set.contains(&l));
+        if named(r.code) {
+            out.code = Some(bundled.or_else(|| argv.get(i + 1).and_then(|w| w.value.clone())));
+            out.inner = argv.len();
+            return out;
+        }
+        if named(r.words) {
+            out.inner = (i + 1).min(argv.len());
+            return out;
+        }
+        i += if bundled.is_none() && named(r.values) {
+            2
+        } else {
+            1
+        };
+    }
+    let Some(skip) = r.positional else {
+        out.inner = argv.len();
+        return out;
+    };
+    i += skip;
+    if r.joined && i < argv.len() {
+        if lit(argv, i) == Some("-c") {
+            i += 1;
+        }
+        out.shell_string = true;
+    }
+    out.inner = i.min(argv.len());
+    out
+}
