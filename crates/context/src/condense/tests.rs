@@ -748,7 +748,8 @@ fn a_long_run_gets_a_priced_digest_and_a_short_one_does_not() {
         for it in v.iter_mut().filter(|i| i.message.role == Role::Assistant) {
             it.message.content = format!("{} {}", it.message.content, "thinking ".repeat(60));
             for c in &mut it.message.tool_calls {
-                c.arguments = json!({"command": format!("grep -rn pattern {}", "src/ ".repeat(30))});
+                c.arguments =
+                    json!({"command": format!("grep -rn pattern {}", "src/ ".repeat(30))});
             }
         }
         v
@@ -784,10 +785,7 @@ fn a_long_run_gets_a_priced_digest_and_a_short_one_does_not() {
         "an 8-step run does not pay for one"
     );
     let off = Config {
-        cost: cfg.cost.clone().map(|c| CostConfig {
-            digest: false,
-            ..c
-        }),
+        cost: cfg.cost.clone().map(|c| CostConfig { digest: false, ..c }),
         ..cfg.clone()
     };
     assert!(
