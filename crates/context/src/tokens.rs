@@ -123,11 +123,15 @@ impl TokenCounter {
         n
     }
 
-    /// Tokens of one chat message: content, tool calls (name and arguments) and framing.
+    /// Tokens of one chat message as providers bill it: content, tool calls (id, name and
+    /// arguments), the id of the call a result answers, and framing.
     pub fn message(&self, m: &Message) -> u64 {
         let mut n = MESSAGE_OVERHEAD + self.text(&m.content);
         for c in &m.tool_calls {
-            n += self.text(&c.name) + self.text(&c.arguments.to_string()) + 3;
+            n += self.text(&c.id) + self.text(&c.name) + self.text(&c.arguments.to_string()) + 3;
+        }
+        if let Some(id) = &m.tool_call_id {
+            n += self.text(id);
         }
         n
     }

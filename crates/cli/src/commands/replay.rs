@@ -46,6 +46,13 @@ struct BillFlags {
     /// the steps to come and without margin (default 0.6; 0 turns it off).
     #[arg(long, value_name = "F", value_parser = nonnegative)]
     peak_share: Option<f64>,
+    /// Cost rule: the projection never counts more than N steps to come (default 12).
+    #[arg(long, value_name = "N", value_parser = nonnegative)]
+    max_remaining: Option<f64>,
+    /// Ours without priced digests (the oldest turns replaced by an extractive digest when
+    /// that pays).
+    #[arg(long)]
+    no_digest: bool,
     /// Ours without the cost rule: masks in fixed batches, as before price cards.
     #[arg(long)]
     fixed_batches: bool,
@@ -301,6 +308,10 @@ fn strategies(
             if let Some(f) = flags.peak_share {
                 cost.peak_share = (f > 0.0).then_some(f);
             }
+            if let Some(n) = flags.max_remaining {
+                cost.max_remaining = n;
+            }
+            cost.digest &= !flags.no_digest;
         }
     }
     let list = names

@@ -49,6 +49,10 @@ pub struct CostConfig {
     /// the steps to come and without margin.
     #[serde(default)]
     pub peak_share: Option<f64>,
+    /// Priced digests: the oldest turns replaced by an extractive digest (no model call) when
+    /// that pays by the same rule (see `condense::digest`).
+    #[serde(default)]
+    pub digest: bool,
 }
 
 /// Default relative bound: the shown prompt near this share of the whole history.
@@ -83,6 +87,7 @@ impl CostConfig {
             max_remaining: DEFAULT_MAX_REMAINING,
             budget: None,
             peak_share: None,
+            digest: false,
         }
     }
 

@@ -5,6 +5,7 @@
 //! any work, so a resumed run sends byte-identical requests and never repeats a summary call.
 
 mod cost;
+mod digest;
 mod duplicate;
 mod mask;
 mod stale;
@@ -30,7 +31,10 @@ pub use mask::{
     MASKED_ARGUMENTS_MIN_BYTES, MASKED_TEXT_MIN_BYTES, MaskConfig, masked_arguments, masked_text,
 };
 pub use stale::{Access, NO_ROLES, StaleConfig, ToolRoles, file_access};
-pub use summary::{Summarizer, SummaryConfig, SummaryError, SummaryRequest, extractive_summary};
+pub use summary::{
+    DIGEST_MARK, Summarizer, SummaryConfig, SummaryError, SummaryRequest, extractive_summary,
+    is_digest,
+};
 
 /// One history message with the id of the session event it came from (its recall id).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -94,6 +98,7 @@ impl Config {
         let mut cost = CostConfig::for_card(card);
         cost.budget = Some(budget);
         cost.peak_share = Some(DEFAULT_PEAK_SHARE);
+        cost.digest = true;
         if let Some(s) = self.summary.as_mut() {
             s.threshold = s.threshold.min(budget as f64 / s.window.max(1) as f64);
         }
@@ -178,6 +183,12 @@ pub fn condense(
     match &config.cost {
         Some(cost) => priced_masks(config, cost, items, &mut out, &mut all, input, counter),
         None => batched_masks(config, items, &mut out, &mut all, input),
+    }
+    if let (Some(cost), Some(s)) = (&config.cost, &config.summary)
+        && cost.digest
+        && let Some(rec) = digest::propose(s, cost, items, &all, input, counter)
+    {
+        push(&mut out, &mut all, rec);
     }
     if let Some(s) = &config.summary
         && let Some(rec) = summary::propose(s, items, &all, input, counter, summarizer)

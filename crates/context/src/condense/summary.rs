@@ -261,6 +261,15 @@ fn render(req: &SummaryRequest<'_>, facts: Facts) -> String {
     s
 }
 
+/// The first line of a digest's text: the oldest turns replaced without a model call (a bill
+/// charges no summary call for it).
+pub const DIGEST_MARK: &str = "Digest of earlier turns (no model call)";
+
+/// True for the text of a digest record (see [`DIGEST_MARK`]).
+pub fn is_digest(text: &str) -> bool {
+    text.starts_with(DIGEST_MARK)
+}
+
 /// More than any stub takes (its first-line preview is 80 characters of up to 4 bytes).
 const STUB_MAX_BYTES: u64 = 640;
 
@@ -403,7 +412,7 @@ fn prompt_now(
 
 /// The range to summarise (first and last id, and the items up to its end, task included):
 /// all but the task and the kept tail; `None` when it would not cover anything new.
-fn summarised_range(
+pub(super) fn summarised_range(
     cfg: &SummaryConfig,
     items: &[Item],
     records: &[Condensation],
@@ -438,7 +447,7 @@ fn summarised_range(
 
 /// The summary of `req` from the summarizer (not when the window is `full`), or else the
 /// extractive one, made from the original events of `region`.
-fn summary_text(
+pub(super) fn summary_text(
     req: &SummaryRequest<'_>,
     region: &[Item],
     records: &[Condensation],

@@ -735,3 +735,63 @@ fn a_reference_to_a_summarised_copy_reads_as_a_stub() {
     assert!(last.starts_with("[masked tool result: shell"), "{last}");
     assert!(last.ends_with("recall id 6]"), "{last}");
 }
+
+/// A long run whose old turns are mostly call text that masks leave: the digest replaces them
+/// once that pays, without a model call, and every event of its range stays recallable.
+#[test]
+fn a_long_run_gets_a_priced_digest_and_a_short_one_does_not() {
+    let card = crate::price::PriceCard::named("anthropic").unwrap();
+    let cfg = Config::mask_and_summary(128_000).cost_aware(&card, 128_000, None, false);
+    // Long thoughts and long call arguments (not large enough to be masked) on every step.
+    let long = |n: u64| {
+        let mut v = history(n, 3_000);
+        for it in v.iter_mut().filter(|i| i.message.role == Role::Assistant) {
+            it.message.content = format!("{} {}", it.message.content, "thinking ".repeat(60));
+            for c in &mut it.message.tool_calls {
+                c.arguments =
+                    json!({"command": format!("grep -rn pattern {}", "src/ ".repeat(30))});
+            }
+        }
+        v
+    };
+    let items = long(80);
+    let recs = run_steps(&cfg, &items, 500);
+    let digests: Vec<&Condensation> = recs
+        .iter()
+        .filter(|r| matches!(r, Condensation::Summary { text, .. } if is_digest(text)))
+        .collect();
+    assert!(!digests.is_empty(), "an 80-step run gets a digest");
+    for d in &digests {
+        let Condensation::Summary {
+            source,
+            first_id,
+            last_id,
+            ..
+        } = d
+        else {
+            unreachable!()
+        };
+        assert_eq!(*source, SummarySource::Extractive, "no model call");
+        assert_eq!(*first_id, 1, "everything after the task");
+        assert!(recall(&items, *last_id).is_some());
+    }
+    let shown = view(&items, &recs);
+    assert_eq!(shown[0], items[0].message, "the task stays verbatim");
+    let short = run_steps(&cfg, &long(8), 500);
+    assert!(
+        !short
+            .iter()
+            .any(|r| matches!(r, Condensation::Summary { .. })),
+        "an 8-step run does not pay for one"
+    );
+    let off = Config {
+        cost: cfg.cost.clone().map(|c| CostConfig { digest: false, ..c }),
+        ..cfg.clone()
+    };
+    assert!(
+        !run_steps(&off, &items, 500)
+            .iter()
+            .any(|r| matches!(r, Condensation::Summary { .. })),
+        "off, nothing below the budget is summarised"
+    );
+}

@@ -512,7 +512,9 @@ fn bill_step(
     // A live run would have asked the model for each summary: the previous prompt (cached)
     // plus the instruction, and the summary as output.
     for r in s.new_records {
-        if let Condensation::Summary { text, .. } = r {
+        if let Condensation::Summary { text, .. } = r
+            && !crate::condense::is_digest(text)
+        {
             let ask = psize + SUMMARY_INSTRUCTION_TOKENS;
             m.out.bill.add(&m.card.bill(ask, psize, alive));
             m.out.bill.cost += m.card.output_cost(counter.text(text));

@@ -44,6 +44,11 @@ pub(super) fn settings(
                     thousands(b)
                 ));
             }
+            if cost.digest {
+                s.push_str(
+                    "digest   the oldest turns replaced by an extractive digest (no model call) when that pays by the same rule (--no-digest)\n",
+                );
+            }
             if let Some(share) = cost.peak_share {
                 s.push_str(&format!(
                     "bound    over {}% of the whole history's tokens, a cut of a tenth or more is priced without the cap or margin (--peak-share)\n",
