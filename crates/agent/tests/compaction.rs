@@ -50,6 +50,10 @@ fn script_ending(steps: usize, summaries: &[&str], end: bool) -> String {
     serde_json::json!({"turns": turns, "summaries": summaries}).to_string()
 }
 
+/// A window where the six reads cross the summary threshold once (at step 5) and the run ends
+/// before they cross it again.
+const WINDOW: u64 = 4400;
+
 fn summary_only(window: u64) -> Config {
     Config {
         summary: Some(SummaryConfig {
@@ -109,7 +113,7 @@ fn compaction_with_a_model_summary_reuses_the_cached_request() {
     files(ws.path(), 6);
     let s = script(6, &[SUMMARY]);
     let mut run = Run::new(ws.path(), &s);
-    run.configure = Some(Box::new(|c| c.context = summary_only(4000)));
+    run.configure = Some(Box::new(|c| c.context = summary_only(WINDOW)));
     let out = run.go();
     assert!(matches!(out.end, RunEnd::Done(_)), "{:?}", out.end);
     let sums = summaries(&out.events);
@@ -164,7 +168,7 @@ fn a_failed_summary_call_falls_back_to_the_extractive_summary() {
     files(ws.path(), 6);
     let s = script(6, &[]);
     let mut run = Run::new(ws.path(), &s);
-    run.configure = Some(Box::new(|c| c.context = summary_only(4000)));
+    run.configure = Some(Box::new(|c| c.context = summary_only(WINDOW)));
     let out = run.go();
     assert!(matches!(out.end, RunEnd::Done(_)), "{:?}", out.end);
     let sums = summaries(&out.events);
@@ -194,7 +198,7 @@ fn resume_after_a_compaction_reuses_the_stored_summary_byte_for_byte() {
     files(ws_ref.path(), 6);
     let full = script(6, &[SUMMARY]);
     let mut run = Run::new(ws_ref.path(), &full);
-    run.configure = Some(Box::new(|c| c.context = summary_only(4000)));
+    run.configure = Some(Box::new(|c| c.context = summary_only(WINDOW)));
     let reference = run.go();
     let k = first_compacted(&reference.requests);
 
@@ -204,7 +208,7 @@ fn resume_after_a_compaction_reuses_the_stored_summary_byte_for_byte() {
     files(ws.path(), 6);
     let short = script_ending(k, &[SUMMARY], false);
     let mut run = Run::new(ws.path(), &short);
-    run.configure = Some(Box::new(|c| c.context = summary_only(4000)));
+    run.configure = Some(Box::new(|c| c.context = summary_only(WINDOW)));
     let first = run.go();
     assert!(matches!(first.end, RunEnd::Error(_)), "{:?}", first.end);
     assert_eq!(summaries(&first.events).len(), 1);
@@ -213,7 +217,7 @@ fn resume_after_a_compaction_reuses_the_stored_summary_byte_for_byte() {
     // Resume with a provider that has no summaries left: a second summary call would fall back
     // to the extractive summary and change every request. None is made.
     let again = resume(ws.path(), &script(6, &[]), |c| {
-        c.context = summary_only(4000)
+        c.context = summary_only(WINDOW)
     });
     assert!(matches!(again.end, RunEnd::Done(_)), "{:?}", again.end);
     assert!(again.summary_requests.is_empty());
@@ -327,14 +331,14 @@ fn ctrl_c_during_the_summary_call_stores_nothing_and_the_resume_summarises() {
         cancel: cancel.clone(),
     };
     let mut cfg = loopwright_agent::RunConfig::new(ws.path().to_path_buf());
-    cfg.context = summary_only(4000);
+    cfg.context = summary_only(WINDOW);
     let mut agent = loopwright_agent::Agent::new(log, cfg, Box::new(provider), cancel).unwrap();
     assert_eq!(agent.run().unwrap(), RunEnd::Interrupted);
     drop(agent);
     let events = store.load("t").unwrap().events;
     assert!(summaries(&events).is_empty(), "no fallback summary stored");
     let again = resume(ws.path(), &script(6, &[SUMMARY]), |c| {
-        c.context = summary_only(4000)
+        c.context = summary_only(WINDOW)
     });
     assert!(matches!(again.end, RunEnd::Done(_)), "{:?}", again.end);
     let sums = summaries(&again.events);
