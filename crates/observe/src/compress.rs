@@ -103,8 +103,23 @@ struct Run {
     cur_start: u64,
     cur_count: u64,
     cur_first: Vec<u8>,
+    /// The current run's first line is still in `recent` (at `recent.len() - cur_count`), not
+    /// copied into `cur_first`: it moves there only when it leaves the ring.
+    cur_in_ring: bool,
     recent: VecDeque<(u64, Vec<u8>)>,
     spare: Vec<Vec<u8>>,
+}
+
+impl Run {
+    /// The first line of the current run (`cur_count > 0`).
+    fn first(&self) -> &[u8] {
+        if self.cur_in_ring {
+            let at = self.recent.len().saturating_sub(self.cur_count as usize);
+            self.recent.get(at).map_or(&[][..], |(_, l)| l.as_slice())
+        } else {
+            &self.cur_first
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -398,18 +413,29 @@ impl<'o> Compressor<'o> {
 
     fn noise(&mut self, no: u64, line: &[u8]) {
         let run = &mut self.run;
-        if run.cur_count > 0 && similar(&run.cur_first, line) {
+        if run.cur_count > 0 && similar(run.first(), line) {
             run.cur_count += 1;
         } else {
             Self::flush_cur(run, self.opts.repeat_min as u64);
             run.cur_start = no;
             run.cur_count = 1;
-            run.cur_first.clear();
-            bounded_copy(&mut run.cur_first, line, self.opts.max_line_bytes, 0);
+            // The line goes into `recent` below, which then holds the run's first line.
+            run.cur_in_ring = true;
         }
         run.count += 1;
         let mut buf = if run.recent.len() >= self.ring {
-            run.recent.pop_front().map(|(_, b)| b).unwrap_or_default()
+            let (_, old) = run.recent.pop_front().unwrap_or_default();
+            // The run's first line leaves the ring: it moves to `cur_first` (no copy).
+            if run.cur_in_ring && run.cur_count > run.recent.len() as u64 + 1 {
+                run.cur_in_ring = false;
+                let spent = std::mem::replace(&mut run.cur_first, old);
+                if spent.capacity() > 0 {
+                    run.spare.push(spent);
+                }
+                run.spare.pop().unwrap_or_default()
+            } else {
+                old
+            }
         } else {
             run.spare.pop().unwrap_or_default()
         };
@@ -423,8 +449,13 @@ impl<'o> Compressor<'o> {
             return;
         }
         if run.cur_count >= repeat_min.max(2) {
+            let first = if run.cur_in_ring {
+                run.first().to_vec()
+            } else {
+                std::mem::take(&mut run.cur_first)
+            };
             run.segs.push(Item::Similar {
-                first: std::mem::take(&mut run.cur_first),
+                first,
                 start: run.cur_start,
                 count: run.cur_count,
             });
