@@ -478,11 +478,16 @@ impl Builtin {
                     .iter()
                     .any(|w| t.ends_with(w));
             }
-            return token.windows(2).any(|w| match w[0] {
-                b':' => w[1].is_ascii_digit() || w[1] == b':',
-                b'(' => w[1].is_ascii_digit(),
-                _ => false,
-            });
+            let mut from = 0;
+            while let Some(p) = crate::generic::find2(&token[from..], b':', b'(') {
+                let i = from + p;
+                match (token[i], token.get(i + 1)) {
+                    (b':', Some(b':')) => return true,
+                    (_, Some(n)) if n.is_ascii_digit() => return true,
+                    _ => from = i + 1,
+                }
+            }
+            return false;
         }
         false
     }

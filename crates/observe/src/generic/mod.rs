@@ -199,6 +199,26 @@ pub(crate) fn blank(t: &[u8]) -> Option<usize> {
         .map(|p| i + p)
 }
 
+/// The first `x` or `y` in `t`, eight bytes at a time (as [`blank`]: short text, where a
+/// `memchr` call costs more than it saves).
+pub(crate) fn find2(t: &[u8], x: u8, y: u8) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let zeros = |v: u64| v.wrapping_sub(LO) & !v & HI;
+    let mut i = 0;
+    while let Some(chunk) = t.get(i..i + 8) {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        let v = u64::from_le_bytes(w);
+        let m = zeros(v ^ (LO * u64::from(x))) | zeros(v ^ (LO * u64::from(y)));
+        if m != 0 {
+            return Some(i + (m.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    t[i..].iter().position(|&b| b == x || b == y).map(|p| i + p)
+}
+
 /// Whether `line` holds `Fault`: a word-wide search for `F` (rare in most lines), then a look.
 fn has_fault(line: &[u8]) -> bool {
     const LO: u64 = 0x0101_0101_0101_0101;
@@ -539,6 +559,18 @@ mod tests {
         for start in 0..bytes.len() {
             let want = bytes[start..].iter().position(|&b| b == b' ' || b == b'\t');
             assert_eq!(blank(&bytes[start..]), want);
+        }
+    }
+
+    #[test]
+    fn find2_finds_the_first_of_two_bytes() {
+        let bytes: Vec<u8> = (0..=255u8).chain(b"a:b(c::d(1".iter().copied()).collect();
+        for start in 0..bytes.len() {
+            for end in start..bytes.len().min(start + 40) {
+                let t = &bytes[start..end];
+                let want = t.iter().position(|&b| b == b':' || b == b'(');
+                assert_eq!(find2(t, b':', b'('), want, "{t:?}");
+            }
         }
     }
 
