@@ -529,7 +529,9 @@ impl Builtin {
         if !u.is_empty() {
             u.clear();
         }
-        if self.may_match_anchored(line) {
+        // Most lines the lead table lets through match no rule: a search that stops at the
+        // first match state (or where the automaton dies) says so before the overlapping one.
+        if self.may_match_anchored(line) && self.anchored.is_match(input.clone().earliest(true)) {
             self.anchored.which_overlapping_matches(&input, a);
         }
         if anywhere {
