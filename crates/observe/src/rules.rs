@@ -398,8 +398,12 @@ static BUILTIN: LazyLock<Result<Builtin, String>> = LazyLock::new(|| {
 fn rule_set(pats: &[&str]) -> Result<MetaRegex, String> {
     MetaRegex::builder()
         .configure(
+            // No prefilter: the anchored set runs on lines the lead table lets through, the
+            // unanchored one on lines the block scan found a match in (building one costs more
+            // than it would save).
             MetaRegex::config()
                 .match_kind(MatchKind::All)
+                .auto_prefilter(false)
                 .nfa_size_limit(Some(64 << 20))
                 .hybrid_cache_capacity(64 << 20),
         )
