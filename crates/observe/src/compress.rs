@@ -1,9 +1,9 @@
 //! The streaming log compressor: classify, keep anchors with context, fold the rest.
 
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap};
 
 use crate::clean::{clean_line, clean_text};
-use crate::fold::{Item, bounded_copy, collapse_mixed, push_omitted, render};
+use crate::fold::{Item, Run, bounded_copy, collapse_mixed, push_omitted, render};
 use crate::generic::{self, Generic};
 use crate::normalize::similar;
 use crate::options::CompressOptions;
@@ -95,32 +95,6 @@ pub fn count_lines(text: &[u8]) -> u64 {
 
 /// Blank lines at the end of an output that do not count towards the kept tail.
 const TAIL_BLANKS: usize = 8;
-
-#[derive(Debug, Default)]
-struct Run {
-    count: u64,
-    segs: Vec<Item>,
-    cur_start: u64,
-    cur_count: u64,
-    cur_first: Vec<u8>,
-    /// The current run's first line is still in `recent` (at `recent.len() - cur_count`), not
-    /// copied into `cur_first`: it moves there only when it leaves the ring.
-    cur_in_ring: bool,
-    recent: VecDeque<(u64, Vec<u8>)>,
-    spare: Vec<Vec<u8>>,
-}
-
-impl Run {
-    /// The first line of the current run (`cur_count > 0`).
-    fn first(&self) -> &[u8] {
-        if self.cur_in_ring {
-            let at = self.recent.len().saturating_sub(self.cur_count as usize);
-            self.recent.get(at).map_or(&[][..], |(_, l)| l.as_slice())
-        } else {
-            &self.cur_first
-        }
-    }
-}
 
 #[derive(Debug, Clone, Copy)]
 struct Ctx {
@@ -416,7 +390,7 @@ impl<'o> Compressor<'o> {
         if run.cur_count > 0 && similar(run.first(), line) {
             run.cur_count += 1;
         } else {
-            Self::flush_cur(run, self.opts.repeat_min as u64);
+            run.flush_cur(self.opts.repeat_min as u64);
             run.cur_start = no;
             run.cur_count = 1;
             // The line goes into `recent` below, which then holds the run's first line.
@@ -444,34 +418,13 @@ impl<'o> Compressor<'o> {
         run.recent.push_back((no, buf));
     }
 
-    fn flush_cur(run: &mut Run, repeat_min: u64) {
-        if run.cur_count == 0 {
-            return;
-        }
-        if run.cur_count >= repeat_min.max(2) {
-            let first = if run.cur_in_ring {
-                run.first().to_vec()
-            } else {
-                std::mem::take(&mut run.cur_first)
-            };
-            run.segs.push(Item::Similar {
-                first,
-                start: run.cur_start,
-                count: run.cur_count,
-            });
-        } else {
-            push_omitted(&mut run.segs, run.cur_start, run.cur_count);
-        }
-        run.cur_count = 0;
-    }
-
     /// Ends the current noise run, keeping its last `pull` lines verbatim.
     fn close_run(&mut self, pull: usize) {
         if self.run.count == 0 {
             return;
         }
         let repeat_min = self.opts.repeat_min as u64;
-        Self::flush_cur(&mut self.run, repeat_min);
+        self.run.flush_cur(repeat_min);
         let run = &mut self.run;
         let pull = pull.min(run.recent.len()).min(run.count as usize);
         let mut remaining = run.count - pull as u64;
