@@ -312,6 +312,19 @@ fn library_path(t: &[u8]) -> bool {
         "<unknown>",
         "(native)",
     ];
-    LIB.iter()
-        .any(|n| memchr::memmem::find(t, n.as_bytes()).is_some())
+    // One search for all the names (a searcher built once), not one `memmem` search each.
+    static ANY_LIB: std::sync::LazyLock<Option<regex::bytes::Regex>> =
+        std::sync::LazyLock::new(|| {
+            let alternatives: Vec<String> = LIB.iter().map(|n| regex::escape(n)).collect();
+            regex::bytes::RegexBuilder::new(&alternatives.join("|"))
+                .unicode(false)
+                .build()
+                .ok()
+        });
+    match ANY_LIB.as_ref() {
+        Some(any) => any.is_match(t),
+        None => LIB
+            .iter()
+            .any(|n| memchr::memmem::find(t, n.as_bytes()).is_some()),
+    }
 }
