@@ -177,8 +177,10 @@ fn location_only(t: &[u8], space: Option<usize>) -> bool {
         Some(sp) => {
             const MARKERS: &[&str] = &["-->", "->", "❯", "›", "╭─", "┌─", "at", "in", "from", "|"];
             let tok = &t[..sp];
-            // The longest marker (`╭─`, 6 bytes) and 3 more.
+            // The longest marker (`╭─`, 6 bytes) and 3 more; the first byte of every marker
+            // (`❯`, `›`, `╭`, `┌` start with 0xE2) rules out most lines at once.
             if tok.len() > 9
+                || !matches!(tok.first(), Some(b'-' | b'a' | b'i' | b'f' | b'|' | 0xE2))
                 || !MARKERS
                     .iter()
                     .any(|m| tok.starts_with(m.as_bytes()) && tok.len() <= m.len() + 3)
