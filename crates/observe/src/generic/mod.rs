@@ -68,8 +68,10 @@ const SEVERE_WARN: &str = concat!(
     r"|un(?:able to|defined (?:reference|symbol|variable|name)|resolved|caught|handled)",
     r"|warn(?:ings|ing|)",
 );
-const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?)\b|\b(?:tests|pass|fail|failures|errors|skipped|passed|failed)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
-const OUTCOME: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE))\b|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
+/// Counts and outcomes: in each group of words, only words sharing a beginning keep their
+/// listed order (as in [`SEVERE_WARN`]).
+const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?)\b|\b(?:tests|pass(?:|ed)|fail(?:|ures|ed)|errors|skipped)[ \t]*[:=][ \t]*\d+|\b(?:t(?:ests|odo)|s(?:uites|kipped)|pass(?:|ed)|fail(?:|ures|ed)|errors|cancelled)[ \t]+\d+[ \t]*$";
+const OUTCOME: &str = r"\b(?:finished|s(?:ucce(?:eded|ss|ssfully)|aved)|do(?:wnloaded|ne)|installed|completed|r(?:ated at|eturned non-zero)|e(?:xit(?:ed)? (?:status|code)|xit code|LIFECYCLE)|BUILD (?:SUCCESS|FAILURE))\b|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
 
 /// Severity classes of the word alternatives, in the order of the regex groups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -578,10 +580,12 @@ mod tests {
     /// The word lists as first written, unfactored.
     const SEVERE_LIST: &str = r"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom";
     const WARN_LIST: &str = r"warnings|warning|warn|deprecated|deprecation|caution|notice";
+    const COUNT_LIST: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?)\b|\b(?:tests|pass|fail|failures|errors|skipped|passed|failed)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
+    const OUTCOME_LIST: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE))\b|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
 
     fn unfactored() -> Regex {
         regex::bytes::RegexBuilder::new(&format!(
-            r"(?im)(?:{SEVERE_LIST})|(?:{WARN_LIST})|(?:{COUNT})|(?:{OUTCOME})"
+            r"(?im)(?:{SEVERE_LIST})|(?:{WARN_LIST})|(?:{COUNT_LIST})|(?:{OUTCOME_LIST})"
         ))
         .unicode(false)
         .build()
@@ -617,6 +621,9 @@ mod tests {
                 "a", "lert", "bort", "c", "ore dumped", "aution", "d", "e", "nied", "xceptions",
                 "merg", "fa", "tal", "tice", "se", "vere", "gmentation fault", "oom", "t",
                 "imed out", "raceback", "able to", "defined name", "definitely lost",
+                "tests", "suites", "skipped", "cancelled", "todo", "finished", "succe", "eded", "ss",
+                "fully", "saved", "do", "wnloaded", "ne", "exit", "ed", "code", "status", "elifecycle",
+                "rated at", "returned non-zero", "BUILD", "SUCCESS", "1", "42", ":", "=", "\t",
                 "x", "_", "3", ".", "-",
             ]),
             0..12,
