@@ -278,12 +278,9 @@ fn is_frame(t: &[u8], space: Option<usize>) -> bool {
     let Some(sp) = space else {
         return false;
     };
-    let tok = &t[..sp];
-    if has_file_line(tok) {
-        let rest = t[sp..].trim_ascii_start();
-        return rest.starts_with(b"+0x") || rest.starts_with(b"in ") || rest.starts_with(b"in `");
-    }
-    false
+    // The word after the token first: it rules out most lines before the token is searched.
+    let rest = t[sp..].trim_ascii_start();
+    (rest.starts_with(b"+0x") || rest.starts_with(b"in ")) && has_file_line(&t[..sp])
 }
 
 /// Frames in code the user did not write.
