@@ -49,10 +49,29 @@ pub(crate) struct Generic {
     words: Regex,
 }
 
-const SEVERE: &str = r"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom";
-const WARN: &str = r"warnings|warning|warn|deprecated|deprecation|caution|notice";
-const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?)\b|\b(?:tests|pass|fail|failures|errors|skipped|passed|failed)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
-const OUTCOME: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE))\b|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
+/// The severity and warning words as one trie on their letters: `fa(?:tal|il(?:ed|ures?|ing|))`
+/// for `fatal|failed|failures?|failing|fail`. Words that begin differently cannot both match at
+/// one position, so only the order among words sharing a beginning decides which match is found
+/// (the first listed); the trie keeps that order, and finds what the lists written out find
+/// (`words_match_the_unfactored_lists`) with a smaller automaton to build.
+const SEVERE_WARN: &str = concat!(
+    r"a(?:lert|bort(?:ed|))",
+    r"|c(?:rit(?:ical|)|o(?:re dumped|uld(?: not|n't))|a(?:n(?:not|'t)|ution))",
+    r"|de(?:nied|finitely lost|precat(?:ed|ion))",
+    r"|e(?:rr(?:ors?|!)|xceptions?|merg)",
+    r"|fa(?:tal|il(?:ed|ures?|ing|))",
+    r"|invalid|killed|leak(?:ed|s?)|mismatch(?:ed|)",
+    r"|no(?:t(?: found|ice)| such file)",
+    r"|oom|panic(?:ked|)|refused",
+    r"|se(?:vere|gmentation fault)",
+    r"|t(?:imed out|raceback)",
+    r"|un(?:able to|defined (?:reference|symbol|variable|name)|resolved|caught|handled)",
+    r"|warn(?:ings|ing|)",
+);
+/// Counts and outcomes: in each group of words, only words sharing a beginning keep their
+/// listed order (as in [`SEVERE_WARN`]).
+const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?)\b|\b(?:tests|pass(?:|ed)|fail(?:|ures|ed)|errors|skipped)[ \t]*[:=][ \t]*\d+|\b(?:t(?:ests|odo)|s(?:uites|kipped)|pass(?:|ed)|fail(?:|ures|ed)|errors|cancelled)[ \t]+\d+[ \t]*$";
+const OUTCOME: &str = r"\b(?:finished|s(?:ucce(?:eded|ss|ssfully)|aved)|do(?:wnloaded|ne)|installed|completed|r(?:ated at|eturned non-zero)|e(?:xit(?:ed)? (?:status|code)|xit code|LIFECYCLE)|BUILD (?:SUCCESS|FAILURE))\b|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
 
 /// Severity classes of the word alternatives, in the order of the regex groups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,7 +85,7 @@ enum Word {
 impl Generic {
     pub(crate) fn new() -> Result<Self, regex::Error> {
         let words = regex::bytes::RegexBuilder::new(&format!(
-            r"(?im)(?:{SEVERE})|(?:{WARN})|(?:{COUNT})|(?:{OUTCOME})"
+            r"(?im)(?:{SEVERE_WARN})|(?:{COUNT})|(?:{OUTCOME})"
         ))
         .unicode(false)
         .dfa_size_limit(32 << 20)
@@ -199,21 +218,37 @@ pub(crate) fn blank(t: &[u8]) -> Option<usize> {
         .map(|p| i + p)
 }
 
-/// Whether `line` holds `Fault`: a word-wide search for `F` (rare in most lines), then a look.
-fn has_fault(line: &[u8]) -> bool {
+/// The first `x` or `y` in `t`, eight bytes at a time (as [`blank`]: short text, where a
+/// `memchr` call costs more than it saves).
+pub(crate) fn find2(t: &[u8], x: u8, y: u8) -> Option<usize> {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
     let zeros = |v: u64| v.wrapping_sub(LO) & !v & HI;
     let mut i = 0;
-    while let Some(chunk) = line.get(i..i + 8) {
+    while let Some(chunk) = t.get(i..i + 8) {
         let mut w = [0u8; 8];
         w.copy_from_slice(chunk);
-        if zeros(u64::from_le_bytes(w) ^ (LO * u64::from(b'F'))) != 0 {
-            return memchr::memmem::find(&line[i..], b"Fault").is_some();
+        let v = u64::from_le_bytes(w);
+        let m = zeros(v ^ (LO * u64::from(x))) | zeros(v ^ (LO * u64::from(y)));
+        if m != 0 {
+            return Some(i + (m.trailing_zeros() / 8) as usize);
         }
         i += 8;
     }
-    line[i..].contains(&b'F') && memchr::memmem::find(&line[i..], b"Fault").is_some()
+    t[i..].iter().position(|&b| b == x || b == y).map(|p| i + p)
+}
+
+/// Whether `line` holds `Fault`: each `F` (rare in most lines) found eight bytes at a time,
+/// then a look (a `memmem` searcher built per call costs more on a short line).
+fn has_fault(line: &[u8]) -> bool {
+    let mut i = 0;
+    while let Some(p) = find2(&line[i..], b'F', b'F') {
+        if line[i + p..].starts_with(b"Fault") {
+            return true;
+        }
+        i += p + 1;
+    }
+    false
 }
 
 fn ident(b: u8) -> bool {
@@ -539,6 +574,88 @@ mod tests {
         for start in 0..bytes.len() {
             let want = bytes[start..].iter().position(|&b| b == b' ' || b == b'\t');
             assert_eq!(blank(&bytes[start..]), want);
+        }
+    }
+
+    /// The word lists as first written, unfactored.
+    const SEVERE_LIST: &str = r"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom";
+    const WARN_LIST: &str = r"warnings|warning|warn|deprecated|deprecation|caution|notice";
+    const COUNT_LIST: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?)\b|\b(?:tests|pass|fail|failures|errors|skipped|passed|failed)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
+    const OUTCOME_LIST: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE))\b|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
+
+    fn unfactored() -> Regex {
+        regex::bytes::RegexBuilder::new(&format!(
+            r"(?im)(?:{SEVERE_LIST})|(?:{WARN_LIST})|(?:{COUNT_LIST})|(?:{OUTCOME_LIST})"
+        ))
+        .unicode(false)
+        .build()
+        .unwrap()
+    }
+
+    fn spans(re: &Regex, t: &[u8]) -> Vec<(usize, usize)> {
+        re.find_iter(t).map(|m| (m.start(), m.end())).collect()
+    }
+
+    /// The factored word lists find the same words as the lists written out, on every corpus
+    /// log and on text made of the words' pieces.
+    #[test]
+    fn words_match_the_unfactored_lists() {
+        let (ours, theirs) = (Generic::new().unwrap().words, unfactored());
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+        for dir in [root.join("corpus/logs"), root.join("wild/logs")] {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let data = std::fs::read(entry.unwrap().path()).unwrap();
+                assert_eq!(spans(&ours, &data), spans(&theirs, &data));
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn factored_words_agree_on_word_pieces(parts in proptest::collection::vec(
+            proptest::sample::select(vec![
+                "err", "ors", "or", "!", "fail", "ed", "ures", "ure", "ing", "panic", "ked",
+                "crit", "ical", "abort", "can", "not", "'t", "could", " not", "n't", "no",
+                "t found", " such file", "un", "resolved", "caught", "handled", "mismatch",
+                "leak", "s", "warn", "ings", "deprecat", "ion", "ERR", "FAIL", "Warn", " ", "\n",
+                "a", "lert", "bort", "c", "ore dumped", "aution", "d", "e", "nied", "xceptions",
+                "merg", "fa", "tal", "tice", "se", "vere", "gmentation fault", "oom", "t",
+                "imed out", "raceback", "able to", "defined name", "definitely lost",
+                "tests", "suites", "skipped", "cancelled", "todo", "finished", "succe", "eded", "ss",
+                "fully", "saved", "do", "wnloaded", "ne", "exit", "ed", "code", "status", "elifecycle",
+                "rated at", "returned non-zero", "BUILD", "SUCCESS", "1", "42", ":", "=", "\t",
+                "x", "_", "3", ".", "-",
+            ]),
+            0..12,
+        )) {
+            let t = parts.concat();
+            let (ours, theirs) = (Generic::new().unwrap().words, unfactored());
+            proptest::prop_assert_eq!(spans(&ours, t.as_bytes()), spans(&theirs, t.as_bytes()));
+        }
+    }
+
+    #[test]
+    fn has_fault_finds_the_word_anywhere() {
+        for (line, want) in [
+            ("Segmentation Fault", true),
+            ("F F Fau Faul Fault", true),
+            ("a long line with no such word at all, FAIL", false),
+            ("Faul", false),
+            ("", false),
+        ] {
+            assert_eq!(has_fault(line.as_bytes()), want, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn find2_finds_the_first_of_two_bytes() {
+        let bytes: Vec<u8> = (0..=255u8).chain(b"a:b(c::d(1".iter().copied()).collect();
+        for start in 0..bytes.len() {
+            for end in start..bytes.len().min(start + 40) {
+                let t = &bytes[start..end];
+                let want = t.iter().position(|&b| b == b':' || b == b'(');
+                assert_eq!(find2(t, b':', b'('), want, "{t:?}");
+            }
         }
     }
 

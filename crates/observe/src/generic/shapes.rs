@@ -177,8 +177,10 @@ fn location_only(t: &[u8], space: Option<usize>) -> bool {
         Some(sp) => {
             const MARKERS: &[&str] = &["-->", "->", "❯", "›", "╭─", "┌─", "at", "in", "from", "|"];
             let tok = &t[..sp];
-            // The longest marker (`╭─`, 6 bytes) and 3 more.
+            // The longest marker (`╭─`, 6 bytes) and 3 more; the first byte of every marker
+            // (`❯`, `›`, `╭`, `┌` start with 0xE2) rules out most lines at once.
             if tok.len() > 9
+                || !matches!(tok.first(), Some(b'-' | b'a' | b'i' | b'f' | b'|' | 0xE2))
                 || !MARKERS
                     .iter()
                     .any(|m| tok.starts_with(m.as_bytes()) && tok.len() <= m.len() + 3)
@@ -231,11 +233,17 @@ fn ends_with_ext(name: &[u8]) -> bool {
 /// Whether `t` holds `name.ext:DIGIT` or `name.ext(DIGIT` (ext 1-6 letters/digits, starting
 /// with a letter).
 fn has_file_line(t: &[u8]) -> bool {
-    // A plain walk: `t` is a token or the rest of a frame line, short enough that a `memchr`
-    // call per candidate costs more than it saves.
-    t.windows(2).enumerate().any(|(i, w)| {
-        matches!(w[0], b':' | b'(') && w[1].is_ascii_digit() && ends_with_ext(&t[..i])
-    })
+    // Eight bytes at a time: `t` is a token or the rest of a frame line, short enough that a
+    // `memchr` call per candidate costs more than it saves.
+    let mut from = 0;
+    while let Some(p) = super::find2(&t[from..], b':', b'(') {
+        let i = from + p;
+        if t.get(i + 1).is_some_and(u8::is_ascii_digit) && ends_with_ext(&t[..i]) {
+            return true;
+        }
+        from = i + 1;
+    }
+    false
 }
 
 /// Stack-frame shapes of common languages, on a line without its indentation; `space` is
@@ -270,12 +278,9 @@ fn is_frame(t: &[u8], space: Option<usize>) -> bool {
     let Some(sp) = space else {
         return false;
     };
-    let tok = &t[..sp];
-    if has_file_line(tok) {
-        let rest = t[sp..].trim_ascii_start();
-        return rest.starts_with(b"+0x") || rest.starts_with(b"in ") || rest.starts_with(b"in `");
-    }
-    false
+    // The word after the token first: it rules out most lines before the token is searched.
+    let rest = t[sp..].trim_ascii_start();
+    (rest.starts_with(b"+0x") || rest.starts_with(b"in ")) && has_file_line(&t[..sp])
 }
 
 /// Frames in code the user did not write.
@@ -306,6 +311,19 @@ fn library_path(t: &[u8]) -> bool {
         "<unknown>",
         "(native)",
     ];
-    LIB.iter()
-        .any(|n| memchr::memmem::find(t, n.as_bytes()).is_some())
+    // One search for all the names (a searcher built once), not one `memmem` search each.
+    static ANY_LIB: std::sync::LazyLock<Option<regex::bytes::Regex>> =
+        std::sync::LazyLock::new(|| {
+            let alternatives: Vec<String> = LIB.iter().map(|n| regex::escape(n)).collect();
+            regex::bytes::RegexBuilder::new(&alternatives.join("|"))
+                .unicode(false)
+                .build()
+                .ok()
+        });
+    match ANY_LIB.as_ref() {
+        Some(any) => any.is_match(t),
+        None => LIB
+            .iter()
+            .any(|n| memchr::memmem::find(t, n.as_bytes()).is_some()),
+    }
 }
