@@ -253,6 +253,11 @@ fn is_frame(t: &[u8], space: Option<usize>) -> bool {
         b'#' => {
             // gdb `#1  0x... in f (a=1) at file.c:12`, PHP `#0 /x/file.php(12): f()`
             let digits = t[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+            if digits == 0 && t.get(1) == Some(&b' ') {
+                // A frame quoted after a comment mark: RSpec `# ./spec/a_spec.rb:12:in `x'`.
+                let rest = t[2..].trim_ascii_start();
+                return !rest.is_empty() && rest[0] != b'#' && is_frame(rest, blank(rest));
+            }
             return digits > 0 && has_file_line(t);
         }
         b'=' if t.starts_with(b"==") => {
@@ -266,12 +271,16 @@ fn is_frame(t: &[u8], space: Option<usize>) -> bool {
         }
         _ => {}
     }
-    // Go `\t/src/x/calc.go:12 +0x1d`, Lua/Ruby `file.rb:12: in`, Python `x.py:12: in f`.
+    // Go `\t/src/x/calc.go:12 +0x1d`, Lua/Ruby `file.rb:12: in`, Python `x.py:12: in f`,
+    // Ruby `lib/a.rb:19:in `fetch'`.
     let Some(sp) = space else {
         return false;
     };
     let tok = &t[..sp];
     if has_file_line(tok) {
+        if tok.ends_with(b":in") {
+            return true;
+        }
         let rest = t[sp..].trim_ascii_start();
         return rest.starts_with(b"+0x") || rest.starts_with(b"in ") || rest.starts_with(b"in `");
     }
