@@ -350,7 +350,11 @@ impl<'o> Compressor<'o> {
                     .run
                     .recent
                     .back()
-                    .is_some_and(|(n, l)| *n + 1 == no && generic::file_header(l))
+                    .is_some_and(|(n, l)| {
+                        *n + 1 == no
+                            && (generic::file_header(l)
+                                || (hit.kind == Kind::Error && generic::failed_probe(l)))
+                    })
             {
                 before = 1;
             }

@@ -199,6 +199,26 @@ pub(crate) fn blank(t: &[u8]) -> Option<usize> {
         .map(|p| i + p)
 }
 
+/// Whether `line` is a probe that answered no (`checking for x in -lfoo... no`, `Dependency
+/// foo found: NO (tried pkgconfig)`): the step an error that follows it is about.
+pub(crate) fn failed_probe(line: &[u8]) -> bool {
+    let mut t = line.trim_ascii_end();
+    if t.ends_with(b")")
+        && let Some(open) = memchr::memrchr(b'(', t)
+    {
+        t = t[..open].trim_ascii_end();
+    }
+    let Some(head) = t
+        .strip_suffix(b"no")
+        .or_else(|| t.strip_suffix(b"NO"))
+        .or_else(|| t.strip_suffix(b"No"))
+    else {
+        return false;
+    };
+    let head = head.trim_ascii_end();
+    head.ends_with(b"...") || head.ends_with(b":")
+}
+
 /// Whether `line` holds `Fault`: a word-wide search for `F` (rare in most lines), then a look.
 fn has_fault(line: &[u8]) -> bool {
     const LO: u64 = 0x0101_0101_0101_0101;
