@@ -52,6 +52,8 @@ pub(crate) struct Generic {
 const SEVERE: &str = r"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom";
 const WARN: &str = r"warnings|warning|warn|deprecated|deprecation|caution|notice";
 const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?)\b|\b(?:tests|ok|pass|fail|failures|errors|skipped|passed|failed)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
+/// `expected 3, got 4`: an assertion's comparison inside a line (checked for its `got` part).
+const EXPECT: &str = r"expected";
 const OUTCOME: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE))\b|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
 
 /// Severity classes of the word alternatives, in the order of the regex groups.
@@ -61,12 +63,13 @@ enum Word {
     Warn,
     Count,
     Outcome,
+    Expect,
 }
 
 impl Generic {
     pub(crate) fn new() -> Result<Self, regex::Error> {
         let words = regex::bytes::RegexBuilder::new(&format!(
-            r"(?im)(?:{SEVERE})|(?:{WARN})|(?:{COUNT})|(?:{OUTCOME})"
+            r"(?im)(?:{SEVERE})|(?:{WARN})|(?:{COUNT})|(?:{OUTCOME})|(?:{EXPECT})"
         ))
         .unicode(false)
         .dfa_size_limit(32 << 20)
@@ -102,12 +105,17 @@ impl Generic {
         for &(s, e) in hits {
             let Some(m) = line.get(s..e) else { continue };
             let word = word_class(m);
-            if matches!(word, Word::Severe | Word::Warn) && !whole_word(line, s, e) {
+            if matches!(word, Word::Severe | Word::Warn | Word::Expect) && !whole_word(line, s, e)
+            {
+                continue;
+            }
+            if word == Word::Expect && !compared(&line[e..]) {
                 continue;
             }
             best = Some(match (best, word) {
                 (Some(Word::Severe), _) | (_, Word::Severe) => Word::Severe,
                 (Some(Word::Warn), _) | (_, Word::Warn) => Word::Warn,
+                (Some(Word::Expect), _) | (_, Word::Expect) => Word::Expect,
                 (Some(Word::Count), _) | (_, Word::Count) => Word::Count,
                 _ => Word::Outcome,
             });
@@ -131,6 +139,7 @@ impl Generic {
             Word::Severe => sig(Kind::Error, 6, true),
             Word::Warn if zero_count(line) => sig(Kind::Summary, 0, false),
             Word::Warn => sig(Kind::Warning, 2, true),
+            Word::Expect => sig(Kind::Message, 0, false),
             Word::Count => sig(Kind::Summary, 0, false),
             // `Downloaded x v1.2` a hundred times is a progress listing, not an outcome.
             Word::Outcome => sig(Kind::Summary, 0, true),
@@ -150,6 +159,9 @@ fn word_class(m: &[u8]) -> Word {
         return Word::Outcome;
     }
     let lower = |p: &[u8]| m.len() >= p.len() && m[..p.len()].eq_ignore_ascii_case(p);
+    if lower(b"expected") {
+        return Word::Expect;
+    }
     if lower(b"warn") || lower(b"deprecat") || lower(b"caution") || lower(b"notice") {
         return Word::Warn;
     }
@@ -197,6 +209,14 @@ pub(crate) fn blank(t: &[u8]) -> Option<usize> {
         .iter()
         .position(|&b| b == b' ' || b == b'\t')
         .map(|p| i + p)
+}
+
+/// After an `expected`: whether the line goes on to say what came instead (`expected 3, got
+/// 4`, `expected -3 but received 3`, `expected x, actual y`).
+fn compared(rest: &[u8]) -> bool {
+    [&b" got "[..], b" received ", b" actual ", b" but was "]
+        .iter()
+        .any(|w| memchr::memmem::find(rest, w).is_some())
 }
 
 /// Whether `line` is a probe that answered no (`checking for x in -lfoo... no`, `Dependency
