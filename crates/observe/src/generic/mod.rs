@@ -596,6 +596,46 @@ mod tests {
     }
 
     #[test]
+    fn probes_that_answered_no() {
+        assert!(failed_probe(b"checking for foo_open in -lfoo... no"));
+        assert!(failed_probe(
+            b"Run-time dependency zlib found: NO (tried pkgconfig)"
+        ));
+        assert!(!failed_probe(b"checking for foo_open in -lfoo... yes"));
+        assert!(!failed_probe(b"compiling casino"));
+        assert!(!failed_probe(b"no"));
+    }
+
+    #[test]
+    fn comparisons_inside_a_line_and_ok_counts() {
+        assert_eq!(kind("neg: expected -3 got 3"), Some(Kind::Message));
+        assert_eq!(
+            kind("total: expected 7, but received 6"),
+            Some(Kind::Message)
+        );
+        assert_eq!(kind("the expected value is 3"), None);
+        assert_eq!(kind("an unexpected got here"), None);
+        assert_eq!(kind("Ok:                 2"), Some(Kind::Summary));
+    }
+
+    #[test]
+    fn ruby_frames_and_frames_after_a_comment_mark() {
+        assert_eq!(
+            kind("    /p/lib/cart.rb:19:in `fetch'"),
+            Some(Kind::Frame)
+        );
+        assert_eq!(
+            kind("     # ./spec/cart_spec.rb:125:in `block (2 levels) in <top (required)>'"),
+            Some(Kind::Frame)
+        );
+        assert_eq!(
+            kind("     # /usr/lib/ruby/3.1.0/x.rb:5:in `y'"),
+            None
+        );
+        assert_eq!(kind("# a comment about x.rb:3"), None);
+    }
+
+    #[test]
     fn file_headers() {
         assert!(file_header(b"/tmp/js/src/cart.js"));
         assert!(!file_header(b"hello world.js"));
