@@ -346,15 +346,11 @@ impl<'o> Compressor<'o> {
             let mut before = usize::from(hit.before);
             if before == 0
                 && matches!(hit.kind, Kind::Error | Kind::Warning)
-                && self
-                    .run
-                    .recent
-                    .back()
-                    .is_some_and(|(n, l)| {
-                        *n + 1 == no
-                            && (generic::file_header(l)
-                                || (hit.kind == Kind::Error && generic::failed_probe(l)))
-                    })
+                && self.run.recent.back().is_some_and(|(n, l)| {
+                    *n + 1 == no
+                        && (generic::file_header(l)
+                            || (hit.kind == Kind::Error && generic::failed_probe(l)))
+                })
             {
                 before = 1;
             }

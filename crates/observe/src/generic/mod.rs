@@ -105,8 +105,7 @@ impl Generic {
         for &(s, e) in hits {
             let Some(m) = line.get(s..e) else { continue };
             let word = word_class(m);
-            if matches!(word, Word::Severe | Word::Warn | Word::Expect) && !whole_word(line, s, e)
-            {
+            if matches!(word, Word::Severe | Word::Warn | Word::Expect) && !whole_word(line, s, e) {
                 continue;
             }
             if word == Word::Expect && !compared(&line[e..]) {
@@ -620,18 +619,12 @@ mod tests {
 
     #[test]
     fn ruby_frames_and_frames_after_a_comment_mark() {
-        assert_eq!(
-            kind("    /p/lib/cart.rb:19:in `fetch'"),
-            Some(Kind::Frame)
-        );
+        assert_eq!(kind("    /p/lib/cart.rb:19:in `fetch'"), Some(Kind::Frame));
         assert_eq!(
             kind("     # ./spec/cart_spec.rb:125:in `block (2 levels) in <top (required)>'"),
             Some(Kind::Frame)
         );
-        assert_eq!(
-            kind("     # /usr/lib/ruby/3.1.0/x.rb:5:in `y'"),
-            None
-        );
+        assert_eq!(kind("     # /usr/lib/ruby/3.1.0/x.rb:5:in `y'"), None);
         assert_eq!(kind("# a comment about x.rb:3"), None);
     }
 
