@@ -338,6 +338,12 @@ impl<'o> Compressor<'o> {
                 if *n > self.opts.group_limit as u64 && !keep_user {
                     self.stats.grouped_folded += 1;
                     self.ctx = None;
+                    // A per-file block keeps its header even when its first finding folds.
+                    if matches!(hit.kind, Kind::Error | Kind::Warning)
+                        && self.prev_noise(no, generic::file_header)
+                    {
+                        self.close_run(1);
+                    }
                     self.noise(no, line);
                     return;
                 }
@@ -346,10 +352,8 @@ impl<'o> Compressor<'o> {
             let mut before = usize::from(hit.before);
             if before == 0
                 && matches!(hit.kind, Kind::Error | Kind::Warning)
-                && self.run.recent.back().is_some_and(|(n, l)| {
-                    *n + 1 == no
-                        && (generic::file_header(l)
-                            || (hit.kind == Kind::Error && generic::failed_probe(l)))
+                && self.prev_noise(no, |l| {
+                    generic::file_header(l) || (hit.kind == Kind::Error && generic::failed_probe(l))
                 })
             {
                 before = 1;
@@ -378,6 +382,14 @@ impl<'o> Compressor<'o> {
             return;
         }
         self.noise(no, line);
+    }
+
+    /// Whether the line before line `no` was noise and `test` holds for it.
+    fn prev_noise(&self, no: u64, test: impl Fn(&[u8]) -> bool) -> bool {
+        self.run
+            .recent
+            .back()
+            .is_some_and(|(n, l)| *n + 1 == no && test(l))
     }
 
     /// True when an open context after a kept line takes `line` too.

@@ -204,6 +204,37 @@ fn mean_reduction_over_large_files_is_at_least_75_percent() {
     assert!(mean >= 0.75, "mean reduction {mean:.3} over {reductions:?}");
 }
 
+/// A per-file block of `line:col` findings keeps its file header even when its findings are
+/// repeats of a rule already shown five times (and fold).
+#[test]
+fn a_per_file_block_keeps_its_header_when_its_findings_fold() {
+    let mut log: String = (0..30).map(|i| format!("reading module {i}\n")).collect();
+    for (col, file) in ["styles/a.css", "styles/b.css", "styles/c.css"]
+        .iter()
+        .enumerate()
+    {
+        log.push_str(&format!("\n{file}\n"));
+        for n in 1..=12 {
+            log.push_str(&format!(
+                "  {n}:{col}  ✖  Too many declarations  block-max-declarations\n"
+            ));
+        }
+    }
+    log.push_str("\n36 problems\n");
+    let out = compress(log.as_bytes(), &CompressOptions::default());
+    assert!(out.unchanged.is_none(), "{}", out.text);
+    let kept = output_lines(&out.text);
+    for file in ["styles/a.css", "styles/b.css", "styles/c.css"] {
+        assert!(kept.contains(file), "{file} missing from:\n{}", out.text);
+    }
+    assert!(kept.contains("  5:0  ✖  Too many declarations  block-max-declarations"));
+    assert!(
+        !kept.contains("  12:0  ✖  Too many declarations  block-max-declarations"),
+        "{}",
+        out.text
+    );
+}
+
 #[test]
 fn streaming_in_small_chunks_gives_the_same_result() {
     let opts = CompressOptions::default();

@@ -49,12 +49,12 @@ pub(crate) struct Generic {
     words: Regex,
 }
 
-const SEVERE: &str = r"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom";
+const SEVERE: &str = r#"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom|dubious|http/\d(?:\.\d)?" [45]\d\d"#;
 const WARN: &str = r"warnings|warning|warn|deprecated|deprecation|caution|notice";
-const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?)\b|\b(?:tests|ok|pass|fail|failures|errors|skipped|passed|failed)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
+const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?)\b|\b(?:tests|ok|pass|fail|failures|errors|skipped|passed|failed)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$|(?:^|[ \t:,(])\d+[ \t]+total\b";
 /// `expected 3, got 4`: an assertion's comparison inside a line (checked for its `got` part).
 const EXPECT: &str = r"expected";
-const OUTCOME: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE))\b|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
+const OUTCOME: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|returned [1-9]\d*)\b|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
 
 /// Severity classes of the word alternatives, in the order of the regex groups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -151,7 +151,10 @@ fn word_class(m: &[u8]) -> Word {
     let (Some(&first), Some(&last)) = (m.first(), m.last()) else {
         return Word::Outcome;
     };
-    if first.is_ascii_digit() || last.is_ascii_digit() {
+    // An access-log status `HTTP/1.1" 404` ends in digits but is an error.
+    if first.is_ascii_digit()
+        || (last.is_ascii_digit() && !m.get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"http")))
+    {
         return Word::Count;
     }
     if !first.is_ascii_alphabetic() {
@@ -178,6 +181,11 @@ fn word_class(m: &[u8]) -> Word {
         b"returned non-zero",
         b"elifecycle",
         b"build ",
+        b"sent ",
+        b"received ",
+        b"total size",
+        b"returned ",
+        b"summary:",
     ];
     if OUTCOME_WORDS.iter().any(|w| lower(w)) {
         return Word::Outcome;
@@ -379,10 +387,25 @@ pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
     {
         return (Cont::Marker(*m), 12);
     }
-    if kind == Kind::Error && line.trim_ascii_end().ends_with(b":") {
+    if kind == Kind::Error && (line.trim_ascii_end().ends_with(b":") || checker_prefix(line)) {
         return (Cont::UntilBlank, 6);
     }
     (Cont::Indented, after)
+}
+
+/// `==1234==`: the process-id prefix of a runtime checker's report, whose detail lines follow
+/// its title without indentation (`READ of size 4 at 0x… thread T0`).
+fn checker_prefix(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"==") else {
+        return false;
+    };
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    // The title is glued to the prefix (`==12==ERROR: …`), where a log line leaves a space.
+    digits > 0
+        && rest[digits..].starts_with(b"==")
+        && rest
+            .get(digits + 2)
+            .is_some_and(|b| !b.is_ascii_whitespace())
 }
 
 /// Whether a generic hit also keeps the line before it: a Rust-style `at ./src/x.rs:3:5` frame
@@ -413,6 +436,10 @@ pub(crate) fn outcome_key(line: &[u8]) -> u64 {
 /// Group key of a generic error: the line without a leading timestamp, with process ids and
 /// hex addresses masked, so repeats of one message fold while distinct messages stay.
 pub(crate) fn error_key(line: &[u8]) -> u64 {
+    if let Some(status) = http_status(line) {
+        // Access-log lines of one status fold together, whatever path, client or time.
+        return crate::group::group_key(line) ^ crate::normalize::hash_bytes(status);
+    }
     let start = line
         .iter()
         .position(|b| !(b.is_ascii_digit() || b" :.-TZ,+/[]".contains(b)))
@@ -445,6 +472,14 @@ pub(crate) fn error_key(line: &[u8]) -> u64 {
         i += 1;
     }
     crate::normalize::hash_bytes(&key) ^ 0x9e37_79b9
+}
+
+/// The status code after the quoted request of an access-log line (`"GET / HTTP/1.1" 404`).
+fn http_status(line: &[u8]) -> Option<&[u8]> {
+    let at = memchr::memmem::find(line, b"HTTP/")?;
+    let q = memchr::memchr(b'"', &line[at..])? + at;
+    let status = line.get(q + 2..q + 5)?;
+    (line[q + 1] == b' ' && status.iter().all(u8::is_ascii_digit)).then_some(status)
 }
 
 /// Whether `line` is a file name alone (`/src/a.js`, `src/b.ts`): the header of a per-file
@@ -626,6 +661,69 @@ mod tests {
         );
         assert_eq!(kind("     # /usr/lib/ruby/3.1.0/x.rb:5:in `y'"), None);
         assert_eq!(kind("# a comment about x.rb:3"), None);
+    }
+
+    #[test]
+    fn coordinates_with_a_mark_and_comment_quoted_expectations() {
+        assert_eq!(
+            kind("   4:1   ✖  Expected empty line before rule   rule-empty-line-before"),
+            Some(Kind::Warning)
+        );
+        assert_eq!(kind("  12:30   some data"), None);
+        assert_eq!(kind("#          got: '8'"), Some(Kind::Message));
+        assert_eq!(kind("#     expected: '9'"), Some(Kind::Message));
+        assert_eq!(kind("// actual: 3"), Some(Kind::Message));
+        assert_eq!(kind("# got a cat"), None);
+    }
+
+    #[test]
+    fn messages_located_at_a_file_line() {
+        assert_eq!(
+            kind("Use of uninitialized value in addition (+) at t/05-die.t line 6."),
+            Some(Kind::Warning)
+        );
+        assert_eq!(kind("look at this line 6."), None);
+        assert_eq!(kind("tests/test_props.py:6: "), Some(Kind::Location));
+    }
+
+    #[test]
+    fn totals_summaries_statuses_and_checker_reports() {
+        assert_eq!(
+            kind("Tasks: 105 total,   2 running, 103 sleeping,   0 stopped,   0 zombie"),
+            Some(Kind::Summary)
+        );
+        assert_eq!(kind("MiB Mem :  24105.3 total,   7860.0 free"), None);
+        assert_eq!(
+            kind("sent 19 bytes  received 39 bytes  116.00 bytes/sec"),
+            Some(Kind::Summary)
+        );
+        assert_eq!(
+            kind("total size is 0  speedup is 0.00"),
+            Some(Kind::Summary)
+        );
+        assert_eq!(
+            kind("SUMMARY: AddressSanitizer: heap-buffer-overflow /p/a.c:5:88 in f"),
+            Some(Kind::Summary)
+        );
+        assert_eq!(
+            kind("Dubious, test returned 2 (wstat 512, 0x200)"),
+            Some(Kind::Error)
+        );
+        assert_eq!(
+            kind("# Looks like your test exited with 255 just after 1."),
+            Some(Kind::Summary)
+        );
+        let a = "127.0.0.1 - - [06/Dec/2026 03:58:41] \"GET /nope HTTP/1.1\" 404 -";
+        let b = "127.0.0.1 - - [06/Dec/2026 03:59:12] \"GET /gone HTTP/1.1\" 404 -";
+        let c = "127.0.0.1 - - [06/Dec/2026 03:59:12] \"GET /boom HTTP/1.1\" 500 -";
+        assert_eq!(kind(a), Some(Kind::Error));
+        assert_eq!(kind(&a.replace("404", "200")), None);
+        assert_eq!(error_key(a.as_bytes()), error_key(b.as_bytes()));
+        assert_ne!(error_key(a.as_bytes()), error_key(c.as_bytes()));
+        let title = b"==22850==ERROR: AddressSanitizer: heap-use-after-free on address 0x6";
+        assert_eq!(context(title, Kind::Error, 6), (Cont::UntilBlank, 6));
+        let log = b"==5582== Memcheck, a memory error detector";
+        assert_eq!(context(log, Kind::Error, 6), (Cont::Indented, 6));
     }
 
     #[test]

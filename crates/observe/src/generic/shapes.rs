@@ -44,11 +44,61 @@ pub(super) fn shape(line: &[u8], named: bool) -> Option<Signal> {
             Some(sig(Kind::Warning, 2, true))
         }
         b'0'..=b'9' if numbered_item(t) => Some(sig(Kind::Failure, 2, false)),
+        // `  4:1   ✖  Expected empty line  rule-name`: a finding at `line:col` in a per-file block.
+        b'0'..=b'9' if marked_coordinate(t, space) => Some(sig(Kind::Warning, 0, true)),
         b'e' | b'E' | b'a' | b'A' | b'r' | b'R' | b'g' | b'G' | b'w' | b'W' if expectation(t) => {
             Some(sig(Kind::Message, 0, false))
         }
+        // `#          got: '8'`: an expectation quoted after a comment mark.
+        b'#' | b'/' | b';' if commented_expectation(t) => Some(sig(Kind::Message, 0, false)),
+        _ if located_message(t) => Some(sig(Kind::Warning, 2, true)),
         _ => None,
     }
+}
+
+/// `4:1  ✖  message`: a `line:col` coordinate, then a mark glyph (`✖`, `⚠`, `✗`, `×`).
+fn marked_coordinate(t: &[u8], space: Option<usize>) -> bool {
+    let Some(sp) = space else { return false };
+    let tok = &t[..sp];
+    let Some(colon) = tok.iter().position(|&b| b == b':') else {
+        return false;
+    };
+    let digits = |p: &[u8]| !p.is_empty() && p.iter().all(u8::is_ascii_digit);
+    digits(&tok[..colon])
+        && digits(&tok[colon + 1..])
+        && t[sp..]
+            .trim_ascii_start()
+            .first()
+            .is_some_and(|&b| b >= 0x80)
+}
+
+/// An expectation line after a comment mark (`#`, `//`, `;`) and blanks.
+fn commented_expectation(t: &[u8]) -> bool {
+    let marks = t
+        .iter()
+        .take_while(|b| matches!(b, b'#' | b'/' | b';'))
+        .count();
+    let rest = t[marks..].trim_ascii_start();
+    marks > 0 && marks < 3 && rest.len() < t.len() - marks && expectation(rest)
+}
+
+/// `Use of uninitialized value in addition (+) at t/05-die.t line 6.`: a message that ends
+/// with the place it was raised, ` at FILE line N`.
+fn located_message(t: &[u8]) -> bool {
+    let t = t.trim_ascii_end();
+    let t = t.strip_suffix(b".").unwrap_or(t);
+    let digits = t.iter().rev().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 {
+        return false;
+    }
+    let Some(head) = t[..t.len() - digits].strip_suffix(b" line ") else {
+        return false;
+    };
+    let Some(at) = memchr::memmem::rfind(head, b" at ") else {
+        return false;
+    };
+    let file = &head[at + 4..];
+    at > 0 && blank(file).is_none() && ends_with_ext(file)
 }
 
 /// `● suite › test`, `× name 12ms`, `✗ name`: the failure marks of test runners.
@@ -174,6 +224,8 @@ fn expectation(t: &[u8]) -> bool {
 fn location_only(t: &[u8], space: Option<usize>) -> bool {
     let t = match space {
         None => t,
+        // `tests/x.py:6: `: a location with trailing blanks.
+        Some(sp) if t[sp..].trim_ascii().is_empty() => &t[..sp],
         Some(sp) => {
             const MARKERS: &[&str] = &["-->", "->", "❯", "›", "╭─", "┌─", "at", "in", "from", "|"];
             let tok = &t[..sp];
