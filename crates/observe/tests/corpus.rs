@@ -116,7 +116,7 @@ fn the_blind_wild2_set_keeps_at_least_its_recorded_anchors() {
     let missed: Vec<String> = cases.iter().flat_map(|c| missed(c, &opts)).collect();
     assert_eq!(anchors, 495);
     assert!(
-        anchors - missed.len() >= 442,
+        anchors - missed.len() >= 489,
         "kept {} of {anchors}; missed:\n{}",
         anchors - missed.len(),
         missed.join("\n")
@@ -125,6 +125,35 @@ fn the_blind_wild2_set_keeps_at_least_its_recorded_anchors() {
     for case in &cases {
         if case.log.iter().filter(|&&b| b == b'\n').count() >= 200 {
             let out = compress(&case.log, &opts);
+            reductions.push(1.0 - out.text.len() as f64 / case.log.len() as f64);
+        }
+    }
+    let mean = reductions.iter().sum::<f64>() / reductions.len() as f64;
+    assert!(mean >= 0.75, "mean reduction {mean:.3} over {reductions:?}");
+}
+
+/// The third blind set, `wild3` (24 more tools, labelled by hand before the compressor saw
+/// it): recall and reduction may only go up from what its README records.
+#[test]
+fn the_blind_wild3_set_keeps_at_least_its_recorded_anchors() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wild3");
+    let cases = cases_in(&dir);
+    assert_eq!(cases.len(), 42, "wild3 files");
+    let opts = CompressOptions::default();
+    let anchors: usize = cases.iter().map(|c| c.anchors.len()).sum();
+    let missed: Vec<String> = cases.iter().flat_map(|c| missed(c, &opts)).collect();
+    assert_eq!(anchors, 459);
+    assert!(
+        anchors - missed.len() >= 380,
+        "kept {} of {anchors}; missed:\n{}",
+        anchors - missed.len(),
+        missed.join("\n")
+    );
+    let mut reductions = Vec::new();
+    for case in &cases {
+        let out = compress(&case.log, &opts);
+        assert!(out.text.len() <= case.log.len(), "{}", case.name);
+        if case.log.iter().filter(|&&b| b == b'\n').count() >= 200 {
             reductions.push(1.0 - out.text.len() as f64 / case.log.len() as f64);
         }
     }
@@ -239,10 +268,12 @@ fn a_per_file_block_keeps_its_header_when_its_findings_fold() {
 fn streaming_in_small_chunks_gives_the_same_result() {
     let opts = CompressOptions::default();
     let wild2 = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wild2");
+    let wild3 = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wild3");
     for case in cases()
         .into_iter()
         .chain(cases_in(&wild_dir()))
         .chain(cases_in(&wild2))
+        .chain(cases_in(&wild3))
     {
         let whole = compress(&case.log, &opts);
         let mut c = loopwright_observe::Compressor::new(&opts);

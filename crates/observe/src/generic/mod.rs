@@ -51,7 +51,7 @@ pub(crate) struct Generic {
 
 const SEVERE: &str = r#"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom|dubious|http/\d(?:\.\d)?" [45]\d\d"#;
 const WARN: &str = r"warnings|warning|warn|deprecated|deprecation|caution|notice";
-const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?)\b|\b(?:tests|ok|pass|fail|failures|errors|skipped|passed|failed)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$|(?:^|[ \t:,(])\d+[ \t]+total\b";
+const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass|fail|failures|errors|skipped|passed|failed)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
 /// `expected 3, got 4`: an assertion's comparison inside a line (checked for its `got` part).
 const EXPECT: &str = r"expected";
 const OUTCOME: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|returned [1-9]\d*)\b|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
@@ -109,6 +109,10 @@ impl Generic {
                 continue;
             }
             if word == Word::Expect && !compared(&line[e..]) {
+                continue;
+            }
+            // `24105.3 total`: a decimal is a measure in a table, not a count.
+            if word == Word::Count && s > 0 && line[s - 1] == b'.' && m.ends_with(b"total") {
                 continue;
             }
             best = Some(match (best, word) {
@@ -390,7 +394,28 @@ pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
     if kind == Kind::Error && (line.trim_ascii_end().ends_with(b":") || checker_prefix(line)) {
         return (Cont::UntilBlank, 6);
     }
+    if kind == Kind::Error && ends_in_failure(line) {
+        return (Cont::UntilBlank, 1);
+    }
     (Cont::Indented, after)
+}
+
+/// `Case 17    | FAIL |`, `test_x ... FAILED`: a result line whose last word is a failure; the
+/// line after it says why.
+fn ends_in_failure(line: &[u8]) -> bool {
+    let t = line.trim_ascii_end();
+    let t = t
+        .strip_suffix(b"|")
+        .or_else(|| t.strip_suffix(b"]"))
+        .unwrap_or(t)
+        .trim_ascii_end();
+    let word = &t[t
+        .iter()
+        .rposition(|b| !b.is_ascii_alphabetic())
+        .map_or(0, |p| p + 1)..];
+    [&b"fail"[..], b"failed", b"error"]
+        .iter()
+        .any(|w| word.eq_ignore_ascii_case(w))
 }
 
 /// `==1234==`: the process-id prefix of a runtime checker's report, whose detail lines follow
@@ -476,10 +501,15 @@ pub(crate) fn error_key(line: &[u8]) -> u64 {
 
 /// The status code after the quoted request of an access-log line (`"GET / HTTP/1.1" 404`).
 fn http_status(line: &[u8]) -> Option<&[u8]> {
-    let at = memchr::memmem::find(line, b"HTTP/")?;
-    let q = memchr::memchr(b'"', &line[at..])? + at;
-    let status = line.get(q + 2..q + 5)?;
-    (line[q + 1] == b' ' && status.iter().all(u8::is_ascii_digit)).then_some(status)
+    // The quote that closes `HTTP/1.1"`: a quote is rarer than an `H`, and lines are short.
+    memchr::memchr_iter(b'"', line).find_map(|q| {
+        let version = &line[q.saturating_sub(8)..q];
+        let status = line.get(q + 2..q + 5)?;
+        (version.windows(5).any(|w| w == b"HTTP/")
+            && line[q + 1] == b' '
+            && status.iter().all(u8::is_ascii_digit))
+        .then_some(status)
+    })
 }
 
 /// Whether `line` is a file name alone (`/src/a.js`, `src/b.ts`): the header of a per-file
@@ -724,6 +754,33 @@ mod tests {
         assert_eq!(context(title, Kind::Error, 6), (Cont::UntilBlank, 6));
         let log = b"==5582== Memcheck, a memory error detector";
         assert_eq!(context(log, Kind::Error, 6), (Cont::Indented, 6));
+    }
+
+    #[test]
+    fn labelled_coordinates_and_the_line_after_a_failed_result() {
+        assert_eq!(
+            kind("L:   3 | P:  13 | LT01 | Expected single whitespace. [layout.spacing]"),
+            Some(Kind::Warning)
+        );
+        assert_eq!(
+            kind("L:   1 | P:  24 |  PRS | Line 1, Position 24: Found unparsable section"),
+            Some(Kind::Warning)
+        );
+        assert_eq!(
+            kind("line 12, col 3, E501 line too long"),
+            Some(Kind::Warning)
+        );
+        assert_eq!(kind("line 12 of the file is long"), None);
+        let fail = b"Case 17                                   | FAIL |";
+        assert_eq!(context(fail, Kind::Error, 6), (Cont::UntilBlank, 1));
+        assert_eq!(
+            context(b"test_kiwi ... FAILED", Kind::Error, 6),
+            (Cont::UntilBlank, 1)
+        );
+        assert_eq!(
+            context(b"FAIL test/cart.test.js", Kind::Error, 6),
+            (Cont::Indented, 6)
+        );
     }
 
     #[test]

@@ -49,9 +49,13 @@ pub(super) fn shape(line: &[u8], named: bool) -> Option<Signal> {
         b'e' | b'E' | b'a' | b'A' | b'r' | b'R' | b'g' | b'G' | b'w' | b'W' if expectation(t) => {
             Some(sig(Kind::Message, 0, false))
         }
+        b'L' | b'l' if labelled_coordinate(t) => Some(sig(Kind::Warning, 0, true)),
         // `#          got: '8'`: an expectation quoted after a comment mark.
         b'#' | b'/' | b';' if commented_expectation(t) => Some(sig(Kind::Message, 0, false)),
-        _ if located_message(t) => Some(sig(Kind::Warning, 2, true)),
+        // Told by the last byte first: most lines do not end in a digit or a period.
+        _ if t.last().is_some_and(|&b| b == b'.' || b.is_ascii_digit()) && located_message(t) => {
+            Some(sig(Kind::Warning, 2, true))
+        }
         _ => None,
     }
 }
@@ -70,6 +74,29 @@ fn marked_coordinate(t: &[u8], space: Option<usize>) -> bool {
             .trim_ascii_start()
             .first()
             .is_some_and(|&b| b >= 0x80)
+}
+
+/// `L:   3 | P:  13 | LT01 | message`, `line 3, col 5, E501 …`: a labelled line number, then a
+/// rule code among the next few words (a finding; the group limit folds repeats).
+fn labelled_coordinate(t: &[u8]) -> bool {
+    let rest = if let Some(r) = t.strip_prefix(b"L:") {
+        r
+    } else if t.len() > 5 && t[..5].eq_ignore_ascii_case(b"line ") {
+        &t[5..]
+    } else {
+        return false;
+    };
+    let rest = rest.trim_ascii_start();
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    digits > 0
+        && rest[digits..]
+            .split(|&b| matches!(b, b' ' | b'|' | b','))
+            .filter(|w| !w.is_empty())
+            .take(4)
+            .any(|w| {
+                // `LT01`, or a code of capitals alone (`PRS`)
+                code_word(w) || ((2..=6).contains(&w.len()) && w.iter().all(u8::is_ascii_uppercase))
+            })
 }
 
 /// An expectation line after a comment mark (`#`, `//`, `;`) and blanks.
@@ -94,11 +121,12 @@ fn located_message(t: &[u8]) -> bool {
     let Some(head) = t[..t.len() - digits].strip_suffix(b" line ") else {
         return false;
     };
-    let Some(at) = memchr::memmem::rfind(head, b" at ") else {
+    // The file is the last word, after ` at `.
+    let Some(sp) = head.iter().rposition(|&b| b == b' ') else {
         return false;
     };
-    let file = &head[at + 4..];
-    at > 0 && blank(file).is_none() && ends_with_ext(file)
+    let file = &head[sp + 1..];
+    sp > 3 && head[..sp].ends_with(b" at") && ends_with_ext(file)
 }
 
 /// `● suite › test`, `× name 12ms`, `✗ name`: the failure marks of test runners.
@@ -225,7 +253,11 @@ fn location_only(t: &[u8], space: Option<usize>) -> bool {
     let t = match space {
         None => t,
         // `tests/x.py:6: `: a location with trailing blanks.
-        Some(sp) if t[sp..].trim_ascii().is_empty() => &t[..sp],
+        Some(sp)
+            if t.last().is_some_and(u8::is_ascii_whitespace) && t[sp..].trim_ascii().is_empty() =>
+        {
+            &t[..sp]
+        }
         Some(sp) => {
             const MARKERS: &[&str] = &["-->", "->", "❯", "›", "╭─", "┌─", "at", "in", "from", "|"];
             let tok = &t[..sp];
