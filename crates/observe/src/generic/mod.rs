@@ -108,7 +108,7 @@ impl Generic {
             if matches!(word, Word::Severe | Word::Warn | Word::Expect) && !whole_word(line, s, e) {
                 continue;
             }
-            if word == Word::Expect && !compared(&line[e..]) {
+            if word == Word::Expect && !compared(&line[e..]) && !diff_header(line) {
                 continue;
             }
             // `24105.3 total`: a decimal is a measure in a table, not a count.
@@ -142,6 +142,7 @@ impl Generic {
             Word::Severe => sig(Kind::Error, 6, true),
             Word::Warn if zero_count(line) => sig(Kind::Summary, 0, false),
             Word::Warn => sig(Kind::Warning, 2, true),
+            Word::Expect if diff_header(line) => sig(Kind::Message, 6, false),
             Word::Expect => sig(Kind::Message, 0, false),
             Word::Count => sig(Kind::Summary, 0, false),
             // `Downloaded x v1.2` a hundred times is a progress listing, not an outcome.
@@ -228,6 +229,12 @@ fn compared(rest: &[u8]) -> bool {
     [&b" got "[..], b" received ", b" actual ", b" but was "]
         .iter()
         .any(|w| memchr::memmem::find(rest, w).is_some())
+}
+
+/// `Difference (- actual, + expected):`: the heading of an expected/actual difference, whose
+/// paragraph below is the difference.
+fn diff_header(line: &[u8]) -> bool {
+    line.trim_ascii_end().ends_with(b":") && memchr::memmem::find(line, b"actual").is_some()
 }
 
 /// Whether `line` is a probe that answered no (`checking for x in -lfoo... no`, `Dependency
@@ -393,6 +400,9 @@ pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
     }
     if kind == Kind::Error && (line.trim_ascii_end().ends_with(b":") || checker_prefix(line)) {
         return (Cont::UntilBlank, 6);
+    }
+    if kind == Kind::Message && after > 0 && diff_header(line) {
+        return (Cont::Paragraph, after);
     }
     if kind == Kind::Error && ends_in_failure(line) {
         return (Cont::UntilBlank, 1);
@@ -781,6 +791,17 @@ mod tests {
             context(b"FAIL test/cart.test.js", Kind::Error, 6),
             (Cont::Indented, 6)
         );
+    }
+
+    #[test]
+    fn a_difference_heading_keeps_its_paragraph() {
+        let head = "  Difference (- actual, + expected):";
+        assert_eq!(kind(head), Some(Kind::Message));
+        assert_eq!(
+            context(head.as_bytes(), Kind::Message, 6),
+            (Cont::Paragraph, 6)
+        );
+        assert_eq!(kind("the actual value is shown below:"), None);
     }
 
     #[test]
