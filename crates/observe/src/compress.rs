@@ -353,7 +353,9 @@ impl<'o> Compressor<'o> {
             if before == 0
                 && matches!(hit.kind, Kind::Error | Kind::Warning)
                 && self.prev_noise(no, |l| {
-                    generic::file_header(l) || (hit.kind == Kind::Error && generic::failed_probe(l))
+                    generic::file_header(l)
+                        || generic::location_header(l)
+                        || (hit.kind == Kind::Error && generic::failed_probe(l))
                 })
             {
                 before = 1;

@@ -522,6 +522,15 @@ fn http_status(line: &[u8]) -> Option<&[u8]> {
     })
 }
 
+/// `path:41 in public function `f`:`: a location `path:N` (no colon after it, unlike a
+/// `grep -n` line) and text ending in a colon, the header of the finding on the next line.
+pub(crate) fn location_header(line: &[u8]) -> bool {
+    let t = line.trim_ascii_end();
+    t.ends_with(b":")
+        && blank(t).is_some_and(|sp| sp > 0 && t[sp - 1].is_ascii_digit())
+        && after_location(t).is_some_and(|r| r.len() > 1)
+}
+
 /// Whether `line` is a file name alone (`/src/a.js`, `src/b.ts`): the header of a per-file
 /// group of diagnostics, kept when a diagnostic follows it.
 pub(crate) fn file_header(line: &[u8]) -> bool {
@@ -802,6 +811,26 @@ mod tests {
             (Cont::Paragraph, 6)
         );
         assert_eq!(kind("the actual value is shown below:"), None);
+    }
+
+    #[test]
+    fn indented_coded_findings_under_a_location_header() {
+        assert_eq!(
+            kind("        D103: Missing docstring in public function"),
+            Some(Kind::Warning)
+        );
+        assert_eq!(
+            kind("    E201: 1 blank line required (found 0)"),
+            Some(Kind::Warning)
+        );
+        // An indented code without the colon is not a finding by itself.
+        assert_eq!(kind("    AB12 34 56 78"), None);
+        assert!(location_header(b"src/a.py:41 in public function `f`:"));
+        assert!(location_header(b"lib/x.rb:3 at module level:"));
+        // A `grep -n` line ending in a colon is data.
+        assert!(!location_header(b"src/a.py:41:    def f(self):"));
+        assert!(!location_header(b"   src/a.py:41 x:"));
+        assert!(!location_header(b"Summary:"));
     }
 
     #[test]

@@ -40,7 +40,13 @@ pub(super) fn shape(line: &[u8], named: bool) -> Option<Signal> {
             Some(sig(Kind::Structure, 0, false))
         }
         // `B028 No explicit stacklevel`, `E501: line too long`: a rule code heading a diagnostic.
-        b'A'..=b'Z' if line.first() == Some(&first) && t.len() > 8 && code_word(t) => {
+        // Indented under a location header (`path:41 in public function `f`:`), the code
+        // ends in a colon: `        D103: Missing docstring in public function`.
+        b'A'..=b'Z'
+            if t.len() > 8
+                && code_word(t)
+                && (line.first() == Some(&first) || coded_finding(t)) =>
+        {
             Some(sig(Kind::Warning, 2, true))
         }
         b'0'..=b'9' if numbered_item(t) => Some(sig(Kind::Failure, 2, false)),
@@ -58,6 +64,12 @@ pub(super) fn shape(line: &[u8], named: bool) -> Option<Signal> {
         }
         _ => None,
     }
+}
+
+/// `D103: message`: a rule code glued to a colon, then a space and the message.
+fn coded_finding(t: &[u8]) -> bool {
+    let code = t.iter().take_while(|b| b.is_ascii_alphanumeric()).count();
+    t[code..].starts_with(b": ") && t.get(code + 2).is_some_and(u8::is_ascii_graphic)
 }
 
 /// `4:1  ✖  message`: a `line:col` coordinate, then a mark glyph (`✖`, `⚠`, `✗`, `×`).
