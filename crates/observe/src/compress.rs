@@ -360,6 +360,10 @@ impl<'o> Compressor<'o> {
             {
                 before = 1;
             }
+            if before == 0 && matches!(hit.kind, Kind::Error | Kind::Failure | Kind::Message) {
+                let above = self.run.recent.iter().rev().map(|(_, l)| l.as_slice());
+                before = generic::heading_pull(line, above);
+            }
             self.keep(no, line, cut, before);
             self.ctx = (hit.after > 0).then_some(Ctx {
                 left: hit.after,

@@ -531,6 +531,33 @@ pub(crate) fn location_header(line: &[u8]) -> bool {
         && after_location(t).is_some_and(|r| r.len() > 1)
 }
 
+/// How many lines above an indented failure to keep so that the heading of its block shows
+/// (`  Scenario: x`, then its steps, then `      ASSERT FAILED: …`): `above` are the lines
+/// right above it, nearest first. The block is a paragraph of at most 6 lines after a blank
+/// line whose first line is indented less than the others and than the failure; else 0.
+pub(crate) fn heading_pull<'a>(line: &[u8], above: impl Iterator<Item = &'a [u8]>) -> usize {
+    let indent = |l: &[u8]| l.iter().take_while(|b| matches!(b, b' ' | b'\t')).count();
+    let ind = indent(line);
+    if ind == 0 {
+        return 0;
+    }
+    let mut inner = usize::MAX;
+    let mut last = None;
+    for (i, l) in above.take(7).enumerate() {
+        if l.iter().all(u8::is_ascii_whitespace) {
+            return match last {
+                Some(h) if h < ind && h < inner && i > 1 => i,
+                _ => 0,
+            };
+        }
+        if let Some(h) = last {
+            inner = inner.min(h);
+        }
+        last = Some(indent(l));
+    }
+    0
+}
+
 /// Whether `line` is a file name alone (`/src/a.js`, `src/b.ts`): the header of a per-file
 /// group of diagnostics, kept when a diagnostic follows it.
 pub(crate) fn file_header(line: &[u8]) -> bool {
@@ -831,6 +858,20 @@ mod tests {
         assert!(!location_header(b"src/a.py:41:    def f(self):"));
         assert!(!location_header(b"   src/a.py:41 x:"));
         assert!(!location_header(b"Summary:"));
+    }
+
+    #[test]
+    fn an_indented_failure_pulls_the_heading_of_its_block() {
+        let above = |ls: &[&'static str]| ls.iter().map(|l| l.as_bytes()).collect::<Vec<_>>();
+        let block = above(&["    Then c  # s.py:26", "    Given b", "  Scenario: a", ""]);
+        let fail = b"      ASSERT FAILED: total was 9";
+        assert_eq!(heading_pull(fail, block.iter().copied()), 3);
+        // Not indented, no heading less indented than the rest, or no blank line above.
+        assert_eq!(heading_pull(b"error: x", block.iter().copied()), 0);
+        let flat = above(&["  b", "  a", ""]);
+        assert_eq!(heading_pull(fail, flat.iter().copied()), 0);
+        let open = above(&["    b", "  a"]);
+        assert_eq!(heading_pull(fail, open.iter().copied()), 0);
     }
 
     #[test]
