@@ -355,7 +355,7 @@ impl<'o> Compressor<'o> {
                 && self.prev_noise(no, |l| {
                     generic::file_header(l)
                         || generic::location_header(l)
-                        || (hit.kind == Kind::Error && generic::failed_probe(l))
+                        || (hit.kind == Kind::Error && generic::failed_step(l, line))
                 })
             {
                 before = 1;

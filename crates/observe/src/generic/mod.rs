@@ -257,6 +257,33 @@ pub(crate) fn failed_probe(line: &[u8]) -> bool {
     head.ends_with(b"...") || head.ends_with(b":")
 }
 
+/// Whether `prev`, the line right above the error `line`, is the step the error is about: a
+/// probe that answered no, or a traced call that returned nothing (`fopen("x", "r")   = 0`,
+/// `= NULL`) when the error is not itself a traced call's result (`open(…) = -1 ENOENT`).
+pub(crate) fn failed_step(prev: &[u8], line: &[u8]) -> bool {
+    failed_probe(prev) || (returned_nothing(prev) && !call_result(line))
+}
+
+/// `access("/x", F_OK)     = -1 ENOENT`: a line holding a traced call's result.
+fn call_result(line: &[u8]) -> bool {
+    memchr::memchr_iter(b'=', line)
+        .any(|i| line.get(i + 1) == Some(&b' ') && line[..i].trim_ascii_end().ends_with(b")"))
+}
+
+/// `fopen("x", "r")   = 0`: a traced call whose result is zero or null.
+fn returned_nothing(line: &[u8]) -> bool {
+    let t = line.trim_ascii_end();
+    let Some(call) = [&b"= 0"[..], b"= NULL", b"= nil", b"= 0x0"]
+        .iter()
+        .find_map(|r| t.strip_suffix(*r))
+    else {
+        return false;
+    };
+    let call = call.trim_ascii_end();
+    let name = call.iter().take_while(|&&b| ident(b)).count();
+    name > 0 && call.get(name) == Some(&b'(') && call.ends_with(b")")
+}
+
 /// Whether `line` holds `Fault`: a word-wide search for `F` (rare in most lines), then a look.
 fn has_fault(line: &[u8]) -> bool {
     const LO: u64 = 0x0101_0101_0101_0101;
@@ -872,6 +899,24 @@ mod tests {
         assert_eq!(heading_pull(fail, flat.iter().copied()), 0);
         let open = above(&["    b", "  a"]);
         assert_eq!(heading_pull(fail, open.iter().copied()), 0);
+    }
+
+    #[test]
+    fn traced_calls_that_returned_nothing() {
+        let err = b"perror(\"cart.db\"cart.db: No such file or directory";
+        assert!(failed_step(
+            b"fopen(\"/nonexistent/cart.db\", \"r\")             = 0",
+            err
+        ));
+        assert!(failed_step(b"getenv(\"HOME\") = NULL", err));
+        assert!(!failed_step(b"total = 0", err));
+        assert!(!failed_step(b"  x(1) + y = 0", err));
+        // A successful call above a failed one, both traced.
+        let failed = b"access(\"/x\", F_OK)     = -1 ENOENT (No such file or directory)";
+        assert!(!failed_step(
+            b"close(3)                                = 0",
+            failed
+        ));
     }
 
     #[test]
