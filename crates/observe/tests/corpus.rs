@@ -116,7 +116,7 @@ fn the_blind_wild2_set_keeps_at_least_its_recorded_anchors() {
     let missed: Vec<String> = cases.iter().flat_map(|c| missed(c, &opts)).collect();
     assert_eq!(anchors, 495);
     assert!(
-        anchors - missed.len() >= 489,
+        anchors - missed.len() >= 491,
         "kept {} of {anchors}; missed:\n{}",
         anchors - missed.len(),
         missed.join("\n")

@@ -920,6 +920,17 @@ mod tests {
     }
 
     #[test]
+    fn a_sentence_about_an_address() {
+        assert_eq!(
+            kind(
+                "0x6040000000b8 is located 0 bytes to the right of 40-byte region [0x6040,0x6048)"
+            ),
+            Some(Kind::Message)
+        );
+        assert_eq!(kind("0x0010 00 11 22 33"), None);
+    }
+
+    #[test]
     fn file_headers() {
         assert!(file_header(b"/tmp/js/src/cart.js"));
         assert!(!file_header(b"hello world.js"));

@@ -49,6 +49,9 @@ pub(super) fn shape(line: &[u8], named: bool) -> Option<Signal> {
         {
             Some(sig(Kind::Warning, 2, true))
         }
+        // `0x6040000000b8 is located 0 bytes to the right of 40-byte region`: a checker says
+        // what an address is.
+        b'0' if addressed(t, space) => Some(sig(Kind::Message, 0, false)),
         b'0'..=b'9' if numbered_item(t) => Some(sig(Kind::Failure, 2, false)),
         // `  4:1   ✖  Expected empty line  rule-name`: a finding at `line:col` in a per-file block.
         b'0'..=b'9' if marked_coordinate(t, space) => Some(sig(Kind::Warning, 0, true)),
@@ -64,6 +67,16 @@ pub(super) fn shape(line: &[u8], named: bool) -> Option<Signal> {
         }
         _ => None,
     }
+}
+
+/// `0x… is …`: a hex address as the subject of a sentence.
+fn addressed(t: &[u8], space: Option<usize>) -> bool {
+    let Some(sp) = space else { return false };
+    t.len() > sp + 4
+        && sp > 3
+        && t.starts_with(b"0x")
+        && t[2..sp].iter().all(u8::is_ascii_hexdigit)
+        && &t[sp..sp + 4] == b" is "
 }
 
 /// `D103: message`: a rule code glued to a colon, then a space and the message.
