@@ -327,6 +327,12 @@ impl<'o> Compressor<'o> {
                 if *n > self.opts.group_limit as u64 && !keep_user {
                     self.stats.grouped_folded += 1;
                     self.ctx = None;
+                    // A per-file block keeps its header even when its first finding folds.
+                    if matches!(hit.kind, Kind::Error | Kind::Warning)
+                        && self.prev_noise(no, generic::file_header)
+                    {
+                        self.close_run(1);
+                    }
                     self.noise(no, line);
                     return;
                 }
@@ -335,13 +341,17 @@ impl<'o> Compressor<'o> {
             let mut before = usize::from(hit.before);
             if before == 0
                 && matches!(hit.kind, Kind::Error | Kind::Warning)
-                && self
-                    .run
-                    .recent
-                    .back()
-                    .is_some_and(|(n, l)| *n + 1 == no && generic::file_header(l))
+                && self.prev_noise(no, |l| {
+                    generic::file_header(l)
+                        || generic::location_header(l)
+                        || (hit.kind == Kind::Error && generic::failed_step(l, line))
+                })
             {
                 before = 1;
+            }
+            if before == 0 && matches!(hit.kind, Kind::Error | Kind::Failure | Kind::Message) {
+                let above = self.run.recent.iter().rev().map(|(_, l)| l.as_slice());
+                before = generic::heading_pull(line, above);
             }
             self.keep(no, line, cut, before);
             self.ctx = (hit.after > 0).then_some(Ctx {
@@ -367,6 +377,14 @@ impl<'o> Compressor<'o> {
             return;
         }
         self.noise(no, line);
+    }
+
+    /// Whether the line before line `no` was noise and `test` holds for it.
+    fn prev_noise(&self, no: u64, test: impl Fn(&[u8]) -> bool) -> bool {
+        self.run
+            .recent
+            .back()
+            .is_some_and(|(n, l)| *n + 1 == no && test(l))
     }
 
     /// True when an open context after a kept line takes `line` too.
