@@ -145,11 +145,10 @@ fn names(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir.join("labels"))
         .map(|d| {
             d.filter_map(Result::ok)
-                .filter_map(|e| {
-                    e.path()
-                        .file_stem()
-                        .map(|s| s.to_string_lossy().into_owned())
-                })
+                .map(|e| e.path())
+                // Only `NAME.json` (wild2 also keeps the hand-written `NAME.txt` next to it).
+                .filter(|p| p.extension().is_some_and(|x| x == "json"))
+                .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
                 .collect()
         })
         .unwrap_or_default();

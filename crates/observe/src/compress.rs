@@ -1,9 +1,9 @@
 //! The streaming log compressor: classify, keep anchors with context, fold the rest.
 
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap};
 
 use crate::clean::{clean_line, clean_text};
-use crate::fold::{Item, bounded_copy, collapse_mixed, push_omitted, render};
+use crate::fold::{Item, Run, bounded_copy, collapse_mixed, push_omitted, render};
 use crate::generic::{self, Generic};
 use crate::normalize::similar;
 use crate::options::CompressOptions;
@@ -95,17 +95,6 @@ pub fn count_lines(text: &[u8]) -> u64 {
 
 /// Blank lines at the end of an output that do not count towards the kept tail.
 const TAIL_BLANKS: usize = 8;
-
-#[derive(Debug, Default)]
-struct Run {
-    count: u64,
-    segs: Vec<Item>,
-    cur_start: u64,
-    cur_count: u64,
-    cur_first: Vec<u8>,
-    recent: VecDeque<(u64, Vec<u8>)>,
-    spare: Vec<Vec<u8>>,
-}
 
 #[derive(Debug, Clone, Copy)]
 struct Ctx {
@@ -338,6 +327,12 @@ impl<'o> Compressor<'o> {
                 if *n > self.opts.group_limit as u64 && !keep_user {
                     self.stats.grouped_folded += 1;
                     self.ctx = None;
+                    // A per-file block keeps its header even when its first finding folds.
+                    if matches!(hit.kind, Kind::Error | Kind::Warning)
+                        && self.prev_noise(no, generic::file_header)
+                    {
+                        self.close_run(1);
+                    }
                     self.noise(no, line);
                     return;
                 }
@@ -346,13 +341,17 @@ impl<'o> Compressor<'o> {
             let mut before = usize::from(hit.before);
             if before == 0
                 && matches!(hit.kind, Kind::Error | Kind::Warning)
-                && self
-                    .run
-                    .recent
-                    .back()
-                    .is_some_and(|(n, l)| *n + 1 == no && generic::file_header(l))
+                && self.prev_noise(no, |l| {
+                    generic::file_header(l)
+                        || generic::location_header(l)
+                        || (hit.kind == Kind::Error && generic::failed_step(l, line))
+                })
             {
                 before = 1;
+            }
+            if before == 0 && matches!(hit.kind, Kind::Error | Kind::Failure | Kind::Message) {
+                let above = self.run.recent.iter().rev().map(|(_, l)| l.as_slice());
+                before = generic::heading_pull(line, above);
             }
             self.keep(no, line, cut, before);
             self.ctx = (hit.after > 0).then_some(Ctx {
@@ -380,6 +379,14 @@ impl<'o> Compressor<'o> {
         self.noise(no, line);
     }
 
+    /// Whether the line before line `no` was noise and `test` holds for it.
+    fn prev_noise(&self, no: u64, test: impl Fn(&[u8]) -> bool) -> bool {
+        self.run
+            .recent
+            .back()
+            .is_some_and(|(n, l)| *n + 1 == no && test(l))
+    }
+
     /// True when an open context after a kept line takes `line` too.
     fn context_accepts(&self, line: &[u8]) -> bool {
         self.ctx
@@ -398,18 +405,29 @@ impl<'o> Compressor<'o> {
 
     fn noise(&mut self, no: u64, line: &[u8]) {
         let run = &mut self.run;
-        if run.cur_count > 0 && similar(&run.cur_first, line) {
+        if run.cur_count > 0 && similar(run.first(), line) {
             run.cur_count += 1;
         } else {
-            Self::flush_cur(run, self.opts.repeat_min as u64);
+            run.flush_cur(self.opts.repeat_min as u64);
             run.cur_start = no;
             run.cur_count = 1;
-            run.cur_first.clear();
-            bounded_copy(&mut run.cur_first, line, self.opts.max_line_bytes, 0);
+            // The line goes into `recent` below, which then holds the run's first line.
+            run.cur_in_ring = true;
         }
         run.count += 1;
         let mut buf = if run.recent.len() >= self.ring {
-            run.recent.pop_front().map(|(_, b)| b).unwrap_or_default()
+            let (_, old) = run.recent.pop_front().unwrap_or_default();
+            // The run's first line leaves the ring: it moves to `cur_first` (no copy).
+            if run.cur_in_ring && run.cur_count > run.recent.len() as u64 + 1 {
+                run.cur_in_ring = false;
+                let spent = std::mem::replace(&mut run.cur_first, old);
+                if spent.capacity() > 0 {
+                    run.spare.push(spent);
+                }
+                run.spare.pop().unwrap_or_default()
+            } else {
+                old
+            }
         } else {
             run.spare.pop().unwrap_or_default()
         };
@@ -418,29 +436,13 @@ impl<'o> Compressor<'o> {
         run.recent.push_back((no, buf));
     }
 
-    fn flush_cur(run: &mut Run, repeat_min: u64) {
-        if run.cur_count == 0 {
-            return;
-        }
-        if run.cur_count >= repeat_min.max(2) {
-            run.segs.push(Item::Similar {
-                first: std::mem::take(&mut run.cur_first),
-                start: run.cur_start,
-                count: run.cur_count,
-            });
-        } else {
-            push_omitted(&mut run.segs, run.cur_start, run.cur_count);
-        }
-        run.cur_count = 0;
-    }
-
     /// Ends the current noise run, keeping its last `pull` lines verbatim.
     fn close_run(&mut self, pull: usize) {
         if self.run.count == 0 {
             return;
         }
         let repeat_min = self.opts.repeat_min as u64;
-        Self::flush_cur(&mut self.run, repeat_min);
+        self.run.flush_cur(repeat_min);
         let run = &mut self.run;
         let pull = pull.min(run.recent.len()).min(run.count as usize);
         let mut remaining = run.count - pull as u64;

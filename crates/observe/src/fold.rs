@@ -2,6 +2,8 @@
 //! `×N` repeat count), folded ranges (`[… N lines folded, A:B …]`) and runs of near-identical
 //! lines (`first line  [×N similar, A:B]`).
 
+use std::collections::VecDeque;
+
 /// One item of the output, in input order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Item {
@@ -120,5 +122,56 @@ fn push_lossy(out: &mut String, bytes: &[u8]) {
     match std::str::from_utf8(bytes) {
         Ok(s) => out.push_str(s),
         Err(_) => out.push_str(&String::from_utf8_lossy(bytes)),
+    }
+}
+
+/// The current run of noise lines: its folded segments, the current group of near-identical
+/// lines, and its last lines (pulled back verbatim when a kept line needs them).
+#[derive(Debug, Default)]
+pub(crate) struct Run {
+    pub(crate) count: u64,
+    pub(crate) segs: Vec<Item>,
+    pub(crate) cur_start: u64,
+    pub(crate) cur_count: u64,
+    pub(crate) cur_first: Vec<u8>,
+    /// The current run's first line is still in `recent` (at `recent.len() - cur_count`), not
+    /// copied into `cur_first`: it moves there only when it leaves the ring.
+    pub(crate) cur_in_ring: bool,
+    pub(crate) recent: VecDeque<(u64, Vec<u8>)>,
+    pub(crate) spare: Vec<Vec<u8>>,
+}
+
+impl Run {
+    /// The first line of the current run (`cur_count > 0`).
+    pub(crate) fn first(&self) -> &[u8] {
+        if self.cur_in_ring {
+            let at = self.recent.len().saturating_sub(self.cur_count as usize);
+            self.recent.get(at).map_or(&[][..], |(_, l)| l.as_slice())
+        } else {
+            &self.cur_first
+        }
+    }
+
+    /// Ends the current group of near-identical lines: `×N` when long enough, else folded.
+    pub(crate) fn flush_cur(&mut self, repeat_min: u64) {
+        let run = self;
+        if run.cur_count == 0 {
+            return;
+        }
+        if run.cur_count >= repeat_min.max(2) {
+            let first = if run.cur_in_ring {
+                run.first().to_vec()
+            } else {
+                std::mem::take(&mut run.cur_first)
+            };
+            run.segs.push(Item::Similar {
+                first,
+                start: run.cur_start,
+                count: run.cur_count,
+            });
+        } else {
+            push_omitted(&mut run.segs, run.cur_start, run.cur_count);
+        }
+        run.cur_count = 0;
     }
 }

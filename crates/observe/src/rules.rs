@@ -398,8 +398,12 @@ static BUILTIN: LazyLock<Result<Builtin, String>> = LazyLock::new(|| {
 fn rule_set(pats: &[&str]) -> Result<MetaRegex, String> {
     MetaRegex::builder()
         .configure(
+            // No prefilter: the anchored set runs on lines the lead table lets through, the
+            // unanchored one on lines the block scan found a match in (building one costs more
+            // than it would save).
             MetaRegex::config()
                 .match_kind(MatchKind::All)
+                .auto_prefilter(false)
                 .nfa_size_limit(Some(64 << 20))
                 .hybrid_cache_capacity(64 << 20),
         )
@@ -478,11 +482,16 @@ impl Builtin {
                     .iter()
                     .any(|w| t.ends_with(w));
             }
-            return token.windows(2).any(|w| match w[0] {
-                b':' => w[1].is_ascii_digit() || w[1] == b':',
-                b'(' => w[1].is_ascii_digit(),
-                _ => false,
-            });
+            let mut from = 0;
+            while let Some(p) = crate::generic::find2(&token[from..], b':', b'(') {
+                let i = from + p;
+                match (token[i], token.get(i + 1)) {
+                    (b':', Some(b':')) => return true,
+                    (_, Some(n)) if n.is_ascii_digit() => return true,
+                    _ => from = i + 1,
+                }
+            }
+            return false;
         }
         false
     }
@@ -524,7 +533,9 @@ impl Builtin {
         if !u.is_empty() {
             u.clear();
         }
-        if self.may_match_anchored(line) {
+        // Most lines the lead table lets through match no rule: a search that stops at the
+        // first match state (or where the automaton dies) says so before the overlapping one.
+        if self.may_match_anchored(line) && self.anchored.is_match(input.clone().earliest(true)) {
             self.anchored.which_overlapping_matches(&input, a);
         }
         if anywhere {

@@ -49,10 +49,32 @@ pub(crate) struct Generic {
     words: Regex,
 }
 
-const SEVERE: &str = r"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom";
-const WARN: &str = r"warnings|warning|warn|deprecated|deprecation|caution|notice";
-const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?)\b|\b(?:tests|pass|fail|failures|errors|skipped|passed|failed)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
-const OUTCOME: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE))\b|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
+/// The severity and warning words as one trie on their letters: `fa(?:tal|il(?:ed|ures?|ing|))`
+/// for `fatal|failed|failures?|failing|fail`. Words that begin differently cannot both match at
+/// one position, so only the order among words sharing a beginning decides which match is found
+/// (the first listed); the trie keeps that order, and finds what the lists written out find
+/// (`words_match_the_unfactored_lists`) with a smaller automaton to build.
+const SEVERE_WARN: &str = concat!(
+    r"a(?:lert|bort(?:ed|))",
+    r"|c(?:rit(?:ical|)|o(?:re dumped|uld(?: not|n't))|a(?:n(?:not|'t)|ution))",
+    r"|de(?:nied|finitely lost|precat(?:ed|ion))|dubious",
+    r"|e(?:rr(?:ors?|!)|xceptions?|merg)",
+    r"|fa(?:tal|il(?:ed|ures?|ing|))",
+    r"|invalid|killed|leak(?:ed|s?)|mismatch(?:ed|)",
+    r"|no(?:t(?: found|ice)| such file)",
+    r"|oom|panic(?:ked|)|refused",
+    r"|se(?:vere|gmentation fault)",
+    r"|t(?:imed out|raceback)",
+    r#"|http/\d(?:\.\d)?" [45]\d\d"#,
+    r"|un(?:able to|defined (?:reference|symbol|variable|name)|resolved|caught|handled)",
+    r"|warn(?:ings|ing|)",
+);
+/// Counts and outcomes: in each group of words, only words sharing a beginning keep their
+/// listed order (as in [`SEVERE_WARN`]).
+const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass(?:|ed)|fail(?:|ures|ed)|errors|skipped)[ \t]*[:=][ \t]*\d+|\b(?:t(?:ests|odo)|s(?:uites|kipped)|pass(?:|ed)|fail(?:|ures|ed)|errors|cancelled)[ \t]+\d+[ \t]*$";
+/// `expected 3, got 4`: an assertion's comparison inside a line (checked for its `got` part).
+const EXPECT: &str = r"expected";
+const OUTCOME: &str = r"\b(?:finished|s(?:ucce(?:eded|ss|ssfully)|aved)|do(?:wnloaded|ne)|installed|completed|r(?:ated at|eturned non-zero)|e(?:xit(?:ed)? (?:status|code)|xit code|LIFECYCLE)|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|returned [1-9]\d*)\b|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
 
 /// Severity classes of the word alternatives, in the order of the regex groups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,12 +83,13 @@ enum Word {
     Warn,
     Count,
     Outcome,
+    Expect,
 }
 
 impl Generic {
     pub(crate) fn new() -> Result<Self, regex::Error> {
         let words = regex::bytes::RegexBuilder::new(&format!(
-            r"(?im)(?:{SEVERE})|(?:{WARN})|(?:{COUNT})|(?:{OUTCOME})"
+            r"(?im)(?:{SEVERE_WARN})|(?:{COUNT})|(?:{OUTCOME})|(?:{EXPECT})"
         ))
         .unicode(false)
         .dfa_size_limit(32 << 20)
@@ -102,12 +125,20 @@ impl Generic {
         for &(s, e) in hits {
             let Some(m) = line.get(s..e) else { continue };
             let word = word_class(m);
-            if matches!(word, Word::Severe | Word::Warn) && !whole_word(line, s, e) {
+            if matches!(word, Word::Severe | Word::Warn | Word::Expect) && !whole_word(line, s, e) {
+                continue;
+            }
+            if word == Word::Expect && !compared(&line[e..]) && !diff_header(line) {
+                continue;
+            }
+            // `24105.3 total`: a decimal is a measure in a table, not a count.
+            if word == Word::Count && s > 0 && line[s - 1] == b'.' && m.ends_with(b"total") {
                 continue;
             }
             best = Some(match (best, word) {
                 (Some(Word::Severe), _) | (_, Word::Severe) => Word::Severe,
                 (Some(Word::Warn), _) | (_, Word::Warn) => Word::Warn,
+                (Some(Word::Expect), _) | (_, Word::Expect) => Word::Expect,
                 (Some(Word::Count), _) | (_, Word::Count) => Word::Count,
                 _ => Word::Outcome,
             });
@@ -131,6 +162,8 @@ impl Generic {
             Word::Severe => sig(Kind::Error, 6, true),
             Word::Warn if zero_count(line) => sig(Kind::Summary, 0, false),
             Word::Warn => sig(Kind::Warning, 2, true),
+            Word::Expect if diff_header(line) => sig(Kind::Message, 6, false),
+            Word::Expect => sig(Kind::Message, 0, false),
             Word::Count => sig(Kind::Summary, 0, false),
             // `Downloaded x v1.2` a hundred times is a progress listing, not an outcome.
             Word::Outcome => sig(Kind::Summary, 0, true),
@@ -143,13 +176,19 @@ fn word_class(m: &[u8]) -> Word {
     let (Some(&first), Some(&last)) = (m.first(), m.last()) else {
         return Word::Outcome;
     };
-    if first.is_ascii_digit() || last.is_ascii_digit() {
+    // An access-log status `HTTP/1.1" 404` ends in digits but is an error.
+    if first.is_ascii_digit()
+        || (last.is_ascii_digit() && !m.get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"http")))
+    {
         return Word::Count;
     }
     if !first.is_ascii_alphabetic() {
         return Word::Outcome;
     }
     let lower = |p: &[u8]| m.len() >= p.len() && m[..p.len()].eq_ignore_ascii_case(p);
+    if lower(b"expected") {
+        return Word::Expect;
+    }
     if lower(b"warn") || lower(b"deprecat") || lower(b"caution") || lower(b"notice") {
         return Word::Warn;
     }
@@ -167,6 +206,11 @@ fn word_class(m: &[u8]) -> Word {
         b"returned non-zero",
         b"elifecycle",
         b"build ",
+        b"sent ",
+        b"received ",
+        b"total size",
+        b"returned ",
+        b"summary:",
     ];
     if OUTCOME_WORDS.iter().any(|w| lower(w)) {
         return Word::Outcome;
@@ -199,21 +243,98 @@ pub(crate) fn blank(t: &[u8]) -> Option<usize> {
         .map(|p| i + p)
 }
 
-/// Whether `line` holds `Fault`: a word-wide search for `F` (rare in most lines), then a look.
-fn has_fault(line: &[u8]) -> bool {
+/// After an `expected`: whether the line goes on to say what came instead (`expected 3, got
+/// 4`, `expected -3 but received 3`, `expected x, actual y`).
+fn compared(rest: &[u8]) -> bool {
+    [&b" got "[..], b" received ", b" actual ", b" but was "]
+        .iter()
+        .any(|w| memchr::memmem::find(rest, w).is_some())
+}
+
+/// `Difference (- actual, + expected):`: the heading of an expected/actual difference, whose
+/// paragraph below is the difference.
+fn diff_header(line: &[u8]) -> bool {
+    line.trim_ascii_end().ends_with(b":") && memchr::memmem::find(line, b"actual").is_some()
+}
+
+/// Whether `line` is a probe that answered no (`checking for x in -lfoo... no`, `Dependency
+/// foo found: NO (tried pkgconfig)`): the step an error that follows it is about.
+pub(crate) fn failed_probe(line: &[u8]) -> bool {
+    let mut t = line.trim_ascii_end();
+    if t.ends_with(b")")
+        && let Some(open) = memchr::memrchr(b'(', t)
+    {
+        t = t[..open].trim_ascii_end();
+    }
+    let Some(head) = t
+        .strip_suffix(b"no")
+        .or_else(|| t.strip_suffix(b"NO"))
+        .or_else(|| t.strip_suffix(b"No"))
+    else {
+        return false;
+    };
+    let head = head.trim_ascii_end();
+    head.ends_with(b"...") || head.ends_with(b":")
+}
+
+/// Whether `prev`, the line right above the error `line`, is the step the error is about: a
+/// probe that answered no, or a traced call that returned nothing (`fopen("x", "r")   = 0`,
+/// `= NULL`) when the error is not itself a traced call's result (`open(…) = -1 ENOENT`).
+pub(crate) fn failed_step(prev: &[u8], line: &[u8]) -> bool {
+    failed_probe(prev) || (returned_nothing(prev) && !call_result(line))
+}
+
+/// `access("/x", F_OK)     = -1 ENOENT`: a line holding a traced call's result.
+fn call_result(line: &[u8]) -> bool {
+    memchr::memchr_iter(b'=', line)
+        .any(|i| line.get(i + 1) == Some(&b' ') && line[..i].trim_ascii_end().ends_with(b")"))
+}
+
+/// `fopen("x", "r")   = 0`: a traced call whose result is zero or null.
+fn returned_nothing(line: &[u8]) -> bool {
+    let t = line.trim_ascii_end();
+    let Some(call) = [&b"= 0"[..], b"= NULL", b"= nil", b"= 0x0"]
+        .iter()
+        .find_map(|r| t.strip_suffix(*r))
+    else {
+        return false;
+    };
+    let call = call.trim_ascii_end();
+    let name = call.iter().take_while(|&&b| ident(b)).count();
+    name > 0 && call.get(name) == Some(&b'(') && call.ends_with(b")")
+}
+
+/// The first `x` or `y` in `t`, eight bytes at a time (as [`blank`]: short text, where a
+/// `memchr` call costs more than it saves).
+pub(crate) fn find2(t: &[u8], x: u8, y: u8) -> Option<usize> {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
     let zeros = |v: u64| v.wrapping_sub(LO) & !v & HI;
     let mut i = 0;
-    while let Some(chunk) = line.get(i..i + 8) {
+    while let Some(chunk) = t.get(i..i + 8) {
         let mut w = [0u8; 8];
         w.copy_from_slice(chunk);
-        if zeros(u64::from_le_bytes(w) ^ (LO * u64::from(b'F'))) != 0 {
-            return memchr::memmem::find(&line[i..], b"Fault").is_some();
+        let v = u64::from_le_bytes(w);
+        let m = zeros(v ^ (LO * u64::from(x))) | zeros(v ^ (LO * u64::from(y)));
+        if m != 0 {
+            return Some(i + (m.trailing_zeros() / 8) as usize);
         }
         i += 8;
     }
-    line[i..].contains(&b'F') && memchr::memmem::find(&line[i..], b"Fault").is_some()
+    t[i..].iter().position(|&b| b == x || b == y).map(|p| i + p)
+}
+
+/// Whether `line` holds `Fault`: each `F` (rare in most lines) found eight bytes at a time,
+/// then a look (a `memmem` searcher built per call costs more on a short line).
+fn has_fault(line: &[u8]) -> bool {
+    let mut i = 0;
+    while let Some(p) = find2(&line[i..], b'F', b'F') {
+        if line[i + p..].starts_with(b"Fault") {
+            return true;
+        }
+        i += p + 1;
+    }
+    false
 }
 
 fn ident(b: u8) -> bool {
@@ -340,10 +461,49 @@ pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
     {
         return (Cont::Marker(*m), 12);
     }
-    if kind == Kind::Error && line.trim_ascii_end().ends_with(b":") {
+    if kind == Kind::Error && (line.trim_ascii_end().ends_with(b":") || checker_prefix(line)) {
         return (Cont::UntilBlank, 6);
     }
+    if kind == Kind::Message && after > 0 && diff_header(line) {
+        return (Cont::Paragraph, after);
+    }
+    if kind == Kind::Error && ends_in_failure(line) {
+        return (Cont::UntilBlank, 1);
+    }
     (Cont::Indented, after)
+}
+
+/// `Case 17    | FAIL |`, `test_x ... FAILED`: a result line whose last word is a failure; the
+/// line after it says why.
+fn ends_in_failure(line: &[u8]) -> bool {
+    let t = line.trim_ascii_end();
+    let t = t
+        .strip_suffix(b"|")
+        .or_else(|| t.strip_suffix(b"]"))
+        .unwrap_or(t)
+        .trim_ascii_end();
+    let word = &t[t
+        .iter()
+        .rposition(|b| !b.is_ascii_alphabetic())
+        .map_or(0, |p| p + 1)..];
+    [&b"fail"[..], b"failed", b"error"]
+        .iter()
+        .any(|w| word.eq_ignore_ascii_case(w))
+}
+
+/// `==1234==`: the process-id prefix of a runtime checker's report, whose detail lines follow
+/// its title without indentation (`READ of size 4 at 0x… thread T0`).
+fn checker_prefix(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"==") else {
+        return false;
+    };
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    // The title is glued to the prefix (`==12==ERROR: …`), where a log line leaves a space.
+    digits > 0
+        && rest[digits..].starts_with(b"==")
+        && rest
+            .get(digits + 2)
+            .is_some_and(|b| !b.is_ascii_whitespace())
 }
 
 /// Whether a generic hit also keeps the line before it: a Rust-style `at ./src/x.rs:3:5` frame
@@ -374,6 +534,10 @@ pub(crate) fn outcome_key(line: &[u8]) -> u64 {
 /// Group key of a generic error: the line without a leading timestamp, with process ids and
 /// hex addresses masked, so repeats of one message fold while distinct messages stay.
 pub(crate) fn error_key(line: &[u8]) -> u64 {
+    if let Some(status) = http_status(line) {
+        // Access-log lines of one status fold together, whatever path, client or time.
+        return crate::group::group_key(line) ^ crate::normalize::hash_bytes(status);
+    }
     let start = line
         .iter()
         .position(|b| !(b.is_ascii_digit() || b" :.-TZ,+/[]".contains(b)))
@@ -406,6 +570,55 @@ pub(crate) fn error_key(line: &[u8]) -> u64 {
         i += 1;
     }
     crate::normalize::hash_bytes(&key) ^ 0x9e37_79b9
+}
+
+/// The status code after the quoted request of an access-log line (`"GET / HTTP/1.1" 404`).
+fn http_status(line: &[u8]) -> Option<&[u8]> {
+    // The quote that closes `HTTP/1.1"`: a quote is rarer than an `H`, and lines are short.
+    memchr::memchr_iter(b'"', line).find_map(|q| {
+        let version = &line[q.saturating_sub(8)..q];
+        let status = line.get(q + 2..q + 5)?;
+        (version.windows(5).any(|w| w == b"HTTP/")
+            && line[q + 1] == b' '
+            && status.iter().all(u8::is_ascii_digit))
+        .then_some(status)
+    })
+}
+
+/// `path:41 in public function `f`:`: a location `path:N` (no colon after it, unlike a
+/// `grep -n` line) and text ending in a colon, the header of the finding on the next line.
+pub(crate) fn location_header(line: &[u8]) -> bool {
+    let t = line.trim_ascii_end();
+    t.ends_with(b":")
+        && blank(t).is_some_and(|sp| sp > 0 && t[sp - 1].is_ascii_digit())
+        && after_location(t).is_some_and(|r| r.len() > 1)
+}
+
+/// How many lines above an indented failure to keep so that the heading of its block shows
+/// (`  Scenario: x`, then its steps, then `      ASSERT FAILED: …`): `above` are the lines
+/// right above it, nearest first. The block is a paragraph of at most 6 lines after a blank
+/// line whose first line is indented less than the others and than the failure; else 0.
+pub(crate) fn heading_pull<'a>(line: &[u8], above: impl Iterator<Item = &'a [u8]>) -> usize {
+    let indent = |l: &[u8]| l.iter().take_while(|b| matches!(b, b' ' | b'\t')).count();
+    let ind = indent(line);
+    if ind == 0 {
+        return 0;
+    }
+    let mut inner = usize::MAX;
+    let mut last = None;
+    for (i, l) in above.take(7).enumerate() {
+        if l.iter().all(u8::is_ascii_whitespace) {
+            return match last {
+                Some(h) if h < ind && h < inner && i > 1 => i,
+                _ => 0,
+            };
+        }
+        if let Some(h) = last {
+            inner = inner.min(h);
+        }
+        last = Some(indent(l));
+    }
+    0
 }
 
 /// Whether `line` is a file name alone (`/src/a.js`, `src/b.ts`): the header of a per-file
@@ -542,6 +755,90 @@ mod tests {
         }
     }
 
+    /// The word lists as first written, unfactored.
+    const SEVERE_LIST: &str = r#"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom|dubious|http/\d(?:\.\d)?" [45]\d\d"#;
+    const WARN_LIST: &str = r"warnings|warning|warn|deprecated|deprecation|caution|notice";
+    const COUNT_LIST: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass|fail|failures|errors|skipped|passed|failed)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
+    const OUTCOME_LIST: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|returned [1-9]\d*)\b|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
+
+    fn unfactored() -> Regex {
+        regex::bytes::RegexBuilder::new(&format!(
+            r"(?im)(?:{SEVERE_LIST})|(?:{WARN_LIST})|(?:{COUNT_LIST})|(?:{OUTCOME_LIST})|(?:{EXPECT})"
+        ))
+        .unicode(false)
+        .build()
+        .unwrap()
+    }
+
+    fn spans(re: &Regex, t: &[u8]) -> Vec<(usize, usize)> {
+        re.find_iter(t).map(|m| (m.start(), m.end())).collect()
+    }
+
+    /// The factored word lists find the same words as the lists written out, on every corpus
+    /// log and on text made of the words' pieces.
+    #[test]
+    fn words_match_the_unfactored_lists() {
+        let (ours, theirs) = (Generic::new().unwrap().words, unfactored());
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+        for dir in ["corpus", "wild", "wild2", "wild3"].map(|d| root.join(d).join("logs")) {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let data = std::fs::read(entry.unwrap().path()).unwrap();
+                assert_eq!(spans(&ours, &data), spans(&theirs, &data));
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn factored_words_agree_on_word_pieces(parts in proptest::collection::vec(
+            proptest::sample::select(vec![
+                "err", "ors", "or", "!", "fail", "ed", "ures", "ure", "ing", "panic", "ked",
+                "crit", "ical", "abort", "can", "not", "'t", "could", " not", "n't", "no",
+                "t found", " such file", "un", "resolved", "caught", "handled", "mismatch",
+                "leak", "s", "warn", "ings", "deprecat", "ion", "ERR", "FAIL", "Warn", " ", "\n",
+                "a", "lert", "bort", "c", "ore dumped", "aution", "d", "e", "nied", "xceptions",
+                "merg", "fa", "tal", "tice", "se", "vere", "gmentation fault", "oom", "t",
+                "imed out", "raceback", "able to", "defined name", "definitely lost",
+                "tests", "suites", "skipped", "cancelled", "todo", "finished", "succe", "eded", "ss",
+                "fully", "saved", "do", "wnloaded", "ne", "exit", "ed", "code", "status", "elifecycle",
+                "rated at", "returned non-zero", "BUILD", "SUCCESS", "1", "42", ":", "=", "\t",
+                "x", "_", "3", ".", "-", "dubious", "HTTP/1.1\" 404", "http/2\" 503", "total",
+                "ok", "sent 1,024 bytes", "received", "total size is", "exited with code 2",
+                "returned 1", "returned non-zero", "summary:", "SUMMARY:", "expected", "got",
+            ]),
+            0..12,
+        )) {
+            let t = parts.concat();
+            let (ours, theirs) = (Generic::new().unwrap().words, unfactored());
+            proptest::prop_assert_eq!(spans(&ours, t.as_bytes()), spans(&theirs, t.as_bytes()));
+        }
+    }
+
+    #[test]
+    fn has_fault_finds_the_word_anywhere() {
+        for (line, want) in [
+            ("Segmentation Fault", true),
+            ("F F Fau Faul Fault", true),
+            ("a long line with no such word at all, FAIL", false),
+            ("Faul", false),
+            ("", false),
+        ] {
+            assert_eq!(has_fault(line.as_bytes()), want, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn find2_finds_the_first_of_two_bytes() {
+        let bytes: Vec<u8> = (0..=255u8).chain(b"a:b(c::d(1".iter().copied()).collect();
+        for start in 0..bytes.len() {
+            for end in start..bytes.len().min(start + 40) {
+                let t = &bytes[start..end];
+                let want = t.iter().position(|&b| b == b':' || b == b'(');
+                assert_eq!(find2(t, b':', b'('), want, "{t:?}");
+            }
+        }
+    }
+
     proptest::proptest! {
         /// The word-wide test agrees with a byte loop, around the bytes whose borrows it
         /// could confuse with a space or a tab.
@@ -553,6 +850,204 @@ mod tests {
             let want = t.iter().position(|&b| b == b' ' || b == b'\t');
             proptest::prop_assert_eq!(blank(&t), want);
         }
+    }
+
+    #[test]
+    fn probes_that_answered_no() {
+        assert!(failed_probe(b"checking for foo_open in -lfoo... no"));
+        assert!(failed_probe(
+            b"Run-time dependency zlib found: NO (tried pkgconfig)"
+        ));
+        assert!(!failed_probe(b"checking for foo_open in -lfoo... yes"));
+        assert!(!failed_probe(b"compiling casino"));
+        assert!(!failed_probe(b"no"));
+    }
+
+    #[test]
+    fn comparisons_inside_a_line_and_ok_counts() {
+        assert_eq!(kind("neg: expected -3 got 3"), Some(Kind::Message));
+        assert_eq!(
+            kind("total: expected 7, but received 6"),
+            Some(Kind::Message)
+        );
+        assert_eq!(kind("the expected value is 3"), None);
+        assert_eq!(kind("an unexpected got here"), None);
+        assert_eq!(kind("Ok:                 2"), Some(Kind::Summary));
+    }
+
+    #[test]
+    fn ruby_frames_and_frames_after_a_comment_mark() {
+        assert_eq!(kind("    /p/lib/cart.rb:19:in `fetch'"), Some(Kind::Frame));
+        assert_eq!(
+            kind("     # ./spec/cart_spec.rb:125:in `block (2 levels) in <top (required)>'"),
+            Some(Kind::Frame)
+        );
+        assert_eq!(kind("     # /usr/lib/ruby/3.1.0/x.rb:5:in `y'"), None);
+        assert_eq!(kind("# a comment about x.rb:3"), None);
+    }
+
+    #[test]
+    fn coordinates_with_a_mark_and_comment_quoted_expectations() {
+        assert_eq!(
+            kind("   4:1   ✖  Expected empty line before rule   rule-empty-line-before"),
+            Some(Kind::Warning)
+        );
+        assert_eq!(kind("  12:30   some data"), None);
+        assert_eq!(kind("#          got: '8'"), Some(Kind::Message));
+        assert_eq!(kind("#     expected: '9'"), Some(Kind::Message));
+        assert_eq!(kind("// actual: 3"), Some(Kind::Message));
+        assert_eq!(kind("# got a cat"), None);
+    }
+
+    #[test]
+    fn messages_located_at_a_file_line() {
+        assert_eq!(
+            kind("Use of uninitialized value in addition (+) at t/05-die.t line 6."),
+            Some(Kind::Warning)
+        );
+        assert_eq!(kind("look at this line 6."), None);
+        assert_eq!(kind("tests/test_props.py:6: "), Some(Kind::Location));
+    }
+
+    #[test]
+    fn totals_summaries_statuses_and_checker_reports() {
+        assert_eq!(
+            kind("Tasks: 105 total,   2 running, 103 sleeping,   0 stopped,   0 zombie"),
+            Some(Kind::Summary)
+        );
+        assert_eq!(kind("MiB Mem :  24105.3 total,   7860.0 free"), None);
+        assert_eq!(
+            kind("sent 19 bytes  received 39 bytes  116.00 bytes/sec"),
+            Some(Kind::Summary)
+        );
+        assert_eq!(
+            kind("total size is 0  speedup is 0.00"),
+            Some(Kind::Summary)
+        );
+        assert_eq!(
+            kind("SUMMARY: AddressSanitizer: heap-buffer-overflow /p/a.c:5:88 in f"),
+            Some(Kind::Summary)
+        );
+        assert_eq!(
+            kind("Dubious, test returned 2 (wstat 512, 0x200)"),
+            Some(Kind::Error)
+        );
+        assert_eq!(
+            kind("# Looks like your test exited with 255 just after 1."),
+            Some(Kind::Summary)
+        );
+        let a = "127.0.0.1 - - [06/Dec/2026 03:58:41] \"GET /nope HTTP/1.1\" 404 -";
+        let b = "127.0.0.1 - - [06/Dec/2026 03:59:12] \"GET /gone HTTP/1.1\" 404 -";
+        let c = "127.0.0.1 - - [06/Dec/2026 03:59:12] \"GET /boom HTTP/1.1\" 500 -";
+        assert_eq!(kind(a), Some(Kind::Error));
+        assert_eq!(kind(&a.replace("404", "200")), None);
+        assert_eq!(error_key(a.as_bytes()), error_key(b.as_bytes()));
+        assert_ne!(error_key(a.as_bytes()), error_key(c.as_bytes()));
+        let title = b"==22850==ERROR: AddressSanitizer: heap-use-after-free on address 0x6";
+        assert_eq!(context(title, Kind::Error, 6), (Cont::UntilBlank, 6));
+        let log = b"==5582== Memcheck, a memory error detector";
+        assert_eq!(context(log, Kind::Error, 6), (Cont::Indented, 6));
+    }
+
+    #[test]
+    fn labelled_coordinates_and_the_line_after_a_failed_result() {
+        assert_eq!(
+            kind("L:   3 | P:  13 | LT01 | Expected single whitespace. [layout.spacing]"),
+            Some(Kind::Warning)
+        );
+        assert_eq!(
+            kind("L:   1 | P:  24 |  PRS | Line 1, Position 24: Found unparsable section"),
+            Some(Kind::Warning)
+        );
+        assert_eq!(
+            kind("line 12, col 3, E501 line too long"),
+            Some(Kind::Warning)
+        );
+        assert_eq!(kind("line 12 of the file is long"), None);
+        let fail = b"Case 17                                   | FAIL |";
+        assert_eq!(context(fail, Kind::Error, 6), (Cont::UntilBlank, 1));
+        assert_eq!(
+            context(b"test_kiwi ... FAILED", Kind::Error, 6),
+            (Cont::UntilBlank, 1)
+        );
+        assert_eq!(
+            context(b"FAIL test/cart.test.js", Kind::Error, 6),
+            (Cont::Indented, 6)
+        );
+    }
+
+    #[test]
+    fn a_difference_heading_keeps_its_paragraph() {
+        let head = "  Difference (- actual, + expected):";
+        assert_eq!(kind(head), Some(Kind::Message));
+        assert_eq!(
+            context(head.as_bytes(), Kind::Message, 6),
+            (Cont::Paragraph, 6)
+        );
+        assert_eq!(kind("the actual value is shown below:"), None);
+    }
+
+    #[test]
+    fn indented_coded_findings_under_a_location_header() {
+        assert_eq!(
+            kind("        D103: Missing docstring in public function"),
+            Some(Kind::Warning)
+        );
+        assert_eq!(
+            kind("    E201: 1 blank line required (found 0)"),
+            Some(Kind::Warning)
+        );
+        // An indented code without the colon is not a finding by itself.
+        assert_eq!(kind("    AB12 34 56 78"), None);
+        assert!(location_header(b"src/a.py:41 in public function `f`:"));
+        assert!(location_header(b"lib/x.rb:3 at module level:"));
+        // A `grep -n` line ending in a colon is data.
+        assert!(!location_header(b"src/a.py:41:    def f(self):"));
+        assert!(!location_header(b"   src/a.py:41 x:"));
+        assert!(!location_header(b"Summary:"));
+    }
+
+    #[test]
+    fn an_indented_failure_pulls_the_heading_of_its_block() {
+        let above = |ls: &[&'static str]| ls.iter().map(|l| l.as_bytes()).collect::<Vec<_>>();
+        let block = above(&["    Then c  # s.py:26", "    Given b", "  Scenario: a", ""]);
+        let fail = b"      ASSERT FAILED: total was 9";
+        assert_eq!(heading_pull(fail, block.iter().copied()), 3);
+        // Not indented, no heading less indented than the rest, or no blank line above.
+        assert_eq!(heading_pull(b"error: x", block.iter().copied()), 0);
+        let flat = above(&["  b", "  a", ""]);
+        assert_eq!(heading_pull(fail, flat.iter().copied()), 0);
+        let open = above(&["    b", "  a"]);
+        assert_eq!(heading_pull(fail, open.iter().copied()), 0);
+    }
+
+    #[test]
+    fn traced_calls_that_returned_nothing() {
+        let err = b"perror(\"cart.db\"cart.db: No such file or directory";
+        assert!(failed_step(
+            b"fopen(\"/nonexistent/cart.db\", \"r\")             = 0",
+            err
+        ));
+        assert!(failed_step(b"getenv(\"HOME\") = NULL", err));
+        assert!(!failed_step(b"total = 0", err));
+        assert!(!failed_step(b"  x(1) + y = 0", err));
+        // A successful call above a failed one, both traced.
+        let failed = b"access(\"/x\", F_OK)     = -1 ENOENT (No such file or directory)";
+        assert!(!failed_step(
+            b"close(3)                                = 0",
+            failed
+        ));
+    }
+
+    #[test]
+    fn a_sentence_about_an_address() {
+        assert_eq!(
+            kind(
+                "0x6040000000b8 is located 0 bytes to the right of 40-byte region [0x6040,0x6048)"
+            ),
+            Some(Kind::Message)
+        );
+        assert_eq!(kind("0x0010 00 11 22 33"), None);
     }
 
     #[test]

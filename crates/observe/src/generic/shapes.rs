@@ -40,15 +40,118 @@ pub(super) fn shape(line: &[u8], named: bool) -> Option<Signal> {
             Some(sig(Kind::Structure, 0, false))
         }
         // `B028 No explicit stacklevel`, `E501: line too long`: a rule code heading a diagnostic.
-        b'A'..=b'Z' if line.first() == Some(&first) && t.len() > 8 && code_word(t) => {
+        // Indented under a location header (`path:41 in public function `f`:`), the code
+        // ends in a colon: `        D103: Missing docstring in public function`.
+        b'A'..=b'Z'
+            if t.len() > 8
+                && code_word(t)
+                && (line.first() == Some(&first) || coded_finding(t)) =>
+        {
             Some(sig(Kind::Warning, 2, true))
         }
+        // `0x6040000000b8 is located 0 bytes to the right of 40-byte region`: a checker says
+        // what an address is.
+        b'0' if addressed(t, space) => Some(sig(Kind::Message, 0, false)),
         b'0'..=b'9' if numbered_item(t) => Some(sig(Kind::Failure, 2, false)),
+        // `  4:1   ✖  Expected empty line  rule-name`: a finding at `line:col` in a per-file block.
+        b'0'..=b'9' if marked_coordinate(t, space) => Some(sig(Kind::Warning, 0, true)),
         b'e' | b'E' | b'a' | b'A' | b'r' | b'R' | b'g' | b'G' | b'w' | b'W' if expectation(t) => {
             Some(sig(Kind::Message, 0, false))
         }
+        b'L' | b'l' if labelled_coordinate(t) => Some(sig(Kind::Warning, 0, true)),
+        // `#          got: '8'`: an expectation quoted after a comment mark.
+        b'#' | b'/' | b';' if commented_expectation(t) => Some(sig(Kind::Message, 0, false)),
+        // Told by the last byte first: most lines do not end in a digit or a period.
+        _ if t.last().is_some_and(|&b| b == b'.' || b.is_ascii_digit()) && located_message(t) => {
+            Some(sig(Kind::Warning, 2, true))
+        }
         _ => None,
     }
+}
+
+/// `0x… is …`: a hex address as the subject of a sentence.
+fn addressed(t: &[u8], space: Option<usize>) -> bool {
+    let Some(sp) = space else { return false };
+    t.len() > sp + 4
+        && sp > 3
+        && t.starts_with(b"0x")
+        && t[2..sp].iter().all(u8::is_ascii_hexdigit)
+        && &t[sp..sp + 4] == b" is "
+}
+
+/// `D103: message`: a rule code glued to a colon, then a space and the message.
+fn coded_finding(t: &[u8]) -> bool {
+    let code = t.iter().take_while(|b| b.is_ascii_alphanumeric()).count();
+    t[code..].starts_with(b": ") && t.get(code + 2).is_some_and(u8::is_ascii_graphic)
+}
+
+/// `4:1  ✖  message`: a `line:col` coordinate, then a mark glyph (`✖`, `⚠`, `✗`, `×`).
+fn marked_coordinate(t: &[u8], space: Option<usize>) -> bool {
+    let Some(sp) = space else { return false };
+    let tok = &t[..sp];
+    let Some(colon) = tok.iter().position(|&b| b == b':') else {
+        return false;
+    };
+    let digits = |p: &[u8]| !p.is_empty() && p.iter().all(u8::is_ascii_digit);
+    digits(&tok[..colon])
+        && digits(&tok[colon + 1..])
+        && t[sp..]
+            .trim_ascii_start()
+            .first()
+            .is_some_and(|&b| b >= 0x80)
+}
+
+/// `L:   3 | P:  13 | LT01 | message`, `line 3, col 5, E501 …`: a labelled line number, then a
+/// rule code among the next few words (a finding; the group limit folds repeats).
+fn labelled_coordinate(t: &[u8]) -> bool {
+    let rest = if let Some(r) = t.strip_prefix(b"L:") {
+        r
+    } else if t.len() > 5 && t[..5].eq_ignore_ascii_case(b"line ") {
+        &t[5..]
+    } else {
+        return false;
+    };
+    let rest = rest.trim_ascii_start();
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    digits > 0
+        && rest[digits..]
+            .split(|&b| matches!(b, b' ' | b'|' | b','))
+            .filter(|w| !w.is_empty())
+            .take(4)
+            .any(|w| {
+                // `LT01`, or a code of capitals alone (`PRS`)
+                code_word(w) || ((2..=6).contains(&w.len()) && w.iter().all(u8::is_ascii_uppercase))
+            })
+}
+
+/// An expectation line after a comment mark (`#`, `//`, `;`) and blanks.
+fn commented_expectation(t: &[u8]) -> bool {
+    let marks = t
+        .iter()
+        .take_while(|b| matches!(b, b'#' | b'/' | b';'))
+        .count();
+    let rest = t[marks..].trim_ascii_start();
+    marks > 0 && marks < 3 && rest.len() < t.len() - marks && expectation(rest)
+}
+
+/// `Use of uninitialized value in addition (+) at t/05-die.t line 6.`: a message that ends
+/// with the place it was raised, ` at FILE line N`.
+fn located_message(t: &[u8]) -> bool {
+    let t = t.trim_ascii_end();
+    let t = t.strip_suffix(b".").unwrap_or(t);
+    let digits = t.iter().rev().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 {
+        return false;
+    }
+    let Some(head) = t[..t.len() - digits].strip_suffix(b" line ") else {
+        return false;
+    };
+    // The file is the last word, after ` at `.
+    let Some(sp) = head.iter().rposition(|&b| b == b' ') else {
+        return false;
+    };
+    let file = &head[sp + 1..];
+    sp > 3 && head[..sp].ends_with(b" at") && ends_with_ext(file)
 }
 
 /// `● suite › test`, `× name 12ms`, `✗ name`: the failure marks of test runners.
@@ -174,11 +277,19 @@ fn expectation(t: &[u8]) -> bool {
 fn location_only(t: &[u8], space: Option<usize>) -> bool {
     let t = match space {
         None => t,
+        // `tests/x.py:6: `: a location with trailing blanks.
+        Some(sp)
+            if t.last().is_some_and(u8::is_ascii_whitespace) && t[sp..].trim_ascii().is_empty() =>
+        {
+            &t[..sp]
+        }
         Some(sp) => {
             const MARKERS: &[&str] = &["-->", "->", "❯", "›", "╭─", "┌─", "at", "in", "from", "|"];
             let tok = &t[..sp];
-            // The longest marker (`╭─`, 6 bytes) and 3 more.
+            // The longest marker (`╭─`, 6 bytes) and 3 more; the first byte of every marker
+            // (`❯`, `›`, `╭`, `┌` start with 0xE2) rules out most lines at once.
             if tok.len() > 9
+                || !matches!(tok.first(), Some(b'-' | b'a' | b'i' | b'f' | b'|' | 0xE2))
                 || !MARKERS
                     .iter()
                     .any(|m| tok.starts_with(m.as_bytes()) && tok.len() <= m.len() + 3)
@@ -231,11 +342,17 @@ fn ends_with_ext(name: &[u8]) -> bool {
 /// Whether `t` holds `name.ext:DIGIT` or `name.ext(DIGIT` (ext 1-6 letters/digits, starting
 /// with a letter).
 fn has_file_line(t: &[u8]) -> bool {
-    // A plain walk: `t` is a token or the rest of a frame line, short enough that a `memchr`
-    // call per candidate costs more than it saves.
-    t.windows(2).enumerate().any(|(i, w)| {
-        matches!(w[0], b':' | b'(') && w[1].is_ascii_digit() && ends_with_ext(&t[..i])
-    })
+    // Eight bytes at a time: `t` is a token or the rest of a frame line, short enough that a
+    // `memchr` call per candidate costs more than it saves.
+    let mut from = 0;
+    while let Some(p) = super::find2(&t[from..], b':', b'(') {
+        let i = from + p;
+        if t.get(i + 1).is_some_and(u8::is_ascii_digit) && ends_with_ext(&t[..i]) {
+            return true;
+        }
+        from = i + 1;
+    }
+    false
 }
 
 /// Stack-frame shapes of common languages, on a line without its indentation; `space` is
@@ -253,6 +370,11 @@ fn is_frame(t: &[u8], space: Option<usize>) -> bool {
         b'#' => {
             // gdb `#1  0x... in f (a=1) at file.c:12`, PHP `#0 /x/file.php(12): f()`
             let digits = t[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+            if digits == 0 && t.get(1) == Some(&b' ') {
+                // A frame quoted after a comment mark: RSpec `# ./spec/a_spec.rb:12:in `x'`.
+                let rest = t[2..].trim_ascii_start();
+                return !rest.is_empty() && rest[0] != b'#' && is_frame(rest, blank(rest));
+            }
             return digits > 0 && has_file_line(t);
         }
         b'=' if t.starts_with(b"==") => {
@@ -266,16 +388,18 @@ fn is_frame(t: &[u8], space: Option<usize>) -> bool {
         }
         _ => {}
     }
-    // Go `\t/src/x/calc.go:12 +0x1d`, Lua/Ruby `file.rb:12: in`, Python `x.py:12: in f`.
+    // Go `\t/src/x/calc.go:12 +0x1d`, Lua/Ruby `file.rb:12: in`, Python `x.py:12: in f`,
+    // Ruby `lib/a.rb:19:in `fetch'`.
     let Some(sp) = space else {
         return false;
     };
+    // The word after the token first: it rules out most lines before the token is searched.
     let tok = &t[..sp];
-    if has_file_line(tok) {
-        let rest = t[sp..].trim_ascii_start();
-        return rest.starts_with(b"+0x") || rest.starts_with(b"in ") || rest.starts_with(b"in `");
+    let rest = t[sp..].trim_ascii_start();
+    if rest.starts_with(b"+0x") || rest.starts_with(b"in ") {
+        return has_file_line(tok);
     }
-    false
+    tok.ends_with(b":in") && has_file_line(tok)
 }
 
 /// Frames in code the user did not write.
@@ -306,6 +430,19 @@ fn library_path(t: &[u8]) -> bool {
         "<unknown>",
         "(native)",
     ];
-    LIB.iter()
-        .any(|n| memchr::memmem::find(t, n.as_bytes()).is_some())
+    // One search for all the names (a searcher built once), not one `memmem` search each.
+    static ANY_LIB: std::sync::LazyLock<Option<regex::bytes::Regex>> =
+        std::sync::LazyLock::new(|| {
+            let alternatives: Vec<String> = LIB.iter().map(|n| regex::escape(n)).collect();
+            regex::bytes::RegexBuilder::new(&alternatives.join("|"))
+                .unicode(false)
+                .build()
+                .ok()
+        });
+    match ANY_LIB.as_ref() {
+        Some(any) => any.is_match(t),
+        None => LIB
+            .iter()
+            .any(|n| memchr::memmem::find(t, n.as_bytes()).is_some()),
+    }
 }

@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Turns the hand-written labels of the `wild3` corpus (labels/NAME.txt: one anchor a line,
+`KIND<TAB>the line verbatim`) into labels/NAME.json in the format of the `wild` corpus (anchor
+line numbers, anchor_kinds, tool, command, exit, lines, bytes, sha256). It only looks each line up
+in the log (ANSI codes removed, `\\r` redraws reduced to their last state); it never decides what
+is an anchor.
+
+    python3 bench/compress/wild3/labels.py crates/observe/tests/data/wild3
+"""
+import hashlib, json, os, re, sys
+
+D = sys.argv[1]
+SOURCES = json.load(open(os.path.join(D, "sources.json")))
+
+
+def clean(b):
+    s = b.decode("utf-8", "replace")
+    s = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07", "", s)
+    if "\r" in s:
+        parts = [p for p in s.split("\r") if p]
+        s = parts[-1] if parts else ""
+    return s
+
+
+bad = 0
+for fn in sorted(os.listdir(os.path.join(D, "labels"))):
+    if not fn.endswith(".txt"):
+        continue
+    name = fn[:-4]
+    data = open(os.path.join(D, "logs", name + ".log"), "rb").read()
+    lines = [clean(l) for l in data.split(b"\n")]
+    if lines and lines[-1] == "":
+        lines.pop()
+    used, anchors, kinds = set(), [], {}
+    for row in open(os.path.join(D, "labels", fn), encoding="utf-8").read().split("\n"):
+        if not row:
+            continue
+        kind, _, text = row.partition("\t")
+        hits = [i + 1 for i, l in enumerate(lines) if l == text and i + 1 not in used]
+        if not hits:
+            print(f"{name}: not in the log: {text!r}", file=sys.stderr)
+            bad += 1
+            continue
+        used.add(hits[0])
+        anchors.append(hits[0])
+        kinds.setdefault(kind, []).append(hits[0])
+    src = SOURCES[name]
+    label = {"tool": src["tool"], "command": src["command"], "exit": src["exit"], "notes": src["note"],
+             "lines": len(lines), "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(),
+             "anchors": sorted(anchors), "anchor_kinds": {k: sorted(v) for k, v in sorted(kinds.items())},
+             "secondary": [], "labelled_by": "hand (procedure in README.md), bench/compress/wild2/labels.py"}
+    with open(os.path.join(D, "labels", name + ".json"), "w") as f:
+        json.dump(label, f, indent=1)
+        f.write("\n")
+sys.exit(1 if bad else 0)
