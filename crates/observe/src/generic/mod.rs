@@ -18,7 +18,10 @@ use regex::bytes::Regex;
 use crate::rules::{Cont, Kind};
 
 mod shapes;
+mod steps;
 use shapes::shape;
+pub(crate) use steps::failed_step;
+use steps::{compared, diff_header};
 
 /// What the generic core says about one line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -243,67 +246,6 @@ pub(crate) fn blank(t: &[u8]) -> Option<usize> {
         .map(|p| i + p)
 }
 
-/// After an `expected`: whether the line goes on to say what came instead (`expected 3, got
-/// 4`, `expected -3 but received 3`, `expected x, actual y`).
-fn compared(rest: &[u8]) -> bool {
-    [&b" got "[..], b" received ", b" actual ", b" but was "]
-        .iter()
-        .any(|w| memchr::memmem::find(rest, w).is_some())
-}
-
-/// `Difference (- actual, + expected):`: the heading of an expected/actual difference, whose
-/// paragraph below is the difference.
-fn diff_header(line: &[u8]) -> bool {
-    line.trim_ascii_end().ends_with(b":") && memchr::memmem::find(line, b"actual").is_some()
-}
-
-/// Whether `line` is a probe that answered no (`checking for x in -lfoo... no`, `Dependency
-/// foo found: NO (tried pkgconfig)`): the step an error that follows it is about.
-pub(crate) fn failed_probe(line: &[u8]) -> bool {
-    let mut t = line.trim_ascii_end();
-    if t.ends_with(b")")
-        && let Some(open) = memchr::memrchr(b'(', t)
-    {
-        t = t[..open].trim_ascii_end();
-    }
-    let Some(head) = t
-        .strip_suffix(b"no")
-        .or_else(|| t.strip_suffix(b"NO"))
-        .or_else(|| t.strip_suffix(b"No"))
-    else {
-        return false;
-    };
-    let head = head.trim_ascii_end();
-    head.ends_with(b"...") || head.ends_with(b":")
-}
-
-/// Whether `prev`, the line right above the error `line`, is the step the error is about: a
-/// probe that answered no, or a traced call that returned nothing (`fopen("x", "r")   = 0`,
-/// `= NULL`) when the error is not itself a traced call's result (`open(…) = -1 ENOENT`).
-pub(crate) fn failed_step(prev: &[u8], line: &[u8]) -> bool {
-    failed_probe(prev) || (returned_nothing(prev) && !call_result(line))
-}
-
-/// `access("/x", F_OK)     = -1 ENOENT`: a line holding a traced call's result.
-fn call_result(line: &[u8]) -> bool {
-    memchr::memchr_iter(b'=', line)
-        .any(|i| line.get(i + 1) == Some(&b' ') && line[..i].trim_ascii_end().ends_with(b")"))
-}
-
-/// `fopen("x", "r")   = 0`: a traced call whose result is zero or null.
-fn returned_nothing(line: &[u8]) -> bool {
-    let t = line.trim_ascii_end();
-    let Some(call) = [&b"= 0"[..], b"= NULL", b"= nil", b"= 0x0"]
-        .iter()
-        .find_map(|r| t.strip_suffix(*r))
-    else {
-        return false;
-    };
-    let call = call.trim_ascii_end();
-    let name = call.iter().take_while(|&&b| ident(b)).count();
-    name > 0 && call.get(name) == Some(&b'(') && call.ends_with(b")")
-}
-
 /// The first `x` or `y` in `t`, eight bytes at a time (as [`blank`]: short text, where a
 /// `memchr` call costs more than it saves).
 pub(crate) fn find2(t: &[u8], x: u8, y: u8) -> Option<usize> {
@@ -337,7 +279,7 @@ fn has_fault(line: &[u8]) -> bool {
     false
 }
 
-fn ident(b: u8) -> bool {
+pub(super) fn ident(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'/' | b'\\' | b'-')
 }
 
@@ -636,6 +578,7 @@ pub(crate) fn file_header(line: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::steps::failed_probe;
     use super::*;
 
     fn kind(line: &str) -> Option<Kind> {
