@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Turns the hand-written labels of the `wild2` corpus (labels/NAME.txt: one anchor a line,
+"""Turns the hand-written labels of a blind corpus (`wild2`, `wild3`; (labels/NAME.txt: one anchor a line,
 `KIND<TAB>the line verbatim`) into labels/NAME.json in the format of the `wild` corpus (anchor
 line numbers, anchor_kinds, tool, command, exit, lines, bytes, sha256). It only looks each line up
 in the log (ANSI codes removed, `\\r` redraws reduced to their last state); it never decides what
 is an anchor.
 
-    python3 bench/compress/wild2/labels.py crates/observe/tests/data/wild2
+    python3 bench/compress/blind/labels.py crates/observe/tests/data/wild2   # or wild3
 """
 import hashlib, json, os, re, sys
 
@@ -48,7 +48,7 @@ for fn in sorted(os.listdir(os.path.join(D, "labels"))):
     label = {"tool": src["tool"], "command": src["command"], "exit": src["exit"], "notes": src["note"],
              "lines": len(lines), "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(),
              "anchors": sorted(anchors), "anchor_kinds": {k: sorted(v) for k, v in sorted(kinds.items())},
-             "secondary": [], "labelled_by": "hand (procedure in README.md), bench/compress/wild2/labels.py"}
+             "secondary": [], "labelled_by": "hand (procedure in README.md), bench/compress/blind/labels.py"}
     with open(os.path.join(D, "labels", name + ".json"), "w") as f:
         json.dump(label, f, indent=1)
         f.write("\n")
