@@ -195,3 +195,29 @@ pub(crate) fn split_fields(node: Node<'_>, src: &str, scope: &Scope<'_>) -> Opti
             .collect()
     })
 }
+
+impl crate::shell::Analyser<'_, '_> {
+    /// The word at `node`, with known variables followed.
+    pub(crate) fn word(&self, node: Node<'_>, src: &str) -> Word {
+        word_in(
+            node,
+            src,
+            &Scope {
+                home: self.ctx.home,
+                pwd: self.cwd.as_deref(),
+                vars: Some(&self.vars),
+            },
+        )
+    }
+
+    /// The words the argument at `node` becomes: one, or several when known values are split
+    /// (`X='git push'; $X`, `"${a[@]}"`).
+    pub(crate) fn fields(&self, node: Node<'_>, src: &str) -> Vec<Word> {
+        let scope = Scope {
+            home: self.ctx.home,
+            pwd: self.cwd.as_deref(),
+            vars: Some(&self.vars),
+        };
+        split_fields(node, src, &scope).unwrap_or_else(|| vec![word_in(node, src, &scope)])
+    }
+}

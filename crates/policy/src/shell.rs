@@ -13,10 +13,14 @@ use tree_sitter::{Node, Parser, Tree};
 pub use crate::part::{Part, PartKind, PathArg, Pattern};
 use crate::path::{NormPath, PathContext};
 use crate::programs;
-use crate::words::{Scope, Word, word_in};
+use crate::words::Word;
 
 /// How deep nested `bash -c` / `eval` strings are followed before giving up (`ask`).
 pub const MAX_DEPTH: usize = 8;
+/// Shell text one analysis may parse, per byte of the command (nested shells, expansions and
+/// re-readings included), and at least [`MIN_BUDGET`] bytes.
+const BUDGET_PER_BYTE: usize = 16;
+const MIN_BUDGET: usize = 64 * 1024;
 
 thread_local! {
     /// One parser per thread: creating a tree-sitter parser costs more than parsing a command.
@@ -71,6 +75,10 @@ pub fn analyse(command: &str, ctx: &PathContext<'_>) -> Vec<Part> {
         functions: HashSet::new(),
         piped: None,
         piped_text: None,
+        budget: command
+            .len()
+            .saturating_mul(BUDGET_PER_BYTE)
+            .max(MIN_BUDGET),
     };
     a.script(command, 0);
     a.parts
@@ -93,34 +101,13 @@ pub(crate) struct Analyser<'c, 'p> {
     /// What the previous stage of a pipeline prints, when it is literal text (`echo 'git
     /// push' | sh`, `cat <<EOF | bash`): the input of this stage's first command.
     pub(crate) piped_text: Option<String>,
+    /// Bytes of shell text still to be parsed: every re-reading (a brace expansion of an
+    /// unparseable command, a nested shell's string, a joined continuation) spends from it, so
+    /// hostile text cannot make the analysis grow without bound; past it a part is opaque.
+    pub(crate) budget: usize,
 }
 
 impl Analyser<'_, '_> {
-    /// The word at `node`, with known variables followed.
-    pub(crate) fn word(&self, node: Node<'_>, src: &str) -> Word {
-        word_in(
-            node,
-            src,
-            &Scope {
-                home: self.ctx.home,
-                pwd: self.cwd.as_deref(),
-                vars: Some(&self.vars),
-            },
-        )
-    }
-
-    /// The words the argument at `node` becomes: one, or several when known values are split
-    /// (`X='git push'; $X`, `"${a[@]}"`).
-    pub(crate) fn fields(&self, node: Node<'_>, src: &str) -> Vec<Word> {
-        let scope = Scope {
-            home: self.ctx.home,
-            pwd: self.cwd.as_deref(),
-            vars: Some(&self.vars),
-        };
-        crate::fields::split_fields(node, src, &scope)
-            .unwrap_or_else(|| vec![word_in(node, src, &scope)])
-    }
-
     pub(crate) fn opaque(&mut self, text: &str, why: String) {
         let mut p = Part::new(PartKind::Opaque, text);
         p.uncertain = Some(why);
@@ -132,6 +119,15 @@ impl Analyser<'_, '_> {
             self.opaque(src, format!("nested shells deeper than {MAX_DEPTH}"));
             return;
         }
+        let Some(left) = self.budget.checked_sub(src.len()) else {
+            self.budget = 0;
+            self.opaque(
+                src,
+                "the command expands to too much shell text to analyse".to_string(),
+            );
+            return;
+        };
+        self.budget = left;
         let Some(tree) = parse(src) else {
             self.opaque(src, "the shell parser failed".to_string());
             return;

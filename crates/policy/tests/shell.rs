@@ -164,3 +164,32 @@ fn a_newline_before_an_escaped_word_ends_the_command() {
     // a newline inside quotes is text
     assert_eq!(parts("echo 'a\n\\b'"), ["exec:echo a\n\\b"]);
 }
+
+/// A rule example the `rules_toml` fuzzer found (`fuzz/regressions/rules_toml/`): unparseable
+/// text whose brace expansions are re-read again and again took seconds to analyse, and twice
+/// as much text many times longer. The analysis spends a budget of shell text proportional to
+/// the command and, past it, leaves an opaque part (never `allow`; `--yolo` does not run it).
+#[test]
+fn text_whose_expansions_grow_is_read_within_a_budget() {
+    let hostile = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/fuzz-brace-blowup.txt"
+    ))
+    .unwrap();
+    for cmd in [hostile.clone(), hostile.repeat(2)] {
+        let parts = analyse(&cmd, &CTX);
+        assert!(
+            parts.iter().any(|p| p.kind == PartKind::Opaque
+                && p.uncertain.as_deref()
+                    == Some("the command expands to too much shell text to analyse")),
+            "{} parts, none over the budget",
+            parts.len()
+        );
+    }
+    // an ordinary command is far below it
+    assert!(
+        analyse("git status && cargo test -p x 2>&1 | tail", &CTX)
+            .iter()
+            .all(|p| p.uncertain.is_none())
+    );
+}
