@@ -221,33 +221,16 @@ fn word_class(m: &[u8]) -> Word {
     Word::Severe
 }
 
-/// The first space or tab in `t`, eight bytes at a time (a word-wide zero-byte test; tokens
-/// are short, and a `memchr` call costs more than it saves there).
+/// The first space or tab in `t` (tokens are short: see [`find2`]).
+#[inline]
 pub(crate) fn blank(t: &[u8]) -> Option<usize> {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    // High bit set in each zero byte of `v` and possibly in bytes above one (borrows): the
-    // lowest set bit is always a zero byte.
-    let zeros = |v: u64| v.wrapping_sub(LO) & !v & HI;
-    let mut i = 0;
-    while let Some(chunk) = t.get(i..i + 8) {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(chunk);
-        let v = u64::from_le_bytes(w);
-        let m = zeros(v ^ (LO * u64::from(b' '))) | zeros(v ^ (LO * u64::from(b'\t')));
-        if m != 0 {
-            return Some(i + (m.trailing_zeros() / 8) as usize);
-        }
-        i += 8;
-    }
-    t[i..]
-        .iter()
-        .position(|&b| b == b' ' || b == b'\t')
-        .map(|p| i + p)
+    find2(t, b' ', b'\t')
 }
 
-/// The first `x` or `y` in `t`, eight bytes at a time (as [`blank`]: short text, where a
-/// `memchr` call costs more than it saves).
+/// The first `x` or `y` in `t`, eight bytes at a time: a word-wide zero-byte test (the high
+/// bit is set in each zero byte of `v` and possibly in bytes above one, through borrows, so the
+/// lowest set bit is always a zero byte). On short text a `memchr` call costs more than it saves.
+#[inline]
 pub(crate) fn find2(t: &[u8], x: u8, y: u8) -> Option<usize> {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
