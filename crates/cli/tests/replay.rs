@@ -364,3 +364,28 @@ fn a_bad_price_card_exits_2_naming_it() {
         "{err}"
     );
 }
+
+/// `--no-digest` turns the priced digest off: on a real mini-swe-agent run the digest replaces old
+/// turns (fewer tokens billed, a lower peak) and the invariants hold either way.
+#[test]
+fn no_digest_turns_the_priced_digest_off() {
+    let run = |extra: &[&str]| {
+        let rows = json_lines(
+            replay()
+                .arg(data("miniswe_v2_deepseek_django-11099.traj.json"))
+                .args(["--strategy", "ours"])
+                .args(extra),
+        );
+        rows.into_iter().next().unwrap()
+    };
+    let (with, without) = (run(&[]), run(&["--no-digest"]));
+    let n = |r: &Value, k: &str| r[k].as_u64().unwrap();
+    assert!(n(&with, "total_prompt_tokens") < n(&without, "total_prompt_tokens"));
+    assert!(n(&with, "peak_prompt_tokens") < n(&without, "peak_prompt_tokens"));
+    assert_ne!(n(&with, "condensations"), n(&without, "condensations"));
+    for r in [&with, &without] {
+        assert_eq!(r["task_present_all"], true);
+        assert_eq!(r["calls_paired_all"], true);
+        assert_eq!(r["recallable_all"], true);
+    }
+}
