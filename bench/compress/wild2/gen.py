@@ -11,24 +11,18 @@ Scenarios (name, tool, fixture project, command) are the lines of scenarios.tsv 
 fixture projects are in fixtures.py. OUTDIR gets logs/NAME.log and sources.json (tool, command,
 exit status per file). Labels are written by hand afterwards (README.md of the corpus).
 """
-import json, os, shutil, subprocess, sys, time
+import json, os, shutil, subprocess, sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "blind"))
 import fixtures
+import record
 
-WORK, OUT = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-FILTER = [f for f in (sys.argv[3] if len(sys.argv) > 3 else "").split(",") if f]
-MAX_BYTES = 300_000
+WORK, OUT, FILTER = record.args()
 NPM = os.environ.get("NPM_DIR", "/tmp/cwild-npm")  # npm project with prettier, stylelint, markdownlint-cli, esbuild, rollup
 
 
 def write(proj, files):
-    root = os.path.join(WORK, proj)
-    for rel, text in files.items():
-        p = os.path.join(root, rel)
-        os.makedirs(os.path.dirname(p), exist_ok=True)
-        with open(p, "w") as f:
-            f.write(text.replace("ROOT", root) if proj == "servers" else text)
-    return root
+    return record.write(WORK, proj, files, subst_root=proj == "servers")
 
 
 def setup():
@@ -60,49 +54,13 @@ def setup():
     return WORK
 
 
-P = lambda *a: os.path.join(WORK, *a)
-
-
-def scenarios():
-    here = os.path.dirname(os.path.abspath(__file__))
-    out = []
-    for line in open(os.path.join(here, "scenarios.tsv")):
-        line = line.rstrip("\n")
-        if line and not line.startswith("#"):
-            name, tool, cwd, cmd = line.split("\t")
-            out.append((name, tool, cwd, cmd))
-    return out
+PATH_DIRS = [os.path.join(NPM, "node_modules/.bin")]
 
 
 def main():
     setup()
-    os.makedirs(os.path.join(OUT, "logs"), exist_ok=True)
-    sources = {}
-    src_path = os.path.join(OUT, "sources.json")
-    if os.path.exists(src_path):
-        sources = json.load(open(src_path))
-    for name, tool, cwd, cmd in scenarios():
-        if FILTER and not any(f in name for f in FILTER):
-            continue
-        t = time.time()
-        env = dict(os.environ, TERM="dumb", NO_COLOR="1", FORCE_COLOR="0", COLUMNS="100",
-                   PYTHONDONTWRITEBYTECODE="1",
-                   PATH=os.path.join(NPM, "node_modules/.bin") + ":" + os.environ["PATH"])
-        try:
-            p = subprocess.run(["bash", "-c", cmd], cwd=P(cwd), stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env, timeout=240)
-            data, rc = p.stdout, p.returncode
-        except subprocess.TimeoutExpired as e:
-            data, rc = (e.stdout or b""), "timeout"
-        note = ""
-        if len(data) > MAX_BYTES:
-            cut = data[:MAX_BYTES].rfind(b"\n") + 1
-            data = data[:cut]
-            note = f"first {cut} bytes kept (whole lines)"
-        open(os.path.join(OUT, "logs", name + ".log"), "wb").write(data)
-        sources[name] = {"tool": tool, "command": f"cd {cwd} && {cmd}", "exit": rc, "note": note}
-        print(f"{name:28} {tool:12} rc={rc} {len(data):8}B {data.count(10):6}L {time.time()-t:5.1f}s", file=sys.stderr)
-        json.dump(sources, open(src_path, "w"), indent=1, sort_keys=True)
+    here = os.path.dirname(os.path.abspath(__file__))
+    record.record(WORK, OUT, FILTER, record.scenarios(here), PATH_DIRS)
 
 
 main()
