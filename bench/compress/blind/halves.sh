@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A blind corpus (SET: wild2 or wild3, under crates/observe/tests/data) split in its two halves by
+# A blind corpus (SET: wild2, wild3 or wild4, under crates/observe/tests/data) split in its two halves by
 # the rule of wild2's README (tool names sorted, odd positions tuning, even held-out), each
 # evaluated by corpus_eval (MODE: all, loto or generic; default all), then the whole set.
 #

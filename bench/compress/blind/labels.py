@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Turns the hand-written labels of a blind corpus (`wild2`, `wild3`; (labels/NAME.txt: one anchor a line,
+"""Turns the hand-written labels of a blind corpus (`wild2`, `wild3`, `wild4`; labels/NAME.txt: one anchor a line,
 `KIND<TAB>the line verbatim`) into labels/NAME.json in the format of the `wild` corpus (anchor
 line numbers, anchor_kinds, tool, command, exit, lines, bytes, sha256). It only looks each line up
 in the log (ANSI codes removed, `\\r` redraws reduced to their last state); it never decides what
 is an anchor.
 
-    python3 bench/compress/blind/labels.py crates/observe/tests/data/wild2   # or wild3
+    python3 bench/compress/blind/labels.py crates/observe/tests/data/wild2   # or wild3, wild4
 """
 import hashlib, json, os, re, sys
 
