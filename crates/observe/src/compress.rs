@@ -101,6 +101,8 @@ struct Ctx {
     left: u16,
     cont: Cont,
     seen: bool,
+    /// The kind of the kept line that opened it.
+    opener: Kind,
 }
 
 /// A streaming compressor: feed chunks with [`push`](Self::push), then [`finish`](Self::finish).
@@ -315,9 +317,16 @@ impl<'o> Compressor<'o> {
         let words = if cleaned { None } else { words };
         let hit = self.hit(line, anywhere, words);
         // A tool rule's context (a rustc snippet after its `error[..]` line) keeps its lines even
-        // where the generic core sees a location or a severity word in them.
-        if hit.is_some_and(|h| h.generic) && self.context_accepts(line) {
+        // where the generic core sees a location or a severity word in them. In a failure's
+        // block, an error or a message there keeps its own block when that reaches further.
+        if let Some(h) = hit.filter(|h| h.generic && self.context_accepts(line)) {
             self.keep_context(no, line, cut);
+            if matches!(h.kind, Kind::Error | Kind::Message)
+                && let Some(c) = self.ctx.as_mut().filter(|c| c.opener == Kind::Failure)
+                && c.left < h.after
+            {
+                (c.left, c.cont, c.seen) = (h.after, h.cont, false);
+            }
             return;
         }
         if let Some(hit) = hit {
@@ -358,6 +367,7 @@ impl<'o> Compressor<'o> {
                 left: hit.after,
                 cont: hit.cont,
                 seen: false,
+                opener: hit.kind,
             });
             return;
         }

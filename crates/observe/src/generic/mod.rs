@@ -19,9 +19,12 @@ use crate::rules::{Cont, Kind};
 
 mod shapes;
 mod steps;
+mod titles;
 use shapes::shape;
 pub(crate) use steps::failed_step;
 use steps::{compared, diff_header};
+pub(crate) use titles::rule_run;
+use titles::{caps_compound, rule_path};
 
 /// What the generic core says about one line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,7 +77,7 @@ const SEVERE_WARN: &str = concat!(
 );
 /// Counts and outcomes: in each group of words, only words sharing a beginning keep their
 /// listed order (as in [`SEVERE_WARN`]).
-const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass(?:|ed)|fail(?:|ures|ed)|errors|skipped)[ \t]*[:=][ \t]*\d+|\b(?:t(?:ests|odo)|s(?:uites|kipped)|pass(?:|ed)|fail(?:|ures|ed)|errors|cancelled)[ \t]+\d+[ \t]*$";
+const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass(?:|ed)|fail(?:|ures|ed)|errors|skipped)[ \t]*[:=][ \t]*\d+|\b(?:t(?:ests|odo)|s(?:uites|kipped)|pass(?:|ed)|fail(?:|ures|ed)|errors|cancelled)[ \t]+\d+[ \t]*$";
 /// `expected 3, got 4`: an assertion's comparison inside a line (checked for its `got` part).
 const EXPECT: &str = r"expected";
 const OUTCOME: &str = r"\b(?:finished|s(?:ucce(?:eded|ss|ssfully)|aved)|do(?:wnloaded|ne)|installed|completed|r(?:ated at|eturned non-zero)|e(?:xit(?:ed)? (?:status|code)|xit code|LIFECYCLE)|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|returned [1-9]\d*)\b|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
@@ -128,7 +131,10 @@ impl Generic {
         for &(s, e) in hits {
             let Some(m) = line.get(s..e) else { continue };
             let word = word_class(m);
-            if matches!(word, Word::Severe | Word::Warn | Word::Expect) && !whole_word(line, s, e) {
+            if matches!(word, Word::Severe | Word::Warn | Word::Expect)
+                && !whole_word(line, s, e)
+                && !(word == Word::Warn && caps_compound(line, s, e))
+            {
                 continue;
             }
             if word == Word::Expect && !compared(&line[e..]) && !diff_header(line) {
@@ -345,7 +351,7 @@ fn diagnostic_after_location(rest: &[u8]) -> Option<Signal> {
                 .unwrap_or(w)
                 .to_ascii_lowercase()
         });
-    let mut warn = code_word(rest);
+    let mut warn = code_word(rest) || rule_path(rest);
     for w in words {
         let starts = |p: &[u8]| w.starts_with(p);
         if starts(b"error") || starts(b"fatal") || starts(b"fail") || starts(b"panic") {
@@ -385,6 +391,15 @@ pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
         && (m.is_ascii_uppercase() || matches!(m, b'>' | b'|' | b'!'))
     {
         return (Cont::Marker(*m), 12);
+    }
+    if kind == Kind::Warning && line.first() == Some(&b';') {
+        return (Cont::Marker(b';'), 12);
+    }
+    if kind == Kind::Structure && after > 0 {
+        return (Cont::UntilBlank, after);
+    }
+    if kind == Kind::Warning && rule_run(line).is_some() {
+        return (Cont::Paragraph, after);
     }
     if kind == Kind::Error && (line.trim_ascii_end().ends_with(b":") || checker_prefix(line)) {
         return (Cont::UntilBlank, 6);
@@ -510,10 +525,14 @@ fn http_status(line: &[u8]) -> Option<&[u8]> {
     })
 }
 
-/// `path:41 in public function `f`:`: a location `path:N` (no colon after it, unlike a
+/// `path:41 in public function `f`:`, or a titled banner (`TASK [x] *****`): a location `path:N` (no colon after it, unlike a
 /// `grep -n` line) and text ending in a colon, the header of the finding on the next line.
 pub(crate) fn location_header(line: &[u8]) -> bool {
     let t = line.trim_ascii_end();
+    // A banner titled by a word (`TASK [x] ****`), not a diff or comment line drawing one.
+    if t.first().is_some_and(u8::is_ascii_alphabetic) && rule_run(t).is_some() {
+        return true;
+    }
     t.ends_with(b":")
         && blank(t).is_some_and(|sp| sp > 0 && t[sp - 1].is_ascii_digit())
         && after_location(t).is_some_and(|r| r.len() > 1)
@@ -981,5 +1000,96 @@ mod tests {
         assert!(file_header(b"/tmp/js/src/cart.js"));
         assert!(!file_header(b"hello world.js"));
         assert!(!file_header(b"version 1.2"));
+    }
+
+    #[test]
+    fn comparison_sides_trace_headings_and_labelled_locations() {
+        assert_eq!(kind("     left:  105"), Some(Kind::Message));
+        assert_eq!(kind("     right: 100"), Some(Kind::Message));
+        assert_eq!(kind("turn left here"), None);
+        assert_eq!(kind("     stacktrace:"), Some(Kind::Structure));
+        let trace = b"Backtrace for: #<SB-THREAD:THREAD \"main thread\" RUNNING {1001348003}>";
+        assert_eq!(
+            Generic::new()
+                .unwrap()
+                .classify(trace, None)
+                .map(|s| s.kind),
+            Some(Kind::Structure)
+        );
+        assert_eq!(context(trace, Kind::Structure, 3), (Cont::UntilBlank, 3));
+        assert_eq!(
+            kind("Origin: /w/ansible/site.yml:24:7"),
+            Some(Kind::Location)
+        );
+        // Indented, it is a field of a finding that may fold with it.
+        assert_eq!(kind("   Location: shop/store.py:2:0"), None);
+        assert_eq!(kind("Time: 10:30:45"), None);
+    }
+
+    #[test]
+    fn namespaced_rules_titled_banners_and_compound_warnings() {
+        let lint = "src/format.js:6:10 lint/style/useTemplate  FIXABLE  ━━━━━━━━━━━━━━━━━━━━━━";
+        assert_eq!(kind(lint), Some(Kind::Warning));
+        assert_eq!(
+            context(lint.as_bytes(), Kind::Warning, 2),
+            (Cont::Paragraph, 2)
+        );
+        assert_eq!(
+            kind("src/a.js:3:1 react/jsx-key/extra"),
+            Some(Kind::Warning)
+        );
+        assert_eq!(kind("src/a.js:3:1 docs/a.md/x.txt"), None);
+        assert_eq!(
+            kind("src/app.js format ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━"),
+            Some(Kind::Warning)
+        );
+        assert_eq!(kind("Setup ===================="), None);
+        assert!(location_header(
+            b"TASK [Run the migration script] ****************************"
+        ));
+        assert!(!location_header(
+            b"+    // --- rustc / cargo ---------------------------------"
+        ));
+        assert!(!location_header(b"TASK [short] ****"));
+        assert_eq!(rule_run(b"x ----------"), Some(1));
+        assert_eq!(rule_run(b"----------"), None);
+        assert_eq!(kind("; caught STYLE-WARNING:"), Some(Kind::Warning));
+        assert_eq!(
+            context(b"; caught STYLE-WARNING:", Kind::Warning, 2),
+            (Cont::Marker(b';'), 12)
+        );
+        assert_eq!(kind("cc -Wno-warning-flags x.c"), None);
+        assert_eq!(kind("NO-WARNINGS-HERE"), None);
+        assert_eq!(kind("Found 2 infos."), Some(Kind::Summary));
+    }
+
+    #[test]
+    fn an_error_inside_a_failure_block_keeps_its_own_block() {
+        let mut log = String::new();
+        for i in 0..60 {
+            log.push_str(&format!("  * test adds {i} apples (0.00ms)\n"));
+        }
+        log.push_str(
+            "\n  1) test unknown price raises (Shop.CartTest)\n     test/cart_test.exs:15\n",
+        );
+        log.push_str("     ** (KeyError) key \"kiwi\" not found in: %{\"apple\" => 30}\n");
+        log.push_str("     code: Cart.total(cart, %{\"apple\" => 30})\n     stacktrace:\n");
+        log.push_str("       :erlang.map_get(\"kiwi\", %{\"apple\" => 30})\n");
+        log.push_str(
+            "       (shop 0.1.0) lib/shop/cart.ex:12: anonymous fn/3 in Shop.Cart.total/2\n\n",
+        );
+        for i in 0..60 {
+            log.push_str(&format!("  * test totals {i} (0.00ms)\n"));
+        }
+        log.push_str("6 tests, 1 failure\n");
+        let out = crate::compress(log.as_bytes(), &crate::CompressOptions::default()).text;
+        assert!(
+            out.contains("     code: Cart.total(cart, %{\"apple\" => 30})\n"),
+            "{out}"
+        );
+        assert!(
+            out.contains("(shop 0.1.0) lib/shop/cart.ex:12: anonymous fn/3"),
+            "{out}"
+        );
     }
 }

@@ -17,6 +17,15 @@ pub(super) fn shape(line: &[u8], named: bool) -> Option<Signal> {
     if is_frame(t, space) {
         return (!library_path(t)).then_some(sig(Kind::Frame, 1, false));
     }
+    // `Origin: path:24:7` at the start of a line: the location of what was reported above it.
+    if first.is_ascii_uppercase()
+        && line.first() == Some(&first)
+        && let Some(sp) = space
+        && labelled(&t[..sp])
+        && location_only(t[sp..].trim_ascii(), None)
+    {
+        return Some(sig(Kind::Location, 2, false));
+    }
     if location_only(t, space) {
         return Some(sig(Kind::Location, 2, false));
     }
@@ -29,12 +38,19 @@ pub(super) fn shape(line: &[u8], named: bool) -> Option<Signal> {
     if matches!(first, b'-' | b'=' | b'_' | b'*' | b'#' | b'~') && banner(t) {
         return Some(sig(Kind::Structure, 0, false));
     }
+    // `src/app.js format ━━━━━━`: a finding about a whole file, titled by its path.
+    if space.is_some_and(|sp| path_token(&t[..sp])) && super::rule_run(t).is_some() {
+        return Some(sig(Kind::Warning, 2, true));
+    }
     if named && exception_name(t, space) {
         return Some(sig(Kind::Message, 4, false));
     }
     match first {
         b'd' if t.starts_with(b"diff --git ") || t.starts_with(b"diff -u") => {
             Some(sig(Kind::Structure, 0, false))
+        }
+        b's' | b'S' | b'b' | b'B' | b'c' | b'C' if trace_heading(t) => {
+            Some(sig(Kind::Structure, 3, false))
         }
         b'a'..=b'z' if line.first() == Some(&first) && hex_header(t, space) => {
             Some(sig(Kind::Structure, 0, false))
@@ -55,7 +71,9 @@ pub(super) fn shape(line: &[u8], named: bool) -> Option<Signal> {
         b'0'..=b'9' if numbered_item(t) => Some(sig(Kind::Failure, 2, false)),
         // `  4:1   ✖  Expected empty line  rule-name`: a finding at `line:col` in a per-file block.
         b'0'..=b'9' if marked_coordinate(t, space) => Some(sig(Kind::Warning, 0, true)),
-        b'e' | b'E' | b'a' | b'A' | b'r' | b'R' | b'g' | b'G' | b'w' | b'W' if expectation(t) => {
+        b'e' | b'E' | b'a' | b'A' | b'r' | b'R' | b'g' | b'G' | b'w' | b'W' | b'l' | b'L'
+            if expectation(t) =>
+        {
             Some(sig(Kind::Message, 0, false))
         }
         b'L' | b'l' if labelled_coordinate(t) => Some(sig(Kind::Warning, 0, true)),
@@ -258,6 +276,8 @@ fn expectation(t: &[u8]) -> bool {
         b"want",
         b"wanted",
         b"expect",
+        b"left",
+        b"right",
     ]
     .iter()
     .any(|x| w.eq_ignore_ascii_case(x))
@@ -324,6 +344,36 @@ fn location_only(t: &[u8], space: Option<usize>) -> bool {
     }
     let (head, tail) = t.split_at(t.len() - tail);
     matches!(tail[0], b':' | b'(') && tail[1].is_ascii_digit() && ends_with_ext(head)
+}
+
+/// `stacktrace:`, `Backtrace for: #<THREAD …>`, `Call stack:`: the heading of a stack trace,
+/// whose first frames follow it.
+fn trace_heading(t: &[u8]) -> bool {
+    const HEADS: &[&[u8]] = &[
+        b"stacktrace",
+        b"stack trace",
+        b"backtrace",
+        b"backtrace for",
+        b"call stack",
+    ];
+    let Some(colon) = t.iter().take(16).position(|&b| b == b':') else {
+        return false;
+    };
+    HEADS.iter().any(|h| t[..colon].eq_ignore_ascii_case(h))
+}
+
+/// `src/app.js`, `lib/a.ex:3`: a token naming a file (a separator and an extension).
+fn path_token(tok: &[u8]) -> bool {
+    let name = tok.split(|&b| b == b':').next().unwrap_or(tok);
+    memchr::memchr2(b'/', b'\\', name).is_some() && ends_with_ext(name)
+}
+
+/// `Origin:`, `Location:`: one capitalised word and a colon, labelling the location after it.
+fn labelled(tok: &[u8]) -> bool {
+    (3..=12).contains(&tok.len())
+        && tok[0].is_ascii_uppercase()
+        && tok.ends_with(b":")
+        && tok[1..tok.len() - 1].iter().all(u8::is_ascii_lowercase)
 }
 
 /// Whether `name` ends with `.ext` (1-6 letters or digits, the first a letter) after a name.

@@ -1,0 +1,51 @@
+//! Titles and names that carry no severity word: a banner titled by a task or a file
+//! (`TASK [x] ******`, `src/a.js format ━━━━━━`), a rule named by its namespace path
+//! (`lint/style/useTemplate`) and a warning word closing an upper-case compound (`STYLE-WARNING`).
+
+/// `TASK [deploy] ******`, `src/a.js format ━━━━━━`: a title followed by a run of one rule
+/// glyph (`*`, `=`, `-`, `─`, `━`, at least 10) to the end of the line; the title's length.
+pub(crate) fn rule_run(t: &[u8]) -> Option<usize> {
+    let t = t.trim_ascii_end();
+    let glyph: &[u8] = match t.last()? {
+        b'*' | b'=' | b'-' => &t[t.len() - 1..],
+        0x80 | 0x81 if t.len() >= 3 && t[t.len() - 3..t.len() - 1] == [0xE2, 0x94] => {
+            &t[t.len() - 3..]
+        }
+        _ => return None,
+    };
+    let mut end = t.len();
+    let mut n = 0;
+    while end >= glyph.len() && &t[end - glyph.len()..end] == glyph {
+        end -= glyph.len();
+        n += 1;
+    }
+    let title = t[..end].trim_ascii_end();
+    (n >= 10 && end > title.len() && !title.trim_ascii_start().is_empty()).then_some(title.len())
+}
+
+/// `lint/style/useTemplate`, `assist/source/organizeImports`: a rule named by its namespace
+/// path as the first word (two slashes or more, no dots, words of letters, digits and `-`).
+pub(super) fn rule_path(rest: &[u8]) -> bool {
+    let word = &rest[..super::blank(rest).unwrap_or(rest.len())];
+    word.iter().filter(|&&b| b == b'/').count() >= 2
+        && word.split(|&b| b == b'/').all(|s| {
+            s.first().is_some_and(u8::is_ascii_alphabetic)
+                && s.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'-')
+        })
+}
+
+/// `STYLE-WARNING`: an upper-case warning word closing a hyphenated upper-case compound.
+pub(super) fn caps_compound(line: &[u8], s: usize, e: usize) -> bool {
+    let caps = |w: &[u8]| w.iter().all(u8::is_ascii_uppercase);
+    let lead = line[..s.saturating_sub(1)]
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_alphabetic())
+        .count();
+    s > 1
+        && line[s - 1] == b'-'
+        && lead >= 2
+        && caps(&line[s - 1 - lead..s - 1])
+        && caps(&line[s..e])
+        && !line.get(e).is_some_and(|&b| super::ident(b))
+}
