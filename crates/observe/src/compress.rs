@@ -283,7 +283,7 @@ impl<'o> Compressor<'o> {
             kind: sig.kind,
             after,
             cont,
-            before: u8::from(generic::pulls_previous(line, sig.kind)),
+            before: generic::pulls_previous(line, sig.kind),
             group,
             generic: true,
         })

@@ -80,7 +80,7 @@ const SEVERE_WARN: &str = concat!(
 const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass(?:|ed)|fail(?:|ures|ed)|errors|skipped)[ \t]*[:=][ \t]*\d+|\b(?:t(?:ests|odo)|s(?:uites|kipped)|pass(?:|ed)|fail(?:|ures|ed)|errors|cancelled)[ \t]+\d+[ \t]*$";
 /// `expected 3, got 4`: an assertion's comparison inside a line (checked for its `got` part).
 const EXPECT: &str = r"expected";
-const OUTCOME: &str = r"\b(?:finished|s(?:ucce(?:eded|ss|ssfully)|aved)|do(?:wnloaded|ne)|installed|completed|r(?:ated at|eturned non-zero)|e(?:xit(?:ed)? (?:status|code)|xit code|LIFECYCLE)|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|returned [1-9]\d*)\b|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
+const OUTCOME: &str = r"\b(?:finished|s(?:ucce(?:eded|ss|ssfully)|aved)|do(?:wnloaded|ne)|installed|completed|r(?:ated at|eturned non-zero)|e(?:xit(?:ed)? (?:status|code)|xit code|LIFECYCLE)|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*)\b|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
 
 /// Severity classes of the word alternatives, in the order of the regex groups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -220,6 +220,7 @@ fn word_class(m: &[u8]) -> Word {
         b"total size",
         b"returned ",
         b"summary:",
+        b"checked ",
     ];
     if OUTCOME_WORDS.iter().any(|w| lower(w)) {
         return Word::Outcome;
@@ -446,11 +447,20 @@ fn checker_prefix(line: &[u8]) -> bool {
             .is_some_and(|b| !b.is_ascii_whitespace())
 }
 
-/// Whether a generic hit also keeps the line before it: a Rust-style `at ./src/x.rs:3:5` frame
-/// names its function on the line above.
-pub(crate) fn pulls_previous(line: &[u8], kind: Kind) -> bool {
+/// How many lines before a generic hit it also keeps: a Rust-style `at ./src/x.rs:3:5` frame
+/// names its function on the line above; a report that a program `exited with N` (not 0)
+/// keeps the two lines above it, the last the program said.
+pub(crate) fn pulls_previous(line: &[u8], kind: Kind) -> u8 {
     let t = line.trim_ascii_start();
-    kind == Kind::Frame && t.starts_with(b"at ") && memchr::memchr(b'(', t).is_none()
+    if kind == Kind::Frame && t.starts_with(b"at ") && memchr::memchr(b'(', t).is_none() {
+        return 1;
+    }
+    let exit = kind == Kind::Summary
+        && memchr::memmem::find(t, b"exited with ").is_some_and(|i| {
+            let n = t[i + 12..].trim_ascii_start();
+            n.first().is_some_and(|b| b.is_ascii_digit() && *b != b'0')
+        });
+    if exit { 2 } else { 0 }
 }
 
 /// Group key of an outcome line: its first word with digits masked, so that a listing of
@@ -1090,6 +1100,28 @@ mod tests {
         assert!(
             out.contains("(shop 0.1.0) lib/shop/cart.ex:12: anonymous fn/3"),
             "{out}"
+        );
+    }
+
+    #[test]
+    fn rates_and_the_last_words_before_a_failed_exit() {
+        let read = "  read: IOPS=14.9k, BW=58.1MiB/s (60.9MB/s)(174MiB/3001msec)";
+        assert_eq!(kind(read), Some(Kind::Summary));
+        assert_eq!(
+            kind("   READ: bw=58.1MiB/s (60.9MB/s), io=174MiB (183MB)"),
+            Some(Kind::Summary)
+        );
+        assert_eq!(
+            kind("   bw (  KiB/s): min=57640, max=64920, per=100.00%"),
+            None
+        );
+        let exit = b"# Looks like your test exited with 255 just after 1.";
+        assert_eq!(pulls_previous(exit, Kind::Summary), 2);
+        assert_eq!(pulls_previous(b"worker exited with 0", Kind::Summary), 0);
+        assert_eq!(pulls_previous(b"  at ./src/main.rs:3:5", Kind::Frame), 1);
+        assert_eq!(
+            kind("Checked 4 files in 5ms. No fixes applied."),
+            Some(Kind::Summary)
         );
     }
 }
