@@ -77,7 +77,7 @@ const SEVERE_WARN: &str = concat!(
 );
 /// Counts and outcomes: in each group of words, only words sharing a beginning keep their
 /// listed order (as in [`SEVERE_WARN`]).
-const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass(?:|ed)|fail(?:|ures|ed)|errors|skipped)[ \t]*[:=][ \t]*\d+|\b(?:t(?:ests|odo)|s(?:uites|kipped)|pass(?:|ed)|fail(?:|ures|ed)|errors|cancelled)[ \t]+\d+[ \t]*$";
+const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass(?:|ed)|fail(?:|ures|ed)|errors|skipped|hits)[ \t]*[:=][ \t]*\d+|\b(?:t(?:ests|odo)|s(?:uites|kipped)|pass(?:|ed)|fail(?:|ures|ed)|errors|cancelled)[ \t]+\d+[ \t]*$";
 /// `expected 3, got 4`: an assertion's comparison inside a line (checked for its `got` part).
 const EXPECT: &str = r"expected";
 const OUTCOME: &str = r"\b(?:finished|s(?:ucce(?:eded|ss|ssfully)|aved)|do(?:wnloaded|ne)|installed|completed|r(?:ated at|eturned non-zero)|e(?:xit(?:ed)? (?:status|code)|xit code|LIFECYCLE)|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*)\b|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
@@ -352,7 +352,11 @@ fn diagnostic_after_location(rest: &[u8]) -> Option<Signal> {
                 .unwrap_or(w)
                 .to_ascii_lowercase()
         });
-    let mut warn = code_word(rest) || rule_path(rest);
+    // `[5] (buffer) gets:`: a finding's risk level in brackets.
+    let level = rest.first() == Some(&b'[')
+        && rest.get(2..4).is_some_and(|w| w[0] == b']' || w[1] == b']')
+        && rest[1].is_ascii_digit();
+    let mut warn = code_word(rest) || rule_path(rest) || level;
     for w in words {
         let starts = |p: &[u8]| w.starts_with(p);
         if starts(b"error") || starts(b"fatal") || starts(b"fail") || starts(b"panic") {
@@ -713,8 +717,8 @@ mod tests {
     /// The word lists as first written, unfactored.
     const SEVERE_LIST: &str = r#"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom|dubious|http/\d(?:\.\d)?" [45]\d\d"#;
     const WARN_LIST: &str = r"warnings|warning|warn|deprecated|deprecation|caution|notice";
-    const COUNT_LIST: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass|fail|failures|errors|skipped|passed|failed)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
-    const OUTCOME_LIST: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|returned [1-9]\d*)\b|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
+    const COUNT_LIST: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass|fail|failures|errors|skipped|passed|failed|hits)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
+    const OUTCOME_LIST: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*)\b|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
 
     fn unfactored() -> Regex {
         regex::bytes::RegexBuilder::new(&format!(
@@ -735,7 +739,7 @@ mod tests {
     fn words_match_the_unfactored_lists() {
         let (ours, theirs) = (Generic::new().unwrap().words, unfactored());
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-        for dir in ["corpus", "wild", "wild2", "wild3"].map(|d| root.join(d).join("logs")) {
+        for dir in ["corpus", "wild", "wild2", "wild3", "wild4"].map(|d| root.join(d).join("logs")) {
             for entry in std::fs::read_dir(dir).unwrap() {
                 let data = std::fs::read(entry.unwrap().path()).unwrap();
                 assert_eq!(spans(&ours, &data), spans(&theirs, &data));
@@ -759,6 +763,7 @@ mod tests {
                 "rated at", "returned non-zero", "BUILD", "SUCCESS", "1", "42", ":", "=", "\t",
                 "x", "_", "3", ".", "-", "dubious", "HTTP/1.1\" 404", "http/2\" 503", "total",
                 "ok", "sent 1,024 bytes", "received", "total size is", "exited with code 2",
+                "infos", "hits", "bw=5.1MiB/s", "checked 4 files",
                 "returned 1", "returned non-zero", "summary:", "SUMMARY:", "expected", "got",
             ]),
             0..12,
@@ -1123,5 +1128,31 @@ mod tests {
             kind("Checked 4 files in 5ms. No fixes applied."),
             Some(Kind::Summary)
         );
+    }
+
+    #[test]
+    fn levelled_findings_spaced_locations_diff_sides_and_bare_js_frames() {
+        assert_eq!(
+            kind("unsafe.c:29:  [5] (buffer) gets:"),
+            Some(Kind::Warning)
+        );
+        assert_eq!(kind("src/a.py:12:    x = [1] + y"), None);
+        assert_eq!(kind("Hits = 14"), Some(Kind::Summary));
+        assert_eq!(
+            kind("    styles/main.scss 6:12  root stylesheet"),
+            Some(Kind::Location)
+        );
+        assert_eq!(kind("    styles/main.scss was 6:12"), None);
+        assert_eq!(kind("  +++ actual"), Some(Kind::Message));
+        assert_eq!(kind("  --- expected"), Some(Kind::Message));
+        assert_eq!(kind("--- a/src/lib.rs"), None);
+        assert_eq!(kind("  Cart.total (src/cart.js:16:35)"), Some(Kind::Frame));
+        assert_eq!(
+            kind("  Module._compile (node:internal/modules/cjs/loader:1105:14)"),
+            None
+        );
+        assert_eq!(kind("see the notes (docs/a.md:3) first"), None);
+        let junit = "    [junit] expected:<[bolt, [nut]]> but was:<[bolt, [washer]]>";
+        assert_eq!(kind(junit), Some(Kind::Message));
     }
 }

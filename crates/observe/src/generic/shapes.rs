@@ -17,6 +17,17 @@ pub(super) fn shape(line: &[u8], named: bool) -> Option<Signal> {
     if is_frame(t, space) {
         return (!library_path(t)).then_some(sig(Kind::Frame, 1, false));
     }
+    // `styles/main.scss 6:12  root stylesheet`: a file, then its line and column.
+    if let Some(sp) = space
+        && path_token(&t[..sp])
+        && line_col(t[sp..].trim_ascii_start())
+    {
+        return Some(sig(Kind::Location, 0, false));
+    }
+    // `--- expected` / `+++ actual`: the header of a difference between the two.
+    if matches!(first, b'-' | b'+') && diff_sides(t) {
+        return Some(sig(Kind::Message, 6, false));
+    }
     // `Origin: path:24:7` at the start of a line: the location of what was reported above it.
     if first.is_ascii_uppercase()
         && line.first() == Some(&first)
@@ -368,6 +379,29 @@ fn path_token(tok: &[u8]) -> bool {
     memchr::memchr2(b'/', b'\\', name).is_some() && ends_with_ext(name)
 }
 
+/// `6:12`, `6:12  root stylesheet`: a line and a column as the first word.
+fn line_col(rest: &[u8]) -> bool {
+    let word = &rest[..blank(rest).unwrap_or(rest.len())];
+    let Some(c) = memchr::memchr(b':', word) else {
+        return false;
+    };
+    c > 0
+        && c + 1 < word.len()
+        && word[..c].iter().all(u8::is_ascii_digit)
+        && word[c + 1..].iter().all(u8::is_ascii_digit)
+}
+
+/// `--- expected`, `+++ actual`: a diff's header naming the expected or the actual side.
+fn diff_sides(t: &[u8]) -> bool {
+    let Some(side) = t.strip_prefix(b"--- ").or_else(|| t.strip_prefix(b"+++ ")) else {
+        return false;
+    };
+    let side = side.trim_ascii();
+    [&b"expected"[..], b"actual", b"received"]
+        .iter()
+        .any(|w| side.eq_ignore_ascii_case(w))
+}
+
 /// `Origin:`, `Location:`: one capitalised word and a colon, labelling the location after it.
 fn labelled(tok: &[u8]) -> bool {
     (3..=12).contains(&tok.len())
@@ -449,7 +483,12 @@ fn is_frame(t: &[u8], space: Option<usize>) -> bool {
     if rest.starts_with(b"+0x") || rest.starts_with(b"in ") {
         return has_file_line(tok);
     }
-    tok.ends_with(b":in") && has_file_line(tok)
+    // JS without `at `: `Cart.total (src/cart.js:16:35)`.
+    (tok.ends_with(b":in") && has_file_line(tok))
+        || (rest.starts_with(b"(")
+            && rest.ends_with(b")")
+            && blank(rest).is_none()
+            && has_file_line(rest))
 }
 
 /// Frames in code the user did not write.

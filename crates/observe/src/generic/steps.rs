@@ -5,9 +5,9 @@
 use super::ident;
 
 /// After an `expected`: whether the line goes on to say what came instead (`expected 3, got
-/// 4`, `expected -3 but received 3`, `expected x, actual y`).
+/// 4`, `expected -3 but received 3`, `expected x, actual y`, `expected:<3> but was:<4>`).
 pub(super) fn compared(rest: &[u8]) -> bool {
-    [&b" got "[..], b" received ", b" actual ", b" but was "]
+    [&b" got "[..], b" received ", b" actual ", b" but was"]
         .iter()
         .any(|w| memchr::memmem::find(rest, w).is_some())
 }
