@@ -316,7 +316,7 @@ const RULES: &[Rule] = &[
     r(r": (command not found|No such file or directory|Permission denied)$", Error).tool("shell"),
     r(r"(exit(ed)? (with )?(code|status)|Exit code:?) -?\d+", Summary).tool("shell"),
     // --- generic, last ----------------------------------------------------------------------------
-    r(r"^\s*\[?(ERROR|FATAL|PANIC|CRITICAL)\b", Error).tool(""),
+    r(r"^\s*\[?(ERROR|FATAL|PANIC|CRITICAL)\b", Error).grouped().tool(""),
     r(r"\[(ERROR|FATAL|error|fatal)\]|\blevel=(error|fatal)\b|\s(ERROR|FATAL|CRITICAL)\s", Error).tool(""),
     r(r"^\s*\[?(WARN|WARNING)\b", Warning).grouped().tool(""),
     r(r"^\s*([\w$]+\.)*[\w$]*(Error|Exception|Exit|Interrupt)(: |$)", Message).token().tool(""),

@@ -739,7 +739,8 @@ mod tests {
     fn words_match_the_unfactored_lists() {
         let (ours, theirs) = (Generic::new().unwrap().words, unfactored());
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-        for dir in ["corpus", "wild", "wild2", "wild3", "wild4"].map(|d| root.join(d).join("logs")) {
+        for dir in ["corpus", "wild", "wild2", "wild3", "wild4"].map(|d| root.join(d).join("logs"))
+        {
             for entry in std::fs::read_dir(dir).unwrap() {
                 let data = std::fs::read(entry.unwrap().path()).unwrap();
                 assert_eq!(spans(&ours, &data), spans(&theirs, &data));
@@ -1154,5 +1155,23 @@ mod tests {
         assert_eq!(kind("see the notes (docs/a.md:3) first"), None);
         let junit = "    [junit] expected:<[bolt, [nut]]> but was:<[bolt, [washer]]>";
         assert_eq!(kind(junit), Some(Kind::Message));
+    }
+
+    #[test]
+    fn leveled_lint_findings_fold_by_their_rule() {
+        let mut log = String::from("Starting audit...\n");
+        for i in 0..40 {
+            log.push_str(&format!(
+                "[ERROR] /p/src/C{i}.java:{i}:5: '{{' is not preceded with whitespace. [WhitespaceAround]\n"
+            ));
+            log.push_str(&format!(
+                "[ERROR] /p/src/C{i}.java:{i}:9: '42' is a magic number. [MagicNumber]\n"
+            ));
+        }
+        log.push_str("Audit done.\nCheckstyle ends with 80 errors.\n");
+        let out = crate::compress(log.as_bytes(), &crate::CompressOptions::default()).text;
+        assert_eq!(out.matches("[WhitespaceAround]").count(), 5, "{out}");
+        assert_eq!(out.matches("[MagicNumber]").count(), 5, "{out}");
+        assert!(out.contains("Checkstyle ends with 80 errors."), "{out}");
     }
 }
