@@ -19,8 +19,10 @@ pub(super) fn shape(line: &[u8], named: bool) -> Option<Signal> {
     }
     // `styles/main.scss 6:12  root stylesheet`: a file, then its line and column.
     if let Some(sp) = space
+        && t.get(sp + 1).is_some_and(u8::is_ascii_digit)
+        && t[sp.saturating_sub(7)..sp].contains(&b'.')
+        && line_col(&t[sp + 1..])
         && path_token(&t[..sp])
-        && line_col(t[sp..].trim_ascii_start())
     {
         return Some(sig(Kind::Location, 0, false));
     }
@@ -50,7 +52,10 @@ pub(super) fn shape(line: &[u8], named: bool) -> Option<Signal> {
         return Some(sig(Kind::Structure, 0, false));
     }
     // `src/app.js format ━━━━━━`: a finding about a whole file, titled by its path.
-    if space.is_some_and(|sp| path_token(&t[..sp])) && super::rule_run(t).is_some() {
+    if matches!(t[t.len() - 1], b'*' | b'=' | b'-' | 0x80 | 0x81)
+        && super::rule_run(t).is_some()
+        && space.is_some_and(|sp| path_token(&t[..sp]))
+    {
         return Some(sig(Kind::Warning, 2, true));
     }
     if named && exception_name(t, space) {
@@ -82,9 +87,11 @@ pub(super) fn shape(line: &[u8], named: bool) -> Option<Signal> {
         b'0'..=b'9' if numbered_item(t) => Some(sig(Kind::Failure, 2, false)),
         // `  4:1   ✖  Expected empty line  rule-name`: a finding at `line:col` in a per-file block.
         b'0'..=b'9' if marked_coordinate(t, space) => Some(sig(Kind::Warning, 0, true)),
-        b'e' | b'E' | b'a' | b'A' | b'r' | b'R' | b'g' | b'G' | b'w' | b'W' | b'l' | b'L'
-            if expectation(t) =>
-        {
+        b'e' | b'E' | b'a' | b'A' | b'r' | b'R' | b'g' | b'G' | b'w' | b'W' if expectation(t) => {
+            Some(sig(Kind::Message, 0, false))
+        }
+        // `left:  105`: a comparison's left side (its right side starts with `r`, above).
+        b'l' | b'L' if t.len() > 5 && t[..4].eq_ignore_ascii_case(b"left") && expectation(t) => {
             Some(sig(Kind::Message, 0, false))
         }
         b'L' | b'l' if labelled_coordinate(t) => Some(sig(Kind::Warning, 0, true)),
@@ -278,33 +285,34 @@ fn expectation(t: &[u8]) -> bool {
     if !(3..=8).contains(&word) {
         return false;
     }
-    let w = &t[..word];
-    if ![
-        &b"expected"[..],
-        b"actual",
-        b"received",
-        b"got",
-        b"want",
-        b"wanted",
-        b"expect",
-        b"left",
-        b"right",
-    ]
-    .iter()
-    .any(|x| w.eq_ignore_ascii_case(x))
-    {
-        return false;
-    }
+    // Then at most 12 letters or spaces, and a `:` or `=`.
     let rest = &t[word..];
-    let rest = rest
+    let Some(gap) = rest
         .iter()
+        .take(13)
         .position(|b| !(b.is_ascii_alphabetic() || *b == b' '))
-        .map_or(&[][..], |i| &rest[i..]);
-    !rest.is_empty() && matches!(rest[0], b':' | b'=') && t[word..].len() - rest.len() <= 12
+    else {
+        return false;
+    };
+    matches!(rest[gap], b':' | b'=')
+        && [
+            &b"expected"[..],
+            b"actual",
+            b"received",
+            b"got",
+            b"want",
+            b"wanted",
+            b"expect",
+            b"left",
+            b"right",
+        ]
+        .iter()
+        .any(|x| t[..word].eq_ignore_ascii_case(x))
 }
 
 /// `file.ext:N[:M]` (or `file.ext(N[,M])`) and nothing else on the line but a marker;
 /// `space` is the first space or tab in `t`.
+#[inline(always)]
 fn location_only(t: &[u8], space: Option<usize>) -> bool {
     let t = match space {
         None => t,
@@ -360,6 +368,15 @@ fn location_only(t: &[u8], space: Option<usize>) -> bool {
 /// `stacktrace:`, `Backtrace for: #<THREAD …>`, `Call stack:`: the heading of a stack trace,
 /// whose first frames follow it.
 fn trace_heading(t: &[u8]) -> bool {
+    // `st`-`a`, `ba`-`c`, `ca`-`l` first: most lines fail on two bytes.
+    if t.len() < 10
+        || !matches!(
+            (t[0] | 0x20, t[2] | 0x20),
+            (b's', b'a') | (b'b', b'c') | (b'c', b'l')
+        )
+    {
+        return false;
+    }
     const HEADS: &[&[u8]] = &[
         b"stacktrace",
         b"stack trace",
