@@ -142,7 +142,7 @@ fn blind_set_floor(set: &str, files: usize, anchors: usize, floor: usize, min_re
 /// The blind `wild2` set (45 tools no rule was written from, labelled by hand).
 #[test]
 fn the_blind_wild2_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild2", 67, 495, 493, 0.75);
+    blind_set_floor("wild2", 67, 495, 494, 0.75);
 }
 
 /// The third blind set, `wild3` (24 more tools).

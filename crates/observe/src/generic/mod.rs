@@ -1174,4 +1174,15 @@ mod tests {
         assert_eq!(out.matches("[MagicNumber]").count(), 5, "{out}");
         assert!(out.contains("Checkstyle ends with 80 errors."), "{out}");
     }
+
+    #[test]
+    fn a_made_file_named_after_its_verb() {
+        assert_eq!(
+            kind("config.status: creating Makefile"),
+            Some(Kind::Summary)
+        );
+        assert_eq!(kind("webpack: wrote dist/app.js"), Some(Kind::Summary));
+        assert_eq!(kind("note: avoid creating a new file"), None);
+        assert_eq!(kind("config.status: creating"), None);
+    }
 }

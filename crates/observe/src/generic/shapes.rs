@@ -42,6 +42,7 @@ pub(super) fn shape(line: &[u8], named: bool) -> Option<Signal> {
     if location_only(t, space) {
         return Some(sig(Kind::Location, 2, false));
     }
+
     if first == b'n' && t.starts_with(b"not ok ") {
         return Some(sig(Kind::Failure, 30, false));
     }
@@ -101,6 +102,8 @@ pub(super) fn shape(line: &[u8], named: bool) -> Option<Signal> {
         _ if t.last().is_some_and(|&b| b == b'.' || b.is_ascii_digit()) && located_message(t) => {
             Some(sig(Kind::Warning, 2, true))
         }
+        // `config.status: creating Makefile`: the file a step made, alone after its verb.
+        b'a'..=b'z' | b'A'..=b'Z' if made_file(t, space) => Some(sig(Kind::Summary, 0, true)),
         _ => None,
     }
 }
@@ -417,6 +420,27 @@ fn diff_sides(t: &[u8]) -> bool {
     [&b"expected"[..], b"actual", b"received"]
         .iter()
         .any(|w| side.eq_ignore_ascii_case(w))
+}
+
+/// `x: creating Makefile`, `x: wrote dist/app.js`: a verb of making and one file name, nothing
+/// after.
+#[inline(never)]
+fn made_file(t: &[u8], space: Option<usize>) -> bool {
+    let Some(sp) = space.filter(|&sp| sp > 1 && t[sp - 1] == b':') else {
+        return false;
+    };
+    let rest = &t[sp + 1..];
+    const VERBS: &[&[u8]] = &[
+        b"creating ",
+        b"created ",
+        b"writing ",
+        b"wrote ",
+        b"generated ",
+    ];
+    VERBS.iter().any(|v| {
+        rest.strip_prefix(*v)
+            .is_some_and(|f| !f.is_empty() && blank(f).is_none() && f.len() < 200)
+    })
 }
 
 /// `Origin:`, `Location:`: one capitalised word and a colon, labelling the location after it.
