@@ -17,32 +17,16 @@ pub(super) fn shape(line: &[u8], named: bool) -> Option<Signal> {
     if is_frame(t, space) {
         return (!library_path(t)).then_some(sig(Kind::Frame, 1, false));
     }
-    // `styles/main.scss 6:12  root stylesheet`: a file, then its line and column.
-    if let Some(sp) = space
-        && t.get(sp + 1).is_some_and(u8::is_ascii_digit)
-        && t[sp.saturating_sub(7)..sp].contains(&b'.')
-        && line_col(&t[sp + 1..])
-        && path_token(&t[..sp])
-    {
-        return Some(sig(Kind::Location, 0, false));
+    if let Some(s) = other_location(line, t, space) {
+        return Some(s);
     }
     // `--- expected` / `+++ actual`: the header of a difference between the two.
     if matches!(first, b'-' | b'+') && diff_sides(t) {
         return Some(sig(Kind::Message, 6, false));
     }
-    // `Origin: path:24:7` at the start of a line: the location of what was reported above it.
-    if first.is_ascii_uppercase()
-        && line.first() == Some(&first)
-        && let Some(sp) = space
-        && labelled(&t[..sp])
-        && location_only(t[sp..].trim_ascii(), None)
-    {
-        return Some(sig(Kind::Location, 2, false));
-    }
     if location_only(t, space) {
         return Some(sig(Kind::Location, 2, false));
     }
-
     if first == b'n' && t.starts_with(b"not ok ") {
         return Some(sig(Kind::Failure, 30, false));
     }
@@ -441,6 +425,26 @@ fn made_file(t: &[u8], space: Option<usize>) -> bool {
         rest.strip_prefix(*v)
             .is_some_and(|f| !f.is_empty() && blank(f).is_none() && f.len() < 200)
     })
+}
+
+/// A location in another layout: `styles/main.scss 6:12  root stylesheet` (a file, then its
+/// line and column) or `Origin: path:24:7` at the start of a line (the location of what was
+/// reported above it).
+#[inline(always)]
+fn other_location(line: &[u8], t: &[u8], space: Option<usize>) -> Option<Signal> {
+    let sp = space?;
+    if t.get(sp + 1).is_some_and(u8::is_ascii_digit)
+        && t[sp.saturating_sub(7)..sp].contains(&b'.')
+        && line_col(&t[sp + 1..])
+        && path_token(&t[..sp])
+    {
+        return Some(sig(Kind::Location, 0, false));
+    }
+    (t[0].is_ascii_uppercase()
+        && line.first() == t.first()
+        && labelled(&t[..sp])
+        && location_only(t[sp..].trim_ascii(), None))
+    .then_some(sig(Kind::Location, 2, false))
 }
 
 /// `Origin:`, `Location:`: one capitalised word and a colon, labelling the location after it.
