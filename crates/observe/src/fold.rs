@@ -133,6 +133,8 @@ pub(crate) struct Run {
     pub(crate) segs: Vec<Item>,
     pub(crate) cur_start: u64,
     pub(crate) cur_count: u64,
+    /// Tokens of the current run's first line (`None` when cut: its copy is compared).
+    pub(crate) cur_tokens: Option<usize>,
     pub(crate) cur_first: Vec<u8>,
     /// The current run's first line is still in `recent` (at `recent.len() - cur_count`), not
     /// copied into `cur_first`: it moves there only when it leaves the ring.
