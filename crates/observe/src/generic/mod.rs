@@ -113,7 +113,10 @@ impl Generic {
         // `Panic` leaves a hit on the line (each match ends before or covers the word's start),
         // so without hits only a `…Fault` can name an exception.
         let named = hits.is_none_or(|h| !h.is_empty()) || has_fault(line);
-        if let Some(s) = shape(line, named) {
+        // The first blank of the line without its indentation, found once for both checks.
+        let t = line.trim_ascii_start();
+        let space = blank(t);
+        if let Some(s) = shape(line, t, space, named) {
             return Some(s);
         }
         let mut own = Vec::new();
@@ -152,7 +155,15 @@ impl Generic {
         // A line led by `path:N[:M]:` is a diagnostic when a severity or a rule code follows
         // the location, and else the data of a listing (`grep -n`). A coded diagnostic that
         // says `undefined name`, `invalid …` is an error, each one kept.
-        if let Some(rest) = after_location(line) {
+        // A line indented by a blank has no leading location (its first token is empty).
+        let located = if t.len() == line.len() {
+            after_location_at(line, space)
+        } else if matches!(line[0], b' ' | b'\t') {
+            None
+        } else {
+            after_location(line)
+        };
+        if let Some(rest) = located {
             let diag = diagnostic_after_location(rest)?;
             if diag.kind == Kind::Warning && best == Some(Word::Severe) && !zero_count(line) {
                 return Some(sig(Kind::Error, 6, true));
@@ -318,7 +329,12 @@ fn zero_count(line: &[u8]) -> bool {
 
 /// After a leading `path:N:` or `path:N:M:` (no spaces in the path), the rest of the line.
 fn after_location(line: &[u8]) -> Option<&[u8]> {
-    let end = blank(line)?;
+    after_location_at(line, blank(line))
+}
+
+/// [`after_location`] with `space`, the first blank of `line`, already found.
+fn after_location_at(line: &[u8], space: Option<usize>) -> Option<&[u8]> {
+    let end = space?;
     let tok = &line[..end];
     // The first token is short: a plain walk beats a `memchr` call.
     let c = tok.iter().position(|&b| b == b':')?;
@@ -650,6 +666,19 @@ mod tests {
         assert_eq!(kind("src/error.rs is fine"), None);
         assert_eq!(kind("cc -Werror -c x.c"), None);
         assert_eq!(kind("Found 0 errors in 3 files"), Some(Kind::Summary));
+    }
+
+    #[test]
+    fn a_location_after_a_form_feed_still_leads_its_line() {
+        // `t` (the line without its indentation) is not the line: the location is looked for
+        // on the line itself, as before the first blank was shared with the shape checks.
+        assert_eq!(kind("\x0cfile.c:12: error: x"), Some(Kind::Error));
+        // A `grep -n` listing line is data, whatever words it holds.
+        assert_eq!(kind("\x0ca.py:12:    raise ValueError('error')"), None);
+        assert_eq!(
+            kind("  a.py:12:    raise ValueError('error')"),
+            Some(Kind::Error)
+        );
     }
 
     #[test]
