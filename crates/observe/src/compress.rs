@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 use crate::clean::{clean_line, clean_text};
 use crate::fold::{Item, Run, bounded_copy, collapse_mixed, push_omitted, render};
 use crate::generic::{self, Generic};
-use crate::normalize::similar;
+use crate::normalize::{similar, token_count};
 use crate::options::CompressOptions;
 use crate::rules::{self, Builtin, Cont, Kind};
 
@@ -415,10 +415,14 @@ impl<'o> Compressor<'o> {
 
     fn noise(&mut self, no: u64, line: &[u8]) {
         let run = &mut self.run;
-        if run.cur_count > 0 && similar(run.first(), line) {
+        // Near-identical lines have as many tokens: the count rules most pairs out first.
+        let tokens = token_count(line);
+        if run.cur_count > 0 && run.cur_tokens == Some(tokens) && similar(run.first(), line) {
             run.cur_count += 1;
         } else {
             run.flush_cur(self.opts.repeat_min as u64);
+            // The run's first line is kept whole (compared as is) unless it is cut.
+            run.cur_tokens = (line.len() <= self.opts.max_line_bytes).then_some(tokens);
             run.cur_start = no;
             run.cur_count = 1;
             // The line goes into `recent` below, which then holds the run's first line.

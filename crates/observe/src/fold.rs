@@ -91,18 +91,26 @@ pub(crate) fn bounded_copy(dst: &mut Vec<u8>, src: &[u8], max: usize, already_cu
 }
 
 pub(crate) fn render(item: &Item, out: &mut String) {
-    use std::fmt::Write as _;
+    // Pieces pushed one by one: `write!` costs about a thousand instructions a marker.
     match item {
         Item::Line { text, repeat, .. } => {
             push_lossy(out, text);
             if *repeat > 1 {
-                let _ = write!(out, "  [×{repeat}]");
+                out.push_str("  [×");
+                push_number(out, *repeat);
+                out.push(']');
             }
         }
         Item::Omitted { start, count } => {
             let end = start + count - 1;
-            let s = if *count == 1 { "" } else { "s" };
-            let _ = write!(out, "[… {count} line{s} folded, {start}:{end} …]");
+            out.push_str("[… ");
+            push_number(out, *count);
+            out.push_str(if *count == 1 { " line" } else { " lines" });
+            out.push_str(" folded, ");
+            push_number(out, *start);
+            out.push(':');
+            push_number(out, end);
+            out.push_str(" …]");
         }
         Item::Similar {
             first,
@@ -111,9 +119,30 @@ pub(crate) fn render(item: &Item, out: &mut String) {
         } => {
             let end = start + count - 1;
             push_lossy(out, first);
-            let _ = write!(out, "  [×{count} similar, {start}:{end}]");
+            out.push_str("  [×");
+            push_number(out, *count);
+            out.push_str(" similar, ");
+            push_number(out, *start);
+            out.push(':');
+            push_number(out, end);
+            out.push(']');
         }
     }
+}
+
+/// Appends `n` in decimal.
+fn push_number(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[i..].iter().map(|&d| char::from(d)));
 }
 
 /// Appends `bytes` as UTF-8, invalid sequences replaced by U+FFFD (valid text, the common
@@ -133,6 +162,8 @@ pub(crate) struct Run {
     pub(crate) segs: Vec<Item>,
     pub(crate) cur_start: u64,
     pub(crate) cur_count: u64,
+    /// Tokens of the current run's first line (`None` when cut: its copy is compared).
+    pub(crate) cur_tokens: Option<usize>,
     pub(crate) cur_first: Vec<u8>,
     /// The current run's first line is still in `recent` (at `recent.len() - cur_count`), not
     /// copied into `cur_first`: it moves there only when it leaves the ring.
@@ -173,5 +204,62 @@ impl Run {
             push_omitted(&mut run.segs, run.cur_start, run.cur_count);
         }
         run.cur_count = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markers_read_as_formatted_text() {
+        let mut out = String::new();
+        for n in [0u64, 1, 9, 10, 99, 100, 12_345, u64::MAX] {
+            out.clear();
+            push_number(&mut out, n);
+            assert_eq!(out, n.to_string());
+        }
+        let items = [
+            (
+                Item::Omitted { start: 3, count: 1 },
+                "[… 1 line folded, 3:3 …]",
+            ),
+            (
+                Item::Omitted {
+                    start: 3,
+                    count: 188,
+                },
+                "[… 188 lines folded, 3:190 …]",
+            ),
+            (
+                Item::Similar {
+                    first: b"GET /".to_vec(),
+                    start: 2,
+                    count: 100,
+                },
+                "GET /  [×100 similar, 2:101]",
+            ),
+            (
+                Item::Line {
+                    text: b"x".to_vec(),
+                    repeat: 1,
+                    no: 1,
+                },
+                "x",
+            ),
+            (
+                Item::Line {
+                    text: b"x".to_vec(),
+                    repeat: 12,
+                    no: 1,
+                },
+                "x  [×12]",
+            ),
+        ];
+        for (item, want) in items {
+            out.clear();
+            render(&item, &mut out);
+            assert_eq!(out, want);
+        }
     }
 }

@@ -13,13 +13,17 @@
 //! A chunk is scanned once for candidate words ([`Generic::scan`]); the shape checks are
 //! byte tests on the start of a line.
 
-use regex::bytes::Regex;
+use regex_automata::meta::{self, Regex};
+use regex_automata::util::syntax;
 
 use crate::rules::{Cont, Kind};
 
+mod search;
 mod shapes;
 mod steps;
 mod titles;
+use search::has_fault;
+pub(crate) use search::{blank, find2};
 use shapes::shape;
 pub(crate) use steps::failed_step;
 use steps::{compared, diff_header};
@@ -93,13 +97,24 @@ enum Word {
 }
 
 impl Generic {
-    pub(crate) fn new() -> Result<Self, regex::Error> {
-        let words = regex::bytes::RegexBuilder::new(&format!(
-            r"(?im)(?:{SEVERE_WARN})|(?:{COUNT})|(?:{OUTCOME})|(?:{EXPECT})"
-        ))
-        .unicode(false)
-        .dfa_size_limit(32 << 20)
-        .build()?;
+    /// Built as `regex::bytes::RegexBuilder` builds it (leftmost-first, no Unicode, a 10 MiB
+    /// NFA limit, a 32 MiB lazy DFA cache), without automatic prefilters: no literal prefix,
+    /// suffix or inner part of these case-insensitive alternatives makes one, and looking for
+    /// them cost more than building the automaton.
+    pub(crate) fn new() -> Result<Self, Box<meta::BuildError>> {
+        let words = Regex::builder()
+            .syntax(syntax::Config::new().unicode(false).utf8(false))
+            .configure(
+                Regex::config()
+                    .match_kind(regex_automata::MatchKind::LeftmostFirst)
+                    .utf8_empty(false)
+                    .nfa_size_limit(Some(10 << 20))
+                    .hybrid_cache_capacity(32 << 20)
+                    .auto_prefilter(false),
+            )
+            .build(&format!(
+                r"(?im)(?:{SEVERE_WARN})|(?:{COUNT})|(?:{OUTCOME})|(?:{EXPECT})"
+            ))?;
         Ok(Self { words })
     }
 
@@ -116,7 +131,10 @@ impl Generic {
         // `Panic` leaves a hit on the line (each match ends before or covers the word's start),
         // so without hits only a `…Fault` can name an exception.
         let named = hits.is_none_or(|h| !h.is_empty()) || has_fault(line);
-        if let Some(s) = shape(line, named) {
+        // The first blank of the line without its indentation, found once for both checks.
+        let t = line.trim_ascii_start();
+        let space = blank(t);
+        if let Some(s) = shape(line, t, space, named) {
             return Some(s);
         }
         let mut own = Vec::new();
@@ -158,7 +176,15 @@ impl Generic {
         // A line led by `path:N[:M]:` is a diagnostic when a severity or a rule code follows
         // the location, and else the data of a listing (`grep -n`). A coded diagnostic that
         // says `undefined name`, `invalid …` is an error, each one kept.
-        if let Some(rest) = after_location(line) {
+        // A line indented by a blank has no leading location (its first token is empty).
+        let located = if t.len() == line.len() {
+            after_location_at(line, space)
+        } else if matches!(line[0], b' ' | b'\t') {
+            None
+        } else {
+            after_location(line)
+        };
+        if let Some(rest) = located {
             let diag = diagnostic_after_location(rest)?;
             if diag.kind == Kind::Warning && best == Some(Word::Severe) && !zero_count(line) {
                 return Some(sig(Kind::Error, 6, true));
@@ -228,47 +254,6 @@ fn word_class(m: &[u8]) -> Word {
     Word::Severe
 }
 
-/// The first space or tab in `t` (tokens are short: see [`find2`]).
-#[inline]
-pub(crate) fn blank(t: &[u8]) -> Option<usize> {
-    find2(t, b' ', b'\t')
-}
-
-/// The first `x` or `y` in `t`, eight bytes at a time: a word-wide zero-byte test (the high
-/// bit is set in each zero byte of `v` and possibly in bytes above one, through borrows, so the
-/// lowest set bit is always a zero byte). On short text a `memchr` call costs more than it saves.
-#[inline]
-pub(crate) fn find2(t: &[u8], x: u8, y: u8) -> Option<usize> {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let zeros = |v: u64| v.wrapping_sub(LO) & !v & HI;
-    let mut i = 0;
-    while let Some(chunk) = t.get(i..i + 8) {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(chunk);
-        let v = u64::from_le_bytes(w);
-        let m = zeros(v ^ (LO * u64::from(x))) | zeros(v ^ (LO * u64::from(y)));
-        if m != 0 {
-            return Some(i + (m.trailing_zeros() / 8) as usize);
-        }
-        i += 8;
-    }
-    t[i..].iter().position(|&b| b == x || b == y).map(|p| i + p)
-}
-
-/// Whether `line` holds `Fault`: each `F` (rare in most lines) found eight bytes at a time,
-/// then a look (a `memmem` searcher built per call costs more on a short line).
-fn has_fault(line: &[u8]) -> bool {
-    let mut i = 0;
-    while let Some(p) = find2(&line[i..], b'F', b'F') {
-        if line[i + p..].starts_with(b"Fault") {
-            return true;
-        }
-        i += p + 1;
-    }
-    false
-}
-
 pub(super) fn ident(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'/' | b'\\' | b'-')
 }
@@ -304,6 +289,14 @@ fn zero_count(line: &[u8]) -> bool {
         line.len() - i >= w.len() && line[i..i + w.len()].eq_ignore_ascii_case(w)
     };
     for i in memchr::memchr3_iter(b'0', b'n', b'N', line) {
+        // Every word of `LEAD` is `0 …` or `no …`: the next byte rules out most places.
+        let next = line.get(i + 1).map(u8::to_ascii_lowercase);
+        if !matches!(
+            (line[i], next),
+            (b'0', Some(b' ')) | (b'n' | b'N', Some(b'o'))
+        ) {
+            continue;
+        }
         if (i == 0 || !line[i - 1].is_ascii_alphanumeric()) && LEAD.iter().any(|w| at(i, w)) {
             return true;
         }
@@ -325,7 +318,12 @@ fn zero_count(line: &[u8]) -> bool {
 
 /// After a leading `path:N:` or `path:N:M:` (no spaces in the path), the rest of the line.
 fn after_location(line: &[u8]) -> Option<&[u8]> {
-    let end = blank(line)?;
+    after_location_at(line, blank(line))
+}
+
+/// [`after_location`] with `space`, the first blank of `line`, already found.
+fn after_location_at(line: &[u8], space: Option<usize>) -> Option<&[u8]> {
+    let end = space?;
     let tok = &line[..end];
     // The first token is short: a plain walk beats a `memchr` call.
     let c = tok.iter().position(|&b| b == b':')?;
@@ -520,8 +518,13 @@ pub(crate) fn error_key(line: &[u8]) -> u64 {
                 continue;
             }
         }
-        key.push(b);
-        i += 1;
+        // A run of bytes none of the three above starts is copied at once.
+        let run = line[i + 1..]
+            .iter()
+            .position(|&c| matches!(c, b'0' | b'[' | b'='))
+            .map_or(line.len(), |p| i + 1 + p);
+        key.extend_from_slice(&line[i..run]);
+        i = run;
     }
     crate::normalize::hash_bytes(&key) ^ 0x9e37_79b9
 }
@@ -597,6 +600,58 @@ mod tests {
     use super::steps::failed_probe;
     use super::*;
 
+    /// The byte-at-a-time version the run-copying one replaced, kept to test against.
+    fn error_key_reference(line: &[u8]) -> u64 {
+        if let Some(status) = http_status(line) {
+            // Access-log lines of one status fold together, whatever path, client or time.
+            return crate::group::group_key(line) ^ crate::normalize::hash_bytes(status);
+        }
+        let start = line
+            .iter()
+            .position(|b| !(b.is_ascii_digit() || b" :.-TZ,+/[]".contains(b)))
+            .unwrap_or(line.len());
+        let mut key = Vec::with_capacity(line.len() - start);
+        let mut i = start;
+        while i < line.len() {
+            let b = line[i];
+            if b == b'0' && line.get(i + 1) == Some(&b'x') {
+                key.push(b'#');
+                i += 2;
+                while i < line.len() && line[i].is_ascii_hexdigit() {
+                    i += 1;
+                }
+                continue;
+            }
+            if b == b'[' || b == b'=' {
+                // `[1234]` pids, `==1234==` valgrind prefixes
+                let digits = line[i + 1..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_digit())
+                    .count();
+                if digits > 0 {
+                    key.extend_from_slice(b"#");
+                    i += 1 + digits;
+                    continue;
+                }
+            }
+            key.push(b);
+            i += 1;
+        }
+        crate::normalize::hash_bytes(&key) ^ 0x9e37_79b9
+    }
+
+    proptest::proptest! {
+        /// Copying runs of plain bytes gives the keys the byte loop gave.
+        #[test]
+        fn error_key_run_copy_agrees_with_the_byte_loop(parts in proptest::collection::vec(
+            proptest::sample::select(vec!["a", " ", "0", "0x1f", "x", "[", "[12]", "=", "==7==", "2024-01-01 ", "\"GET / HTTP/1.1\" 404 "]),
+            0..16,
+        )) {
+            let line = parts.concat();
+            proptest::prop_assert_eq!(error_key(line.as_bytes()), error_key_reference(line.as_bytes()));
+        }
+    }
+
     fn kind(line: &str) -> Option<Kind> {
         Generic::new()
             .unwrap()
@@ -626,6 +681,19 @@ mod tests {
         assert_eq!(kind("src/error.rs is fine"), None);
         assert_eq!(kind("cc -Werror -c x.c"), None);
         assert_eq!(kind("Found 0 errors in 3 files"), Some(Kind::Summary));
+    }
+
+    #[test]
+    fn a_location_after_a_form_feed_still_leads_its_line() {
+        // `t` (the line without its indentation) is not the line: the location is looked for
+        // on the line itself, as before the first blank was shared with the shape checks.
+        assert_eq!(kind("\x0cfile.c:12: error: x"), Some(Kind::Error));
+        // A `grep -n` listing line is data, whatever words it holds.
+        assert_eq!(kind("\x0ca.py:12:    raise ValueError('error')"), None);
+        assert_eq!(
+            kind("  a.py:12:    raise ValueError('error')"),
+            Some(Kind::Error)
+        );
     }
 
     #[test]
@@ -720,7 +788,7 @@ mod tests {
     const COUNT_LIST: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass|fail|failures|errors|skipped|passed|failed|hits)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
     const OUTCOME_LIST: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*)\b|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
 
-    fn unfactored() -> Regex {
+    fn unfactored() -> regex::bytes::Regex {
         regex::bytes::RegexBuilder::new(&format!(
             r"(?im)(?:{SEVERE_LIST})|(?:{WARN_LIST})|(?:{COUNT_LIST})|(?:{OUTCOME_LIST})|(?:{EXPECT})"
         ))
@@ -729,21 +797,28 @@ mod tests {
         .unwrap()
     }
 
-    fn spans(re: &Regex, t: &[u8]) -> Vec<(usize, usize)> {
+    fn spans(re: &regex::bytes::Regex, t: &[u8]) -> Vec<(usize, usize)> {
         re.find_iter(t).map(|m| (m.start(), m.end())).collect()
+    }
+
+    /// What [`Generic::scan`] finds.
+    fn ours(t: &[u8]) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        Generic::new().unwrap().scan(t, &mut out);
+        out
     }
 
     /// The factored word lists find the same words as the lists written out, on every corpus
     /// log and on text made of the words' pieces.
     #[test]
     fn words_match_the_unfactored_lists() {
-        let (ours, theirs) = (Generic::new().unwrap().words, unfactored());
+        let theirs = unfactored();
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
         for dir in ["corpus", "wild", "wild2", "wild3", "wild4"].map(|d| root.join(d).join("logs"))
         {
             for entry in std::fs::read_dir(dir).unwrap() {
                 let data = std::fs::read(entry.unwrap().path()).unwrap();
-                assert_eq!(spans(&ours, &data), spans(&theirs, &data));
+                assert_eq!(ours(&data), spans(&theirs, &data));
             }
         }
     }
@@ -770,8 +845,7 @@ mod tests {
             0..12,
         )) {
             let t = parts.concat();
-            let (ours, theirs) = (Generic::new().unwrap().words, unfactored());
-            proptest::prop_assert_eq!(spans(&ours, t.as_bytes()), spans(&theirs, t.as_bytes()));
+            proptest::prop_assert_eq!(ours(t.as_bytes()), spans(&unfactored(), t.as_bytes()));
         }
     }
 
@@ -785,6 +859,58 @@ mod tests {
             ("", false),
         ] {
             assert_eq!(has_fault(line.as_bytes()), want, "{line:?}");
+        }
+    }
+
+    /// The version without the next-byte test, kept to test against.
+    fn zero_count_reference(line: &[u8]) -> bool {
+        const LEAD: &[&[u8]] = &[
+            b"0 error",
+            b"0 warning",
+            b"0 fail",
+            b"0 problem",
+            b"0 leak",
+            b"no error",
+            b"no warning",
+            b"no issue",
+            b"no problem",
+        ];
+        const TRAIL: &[&[u8]] = &[b"errors", b"failures", b"failed"];
+        let at = |i: usize, w: &[u8]| {
+            line.len() - i >= w.len() && line[i..i + w.len()].eq_ignore_ascii_case(w)
+        };
+        for i in memchr::memchr3_iter(b'0', b'n', b'N', line) {
+            if (i == 0 || !line[i - 1].is_ascii_alphanumeric()) && LEAD.iter().any(|w| at(i, w)) {
+                return true;
+            }
+        }
+        // `errors: 0`, `failed=0`
+        for i in memchr::memchr2_iter(b':', b'=', line) {
+            let rest = line[i + 1..].trim_ascii_start();
+            if rest.first() == Some(&b'0')
+                && !rest.get(1).is_some_and(u8::is_ascii_digit)
+                && TRAIL
+                    .iter()
+                    .any(|w| i >= w.len() && line[i - w.len()..i].eq_ignore_ascii_case(w))
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    proptest::proptest! {
+        /// The next-byte test in front of the word list changes no answer.
+        #[test]
+        fn zero_count_agrees_with_the_word_list_alone(parts in proptest::collection::vec(
+            proptest::sample::select(vec![
+                "0", " ", "error", "errors", "warning", "fail", "No", "no", "NO", "n", "N", "o",
+                "problem", "leak", "issue", ":", "=", "0x", "1", "failed", "failures", "known",
+            ]),
+            0..12,
+        )) {
+            let t = parts.concat();
+            proptest::prop_assert_eq!(zero_count(t.as_bytes()), zero_count_reference(t.as_bytes()));
         }
     }
 

@@ -6,14 +6,13 @@ use super::{Signal, blank, code_word, sig};
 use crate::rules::Kind;
 
 /// Shapes checked on the line itself: location-only lines and project stack frames.
-/// `named`: the line may name an exception (else that check is skipped).
-pub(super) fn shape(line: &[u8], named: bool) -> Option<Signal> {
-    let t = line.trim_ascii_start();
+/// `t` is `line` without its indentation and `space` its first blank; `named`: the line may
+/// name an exception (else that check is skipped).
+pub(super) fn shape(line: &[u8], t: &[u8], space: Option<usize>, named: bool) -> Option<Signal> {
     let first = *t.first()?;
     if !(first.is_ascii_punctuation() || first.is_ascii_alphanumeric() || first >= 0x80) {
         return None;
     }
-    let space = blank(t);
     if is_frame(t, space) {
         return (!library_path(t)).then_some(sig(Kind::Frame, 1, false));
     }
