@@ -48,6 +48,13 @@ impl Analyser<'_, '_> {
                     .push(self.exec_part(PartKind::Wrapper, text, &argv));
                 return;
             }
+            if name == "xargs"
+                && self.piped.is_none()
+                && let Some(words) = heredoc.and_then(|t| xargs_words(&argv, t))
+            {
+                // `echo src tests | xargs ls`: the words xargs adds are the literal text's
+                self.piped = Some(words);
+            }
             match self.wrapper(&name, text, &mut argv, depth, &mut open_ended) {
                 Flow::Again => continue,
                 Flow::Stop => return,
@@ -74,7 +81,7 @@ impl Analyser<'_, '_> {
                 }
                 crate::models::Next::Plain => {}
             }
-            self.runtime_assign(&name, &argv);
+            self.runtime_assign(&name, &argv, heredoc);
             if programs::is_shell(&name) && open_ended {
                 // `xargs -I{} sh -c 'cat {}'`: the words xargs adds become shell code
                 self.opaque(
@@ -91,6 +98,15 @@ impl Analyser<'_, '_> {
                 return;
             }
             if self.source_stdin(&name, text, &argv, depth, heredoc) {
+                return;
+            }
+            if heredoc.is_none() && programs::stdin_code(&name, &argv) && !version_only(&argv) {
+                // `cat x | python3`, `ruby < task.rb`: code the gate cannot read, which may run
+                // a denied command: `--yolo` does not run it
+                let mut p = self.exec_part(PartKind::Exec, text, &argv);
+                p.uncertain = Some(format!("`{name}` runs code read from its input"));
+                self.parts.push(p);
+                self.opaque(text, format!("`{name}` reads code not known here"));
                 return;
             }
             if let Some(body) = heredoc
@@ -281,6 +297,22 @@ impl Analyser<'_, '_> {
                 let mut p = self.exec_part(PartKind::Exec, text, argv);
                 p.uncertain = Some(format!("`{name}` runs the commands in a file"));
                 self.parts.push(p);
+                // commands the gate cannot read, a denied one too: `--yolo` does not run them
+                self.opaque(text, format!("`{name}` runs commands not read here"));
+                return Flow::Stop;
+            }
+            "read" | "mapfile" | "readarray" => {
+                // sets variables from its input (followed by `runtime_assign`)
+                self.parts
+                    .push(self.exec_part(PartKind::Wrapper, text, argv));
+                return Flow::Stop;
+            }
+            "popd" | "dirs" => {
+                if name == "popd" {
+                    self.cd(Some(&Word::literal("-")));
+                }
+                self.parts
+                    .push(self.exec_part(PartKind::Wrapper, text, argv));
                 return Flow::Stop;
             }
             "find" => {
@@ -303,6 +335,10 @@ impl Analyser<'_, '_> {
                 }
                 *argv = outer;
             }
+            _ if crate::values::dumps_environment(name, argv) => {
+                self.environment_dump(text, argv);
+                return Flow::Stop;
+            }
             "set" | "shift" => {
                 // positional parameters and shell options (followed by `runtime_assign`)
                 self.parts
@@ -319,4 +355,43 @@ impl Analyser<'_, '_> {
         }
         Flow::On
     }
+}
+
+impl Analyser<'_, '_> {
+    /// `env`, `printenv`, `export -p`: the run, and a read of what `/proc/self/environ` holds.
+    pub(crate) fn environment_dump(&mut self, text: &str, argv: &[Word]) {
+        self.parts.push(self.exec_part(PartKind::Exec, text, argv));
+        let mut p = Part::new(PartKind::Read, text);
+        p.paths
+            .push(self.path_arg(&Word::literal("/proc/self/environ")));
+        self.parts.push(p);
+    }
+}
+
+/// `python3 --version`, `node -v`: prints a version, reads no code.
+fn version_only(argv: &[Word]) -> bool {
+    argv.len() == 2
+        && argv[1]
+            .lit()
+            .is_some_and(|v| matches!(v, "--version" | "-V" | "-v" | "--help" | "-h"))
+}
+
+/// The words `xargs` reads from literal text (split at blanks), when it reads them plainly
+/// (no `-0`, `-d`, `-a`, `-E`) and the text has no quotes or escapes.
+fn xargs_words(argv: &[Word], text: &str) -> Option<Vec<Word>> {
+    let plain = argv.iter().skip(1).all(|w| {
+        w.lit().is_some_and(|v| {
+            !(v == "--null"
+                || v.starts_with("--delimiter")
+                || v.starts_with("--arg-file")
+                || v.starts_with("--eof")
+                || (v.starts_with('-')
+                    && !v.starts_with("--")
+                    && v.contains(['0', 'd', 'a', 'E', 'e'])))
+        })
+    });
+    if !plain || text.contains(['\'', '"', '\\', '$', '`']) {
+        return None;
+    }
+    Some(text.split_whitespace().map(Word::literal).collect())
 }

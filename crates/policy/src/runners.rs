@@ -291,6 +291,15 @@ impl Analyser<'_, '_> {
         for r in crate::models::revision_reads(name, argv) {
             self.side_part(PartKind::Read, name, text, &r);
         }
+        if name == "git" {
+            // `git grep KEY -- '*.env'`: a quoted pathspec glob names files at any depth
+            for g in crate::acts::pathspec_globs(argv) {
+                self.side_part(PartKind::Read, name, text, &g);
+            }
+        }
+        if name == "ls" && crate::models::has_flag(argv, 'R', &["--recursive"]) {
+            self.listing_outside(text, argv);
+        }
         for m in programs::state_dir_mentions(name, argv) {
             self.side_part(PartKind::Write, name, text, &Word::literal(&m));
         }
@@ -537,5 +546,27 @@ fn container_command_start(name: &str, argv: &[Word]) -> Option<usize> {
             Some(j + 1)
         }
         _ => None,
+    }
+}
+
+impl Analyser<'_, '_> {
+    /// `ls -R ~`: a recursive listing outside the workspace names every path below it (those
+    /// a deny rule covers too), like a recursive read there.
+    fn listing_outside(&mut self, text: &str, argv: &[Word]) {
+        let ws = self.ctx.workspace.trim_end_matches('/');
+        let dirs: Vec<&Word> = argv[1..]
+            .iter()
+            .filter(|w| !w.lit().is_some_and(|v| v.starts_with('-')))
+            .collect();
+        for w in dirs {
+            if let PathArg::Known(np) = self.path_arg(w)
+                && np.absolute != ws
+                && !np.absolute.starts_with(&format!("{ws}/"))
+            {
+                let mut rp = Part::new(PartKind::Read, text);
+                rp.paths.push(PathArg::below(np.absolute));
+                self.parts.push(rp);
+            }
+        }
     }
 }

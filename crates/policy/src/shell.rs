@@ -75,6 +75,7 @@ pub fn analyse(command: &str, ctx: &PathContext<'_>) -> Vec<Part> {
         functions: HashSet::new(),
         piped: None,
         piped_text: None,
+        read_ifs: None,
         budget: command
             .len()
             .saturating_mul(BUDGET_PER_BYTE)
@@ -101,6 +102,8 @@ pub(crate) struct Analyser<'c, 'p> {
     /// What the previous stage of a pipeline prints, when it is literal text (`echo 'git
     /// push' | sh`, `cat <<EOF | bash`): the input of this stage's first command.
     pub(crate) piped_text: Option<String>,
+    /// `IFS=... read`: `Some(true)` an empty IFS, `Some(false)` another one; `None` unset.
+    pub(crate) read_ifs: Option<bool>,
     /// Bytes of shell text still to be parsed: every re-reading (a brace expansion of an
     /// unparseable command, a nested shell's string, a joined continuation) spends from it, so
     /// hostile text cannot make the analysis grow without bound; past it a part is opaque.
@@ -176,6 +179,14 @@ impl Analyser<'_, '_> {
                 self.vars = vars;
             }
             "declaration_command" => {
+                let text = &src[node.byte_range()];
+                let words: Vec<Word> = text.split_whitespace().map(Word::literal).collect();
+                if let Some(name) = words.first().and_then(|w| w.lit())
+                    && crate::values::dumps_environment(name, &words)
+                {
+                    // `export -p`, `declare -x`: every exported variable is printed
+                    self.environment_dump(text, &words);
+                }
                 self.declaration(node, src);
                 self.children(node, src, depth);
                 self.declare(node, src);
@@ -419,11 +430,22 @@ impl Analyser<'_, '_> {
             }
             return;
         }
-        let sensitive: Vec<&String> = env.iter().filter(|n| programs::sensitive_env(n)).collect();
+        // `IFS= read -r x`: IFS only changes how `read` splits its line
+        let reads = argv.first().and_then(|w| w.lit()) == Some("read");
+        self.read_ifs = assigns.iter().find_map(|a| {
+            let t = &src[a.byte_range()];
+            let v = t.strip_prefix("IFS=")?;
+            Some(matches!(v, "" | "''" | "\"\""))
+        });
+        let sensitive: Vec<&String> = env
+            .iter()
+            .filter(|n| programs::sensitive_env(n) && !(reads && *n == "IFS"))
+            .collect();
         let env_note = sensitive
             .first()
             .map(|n| format!("sets {n}, which changes what runs"));
         self.exec(text, argv, depth, heredoc, env_note);
+        self.read_ifs = None;
     }
 
     pub(crate) fn cd(&mut self, target: Option<&Word>) {
@@ -460,6 +482,8 @@ impl Analyser<'_, '_> {
             programs::ShellInput::File => {
                 let p = self.exec_part(PartKind::Exec, text, argv);
                 self.parts.push(p);
+                // a script file is commands the gate cannot read: a denied one too
+                self.opaque(text, format!("`{name}` runs a script file not read here"));
             }
             programs::ShellInput::Stdin => match heredoc {
                 Some(body) => {
