@@ -25,9 +25,8 @@ impl Analyser<'_, '_> {
         heredoc: Option<&str>,
         env_note: Option<String>,
     ) {
-        let mut argv = argv;
+        let (mut argv, mut open_ended) = (argv, false);
         self.ifs_split(&mut argv);
-        let mut open_ended = false;
         if let Some(note) = env_note {
             self.opaque(text, note);
         }
@@ -48,13 +47,7 @@ impl Analyser<'_, '_> {
                     .push(self.exec_part(PartKind::Wrapper, text, &argv));
                 return;
             }
-            if name == "xargs"
-                && self.piped.is_none()
-                && let Some(words) = heredoc.and_then(|t| xargs_words(&argv, t))
-            {
-                // `echo src tests | xargs ls`: the words xargs adds are the literal text's
-                self.piped = Some(words);
-            }
+            self.xargs_literal(&name, &argv, heredoc);
             match self.wrapper(&name, text, &mut argv, depth, &mut open_ended) {
                 Flow::Again => continue,
                 Flow::Stop => return,
@@ -100,13 +93,7 @@ impl Analyser<'_, '_> {
             if self.source_stdin(&name, text, &argv, depth, heredoc) {
                 return;
             }
-            if heredoc.is_none() && programs::stdin_code(&name, &argv) && !version_only(&argv) {
-                // `cat x | python3`, `ruby < task.rb`: code the gate cannot read, which may run
-                // a denied command: `--yolo` does not run it
-                let mut p = self.exec_part(PartKind::Exec, text, &argv);
-                p.uncertain = Some(format!("`{name}` runs code read from its input"));
-                self.parts.push(p);
-                self.opaque(text, format!("`{name}` reads code not known here"));
+            if self.unknown_stdin_code(&name, text, &argv, heredoc) {
                 return;
             }
             if let Some(body) = heredoc
@@ -358,6 +345,45 @@ impl Analyser<'_, '_> {
 }
 
 impl Analyser<'_, '_> {
+    /// `echo src tests | xargs ls`: the words xargs adds are the literal text's.
+    fn xargs_literal(&mut self, name: &str, argv: &[Word], heredoc: Option<&str>) {
+        if name == "xargs"
+            && self.piped.is_none()
+            && let Some(words) = heredoc.and_then(|t| xargs_words(argv, t))
+        {
+            self.piped = Some(words);
+        }
+    }
+
+    /// `cat x | python3`, `ruby < task.rb`: code the gate cannot read, which may run a denied
+    /// command (`--yolo` does not run it). `true` when handled.
+    fn unknown_stdin_code(
+        &mut self,
+        name: &str,
+        text: &str,
+        argv: &[Word],
+        heredoc: Option<&str>,
+    ) -> bool {
+        if heredoc.is_some() || !programs::stdin_code(name, argv) || version_only(argv) {
+            return false;
+        }
+        let mut p = self.exec_part(PartKind::Exec, text, argv);
+        p.uncertain = Some(format!("`{name}` runs code read from its input"));
+        self.parts.push(p);
+        self.opaque(text, format!("`{name}` reads code not known here"));
+        true
+    }
+
+    /// `export -p`, `declare -x` (a declaration command): every exported variable is printed.
+    pub(crate) fn declaration_dump(&mut self, text: &str) {
+        let words: Vec<Word> = text.split_whitespace().map(Word::literal).collect();
+        if let Some(name) = words.first().and_then(|w| w.lit())
+            && crate::values::dumps_environment(name, &words)
+        {
+            self.environment_dump(text, &words);
+        }
+    }
+
     /// `env`, `printenv`, `export -p`: the run, and a read of what `/proc/self/environ` holds.
     pub(crate) fn environment_dump(&mut self, text: &str, argv: &[Word]) {
         self.parts.push(self.exec_part(PartKind::Exec, text, argv));

@@ -460,6 +460,23 @@ fn surely_defined(node: Node<'_>) -> bool {
     false
 }
 
+/// `IFS=... cmd`: `Some(true)` an empty IFS, `Some(false)` another one, `None` not set.
+pub(crate) fn prefix_ifs(assigns: &[Node<'_>], src: &str) -> Option<bool> {
+    assigns.iter().find_map(|a| {
+        let v = src[a.byte_range()].strip_prefix("IFS=")?;
+        Some(matches!(v, "" | "''" | "\"\""))
+    })
+}
+
+/// Why environment assignments before a command make it opaque (`LD_PRELOAD=x cmd`), if they
+/// do; `IFS= read -r x` does not (IFS only changes how `read` splits its line).
+pub(crate) fn env_note(env: &[String], argv: &[Word]) -> Option<String> {
+    let reads = argv.first().and_then(Word::lit) == Some("read");
+    env.iter()
+        .find(|n| crate::programs::sensitive_env(n) && !(reads && *n == "IFS"))
+        .map(|n| format!("sets {n}, which changes what runs"))
+}
+
 fn lit_is(w: Option<&Word>, v: &str) -> bool {
     w.and_then(Word::lit) == Some(v)
 }

@@ -179,14 +179,7 @@ impl Analyser<'_, '_> {
                 self.vars = vars;
             }
             "declaration_command" => {
-                let text = &src[node.byte_range()];
-                let words: Vec<Word> = text.split_whitespace().map(Word::literal).collect();
-                if let Some(name) = words.first().and_then(|w| w.lit())
-                    && crate::values::dumps_environment(name, &words)
-                {
-                    // `export -p`, `declare -x`: every exported variable is printed
-                    self.environment_dump(text, &words);
-                }
+                self.declaration_dump(&src[node.byte_range()]);
                 self.declaration(node, src);
                 self.children(node, src, depth);
                 self.declare(node, src);
@@ -430,20 +423,8 @@ impl Analyser<'_, '_> {
             }
             return;
         }
-        // `IFS= read -r x`: IFS only changes how `read` splits its line
-        let reads = argv.first().and_then(|w| w.lit()) == Some("read");
-        self.read_ifs = assigns.iter().find_map(|a| {
-            let t = &src[a.byte_range()];
-            let v = t.strip_prefix("IFS=")?;
-            Some(matches!(v, "" | "''" | "\"\""))
-        });
-        let sensitive: Vec<&String> = env
-            .iter()
-            .filter(|n| programs::sensitive_env(n) && !(reads && *n == "IFS"))
-            .collect();
-        let env_note = sensitive
-            .first()
-            .map(|n| format!("sets {n}, which changes what runs"));
+        self.read_ifs = crate::flow::prefix_ifs(&assigns, src);
+        let env_note = crate::flow::env_note(&env, &argv);
         self.exec(text, argv, depth, heredoc, env_note);
         self.read_ifs = None;
     }
@@ -482,7 +463,6 @@ impl Analyser<'_, '_> {
             programs::ShellInput::File => {
                 let p = self.exec_part(PartKind::Exec, text, argv);
                 self.parts.push(p);
-                // a script file is commands the gate cannot read: a denied one too
                 self.opaque(text, format!("`{name}` runs a script file not read here"));
             }
             programs::ShellInput::Stdin => match heredoc {
