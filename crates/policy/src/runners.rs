@@ -263,6 +263,9 @@ impl Analyser<'_, '_> {
         depth: usize,
     ) {
         let mut p = self.exec_part(PartKind::Exec, text, argv);
+        if name == "ls" {
+            self.directory_globs(&mut p, argv);
+        }
         p.open_ended = open_ended;
         if open_ended && !no_paths(name) {
             match self.piped.take() {
@@ -352,6 +355,9 @@ impl Analyser<'_, '_> {
         self.parts.push(wp);
     }
 }
+
+/// A name no rule covers, for an entry of a directory that a glob names.
+const DIR_ENTRY: &str = "loop-gate-directory-entry";
 
 /// Subcommands that only read the repository: `-C DIR` before them changes nothing they
 /// write.
@@ -550,6 +556,26 @@ fn container_command_start(name: &str, argv: &[Word]) -> Option<usize> {
 }
 
 impl Analyser<'_, '_> {
+    /// `ls -d */`, `ls crates/*/`: a glob ending in `/` names directories, which `ls` lists as
+    /// wholes: a rule matches only when it covers what lies inside them (`~/.ssh/**`), not
+    /// because a directory could be called like a key file (`x.pem/`).
+    fn directory_globs(&self, p: &mut Part, argv: &[Word]) {
+        for w in &argv[1..] {
+            let Some(pat) = w.pattern.as_deref().filter(|t| t.ends_with('/')) else {
+                continue;
+            };
+            let inside = Word {
+                text: w.text.clone(),
+                value: None,
+                pattern: Some(format!("{pat}{DIR_ENTRY}")),
+            };
+            let (was, now) = (self.path_arg(w), self.path_arg(&inside));
+            if let Some(slot) = p.paths.iter_mut().find(|x| **x == was) {
+                *slot = now;
+            }
+        }
+    }
+
     /// `ls -R ~`: a recursive listing outside the workspace names every path below it (those
     /// a deny rule covers too), like a recursive read there.
     fn listing_outside(&mut self, text: &str, argv: &[Word]) {

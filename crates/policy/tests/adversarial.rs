@@ -135,31 +135,11 @@ fn gate5_held_out_set() {
     assert!(wrong == 0, "{wrong}/{total} wrong");
 }
 
-/// Round 6 cases still missed, left open (README, issue 14), one class in both halves: a
-/// directory glob (`crates/*/`, `*/`) may name a directory called like a key file (`x.pem/`),
-/// so listing it asks.
-const GATE6_OPEN: &[&str] = &[
-    "for d in crates/*/; do echo \"$d\"; ls \"$d\" | head -3; done",
-    "ls -d */",
-];
-
-/// The misses of `report` that are in [`GATE6_OPEN`].
-fn gate6_open(report: &str) -> usize {
-    report
-        .lines()
-        .filter(|l| GATE6_OPEN.iter().any(|o| l.starts_with(&format!("{o:?}"))))
-        .count()
-}
-
 #[test]
 fn gate6_tuned_set() {
     let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate6-tune.toml"));
     eprintln!("gate6 tuning half: {}/{total} as expected", total - wrong);
-    let open = gate6_open(&report);
-    assert!(
-        wrong == open,
-        "{wrong}/{total} wrong ({open} left open):\n{report}"
-    );
+    assert!(wrong == 0, "{wrong}/{total} wrong:\n{report}");
 }
 
 #[test]
@@ -170,6 +150,5 @@ fn gate6_held_out_set() {
         eprintln!("{report}");
     }
     // printed only with GATE_HOLDOUT_REPORT=1, so the held-out cases stay unread while tuning
-    let open = gate6_open(&report);
-    assert!(wrong == open, "{wrong}/{total} wrong ({open} left open)");
+    assert!(wrong == 0, "{wrong}/{total} wrong");
 }
