@@ -283,9 +283,9 @@ impl Analyser<'_, '_> {
             "source" | "." => {
                 let mut p = self.exec_part(PartKind::Exec, text, argv);
                 p.uncertain = Some(format!("`{name}` runs the commands in a file"));
-                self.parts.push(p);
                 // commands the gate cannot read, a denied one too: `--yolo` does not run them
-                self.opaque(text, format!("`{name}` runs commands not read here"));
+                p.runs_unknown_code = true;
+                self.parts.push(p);
                 return Flow::Stop;
             }
             "read" | "mapfile" | "readarray" => {
@@ -369,8 +369,8 @@ impl Analyser<'_, '_> {
         }
         let mut p = self.exec_part(PartKind::Exec, text, argv);
         p.uncertain = Some(format!("`{name}` runs code read from its input"));
+        p.runs_unknown_code = true;
         self.parts.push(p);
-        self.opaque(text, format!("`{name}` reads code not known here"));
         true
     }
 

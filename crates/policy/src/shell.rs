@@ -461,9 +461,10 @@ impl Analyser<'_, '_> {
                 self.parts.push(p);
             }
             programs::ShellInput::File => {
-                let p = self.exec_part(PartKind::Exec, text, argv);
+                let mut p = self.exec_part(PartKind::Exec, text, argv);
+                // a script file is commands the gate cannot read, a denied one too
+                p.runs_unknown_code = true;
                 self.parts.push(p);
-                self.opaque(text, format!("`{name}` runs a script file not read here"));
             }
             programs::ShellInput::Stdin => match heredoc {
                 Some(body) => {

@@ -89,6 +89,28 @@ fn unreadable_code_may_run_a_denied_command() {
 }
 
 #[test]
+fn an_allow_rule_still_approves_a_script_file() {
+    use loopwright_policy::{Layer, LayerKind, Policy};
+    let extra = Layer::parse(
+        LayerKind::Rules,
+        "scripts.toml",
+        "[[rule]]\nverdict = \"allow\"\ncommand = \"bash scripts/ci.sh\"\n",
+    )
+    .unwrap();
+    let newuser = Layer::parse(
+        LayerKind::Project,
+        "newuser-gate.toml",
+        include_str!("data/newuser-gate.toml"),
+    )
+    .unwrap();
+    let p = Policy::load([Layer::builtin().unwrap(), newuser, extra]);
+    let d = p.check(&Request::shell("bash scripts/ci.sh", "/work/app"));
+    assert_eq!((d.verdict, d.may_deny), (Verdict::Allow, false));
+    let d = p.check(&Request::shell("bash scripts/other.sh", "/work/app"));
+    assert_eq!((d.verdict, d.may_deny), (Verdict::Ask, true));
+}
+
+#[test]
 fn harmless_reads_stay_allowed() {
     use Verdict::{Allow, Ask, Deny};
     expect(&[
