@@ -183,14 +183,30 @@ pub(crate) fn dumps_environment(name: &str, argv: &[Word]) -> bool {
     let args: Vec<Option<&str>> = argv[1..].iter().map(Word::lit).collect();
     let all_opts = |ok: &[&str]| args.iter().all(|a| a.is_some_and(|v| ok.contains(&v)));
     match name {
-        "env" => all_opts(&["-0", "--null", "--"]),
+        "env" => env_prints(&args),
         "printenv" => all_opts(&["-0", "--null"]),
-        "export" | "declare" | "typeset" => {
-            all_opts(&["-p", "-x", "-px", "-xp"]) && (name == "export" || !args.is_empty())
-        }
+        // `declare` alone prints every variable, the exported ones too
+        "export" | "declare" | "typeset" => all_opts(&["-p", "-x", "-px", "-xp"]),
         "set" => args.is_empty(),
         _ => false,
     }
+}
+
+/// `env [-0] [-u NAME] [NAME=VALUE]...` with no command prints the environment (`-i` empties
+/// it first).
+fn env_prints(args: &[Option<&str>]) -> bool {
+    let mut i = 0;
+    while i < args.len() {
+        match args[i] {
+            Some("-0" | "--null" | "--") => {}
+            Some("-u" | "--unset") => i += 1,
+            Some(v) if v.starts_with("--unset=") || (v.starts_with("-u") && v.len() > 2) => {}
+            Some(v) if !v.starts_with('-') && v.contains('=') => {}
+            _ => return false,
+        }
+        i += 1;
+    }
+    true
 }
 
 #[cfg(test)]
