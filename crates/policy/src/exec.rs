@@ -348,11 +348,16 @@ impl Analyser<'_, '_> {
     /// `echo src tests | xargs ls`: the words xargs adds are the literal text's.
     fn xargs_literal(&mut self, name: &str, argv: &[Word], heredoc: Option<&str>) {
         if name == "xargs"
-            && self.piped.is_none()
-            && let Some(words) = heredoc.and_then(|t| xargs_words(argv, t))
+            && let Some(text) = heredoc
         {
-            self.piped = Some(words);
+            self.piped = xargs_words(argv, text);
         }
+    }
+
+    /// What one command's input was is gone after it (`xargs echo <<< x; xargs cat < list`).
+    pub(crate) fn after_command(&mut self) {
+        self.read_ifs = None;
+        self.piped = None;
     }
 
     /// `cat x | python3`, `ruby < task.rb`: code the gate cannot read, which may run a denied

@@ -426,7 +426,7 @@ impl Analyser<'_, '_> {
         self.read_ifs = crate::flow::prefix_ifs(&assigns, src);
         let env_note = crate::flow::env_note(&env, &argv);
         self.exec(text, argv, depth, heredoc, env_note);
-        self.read_ifs = None;
+        self.after_command();
     }
 
     pub(crate) fn cd(&mut self, target: Option<&Word>) {

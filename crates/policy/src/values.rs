@@ -42,7 +42,9 @@ pub(crate) fn read(argv: &[Word], input: Option<&str>, ifs: Option<bool>) -> Opt
             "--" => {}
             _ if v.starts_with('-') => {
                 // `-rp PROMPT` and friends: only r/s/e clusters ending in p or t take a value
-                let flags = v.strip_prefix('-')?;
+                let flags = v
+                    .strip_prefix('-')
+                    .filter(|f| f.is_ascii() && !f.is_empty())?;
                 let (body, last) = flags.split_at(flags.len().saturating_sub(1));
                 if !body.chars().all(|c| "rse".contains(c)) || !"rsept".contains(last) {
                     return None;
@@ -235,6 +237,8 @@ mod tests {
         assert!(read(&w("read -r f"), Some("$__loop_gate_dynamic"), None).is_none());
         assert!(read(&w("read -d x f"), Some(".env"), None).is_none());
         assert!(read(&w("read f"), Some("a\\b"), None).is_none());
+        assert!(read(&w("read -é f"), Some(".env"), None).is_none());
+        assert!(read(&w("read - f"), Some(".env"), None).is_none());
         let v = vars(read(&w("read -r f"), Some(" .env \n"), Some(true)));
         assert_eq!(v[0].1, " .env ");
     }
