@@ -47,8 +47,7 @@ impl Analyser<'_, '_> {
                     .push(self.exec_part(PartKind::Wrapper, text, &argv));
                 return;
             }
-            self.xargs_literal(&name, &argv, heredoc);
-            match self.wrapper(&name, text, &mut argv, depth, &mut open_ended) {
+            match self.strip_wrapper(&name, text, &mut argv, depth, &mut open_ended, heredoc) {
                 Flow::Again => continue,
                 Flow::Stop => return,
                 Flow::On => {}
@@ -345,13 +344,55 @@ impl Analyser<'_, '_> {
 }
 
 impl Analyser<'_, '_> {
-    /// `echo src tests | xargs ls`: the words xargs adds are the literal text's.
-    fn xargs_literal(&mut self, name: &str, argv: &[Word], heredoc: Option<&str>) {
-        if name == "xargs"
-            && let Some(text) = heredoc
-        {
-            self.piped = xargs_words(argv, text);
+    /// [`Self::wrapper`], with the words `xargs` reads from literal text appended to the
+    /// command it runs when it runs it once (`echo push | xargs git` runs `git push`).
+    fn strip_wrapper(
+        &mut self,
+        name: &str,
+        text: &str,
+        argv: &mut Vec<Word>,
+        depth: usize,
+        open_ended: &mut bool,
+        heredoc: Option<&str>,
+    ) -> Flow {
+        let (appended, before) = (self.xargs_literal(name, argv, heredoc), *open_ended);
+        let flow = self.wrapper(name, text, argv, depth, open_ended);
+        if let (Flow::Again, Some(words)) = (&flow, appended) {
+            argv.extend(words);
+            (*open_ended, self.piped) = (before, None);
         }
+        flow
+    }
+
+    /// `echo src tests | xargs ls`: the words xargs adds are the literal text's. Returns them
+    /// when xargs passes them all to one run (no `-n`, `-L`, `-I`, `-s`): then they are the
+    /// command's last arguments.
+    fn xargs_literal(
+        &mut self,
+        name: &str,
+        argv: &[Word],
+        heredoc: Option<&str>,
+    ) -> Option<Vec<Word>> {
+        let text = heredoc.filter(|_| name == "xargs")?;
+        self.piped = xargs_words(argv, text);
+        let splits = argv.iter().skip(1).any(|w| {
+            w.lit().is_none_or(|v| {
+                [
+                    "-n",
+                    "-L",
+                    "-l",
+                    "-I",
+                    "-i",
+                    "-s",
+                    "-x",
+                    "--max",
+                    "--replace",
+                ]
+                .iter()
+                .any(|o| v.starts_with(o))
+            })
+        });
+        if splits { None } else { self.piped.clone() }
     }
 
     /// What one command's input was is gone after it (`xargs echo <<< x; xargs cat < list`).
