@@ -356,12 +356,58 @@ impl Analyser<'_, '_> {
         heredoc: Option<&str>,
     ) -> Flow {
         let (appended, before) = (self.xargs_literal(name, argv, heredoc), *open_ended);
+        let replace = (name == "xargs").then(|| xargs_replace(argv)).flatten();
         let flow = self.wrapper(name, text, argv, depth, open_ended);
-        if let (Flow::Again, Some(words)) = (&flow, appended) {
+        if !matches!(flow, Flow::Again) {
+            return flow;
+        }
+        if let Some(r) = replace {
+            // `xargs -I{} git {}`: each input line replaces `{}`; unknown lines make those
+            // words unknown
+            let lines: Option<Vec<&str>> = heredoc
+                .filter(|t| !t.contains(['\'', '"', '\\', '$', '`']))
+                .map(|t| {
+                    t.lines()
+                        .map(str::trim_start)
+                        .filter(|l| !l.is_empty())
+                        .collect()
+                });
+            match lines.filter(|l| l.len() <= 16) {
+                Some(lines) => {
+                    for line in lines {
+                        let run = argv.iter().map(|w| replaced(w, &r, Some(line))).collect();
+                        self.exec(text, run, depth, None, None);
+                    }
+                    return Flow::Stop;
+                }
+                None => {
+                    // a shell's script keeps `{}` (judged as written, and opaque); names
+                    // `find -print0` gives are paths, unknown only as program or subcommand
+                    let shell = argv
+                        .first()
+                        .and_then(Word::lit)
+                        .is_some_and(|p| programs::is_shell(p.rsplit('/').next().unwrap_or(p)));
+                    let found = self.piped.is_some();
+                    if !shell {
+                        *argv = argv
+                            .iter()
+                            .enumerate()
+                            .map(|(i, w)| {
+                                if found && i > 1 {
+                                    w.clone()
+                                } else {
+                                    replaced(w, &r, None)
+                                }
+                            })
+                            .collect();
+                    }
+                }
+            }
+        } else if let Some(words) = appended {
             argv.extend(words);
             (*open_ended, self.piped) = (before, None);
         }
-        flow
+        Flow::Again
     }
 
     /// `echo src tests | xargs ls`: the words xargs adds are the literal text's. Returns them
@@ -466,4 +512,31 @@ fn xargs_words(argv: &[Word], text: &str) -> Option<Vec<Word>> {
         return None;
     }
     Some(text.split_whitespace().map(Word::literal).collect())
+}
+
+/// The replace string of `xargs -I R`, `-iR`, `-i`, `--replace[=R]`.
+fn xargs_replace(argv: &[Word]) -> Option<String> {
+    let inner = programs::wrapper_inner("xargs", argv).map_or(argv.len(), |i| i.inner);
+    let opts = argv.get(1..inner.min(argv.len()))?;
+    opts.iter().enumerate().find_map(|(k, w)| match w.lit()? {
+        "-I" => opts.get(k + 1).map(|n| n.text.clone()),
+        "-i" | "--replace" => Some("{}".to_string()),
+        v if v.starts_with("--replace=") => Some(v["--replace=".len()..].to_string()),
+        v if v.starts_with("-I") || v.starts_with("-i") => Some(v[2..].to_string()),
+        _ => None,
+    })
+}
+
+/// `w` with the replace string `r` put in by `line`, or unknown when the line is not known.
+fn replaced(w: &Word, r: &str, line: Option<&str>) -> Word {
+    let has = |s: &str| !r.is_empty() && s.contains(r);
+    match (w.value.as_deref(), line) {
+        (Some(v), Some(l)) if has(v) => Word::literal(&v.replace(r, l)),
+        (Some(v), None) if has(v) || has(&w.text) => Word {
+            text: w.text.clone(),
+            value: None,
+            pattern: None,
+        },
+        _ => w.clone(),
+    }
 }
