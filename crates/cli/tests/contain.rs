@@ -177,7 +177,10 @@ fn provider_keys_and_secrets_are_not_visible_to_tools() {
     let commands = [
         "echo key=[$OPENAI_API_KEY] aws=[$AWS_SECRET_ACCESS_KEY] own=[$MY_LLM] gh=[$GH_TOKEN] path=[${PATH:+set}]"
             .to_string(),
-        "env | grep -c sk-test-secre[t] || true".to_string(),
+        // (the whole environment, from code: `env` alone is a read of the environment, which
+        // the gate denies like /proc/self/environ)
+        "python3 -c 'import os; print(sum(\"sk-test-secre\" \"t\" in v for v in os.environ.values()))'"
+            .to_string(),
     ];
     let script = script(ws.path(), &commands);
     let out = Command::new(loop_bin())
@@ -520,7 +523,20 @@ int main(void){ FILE *f = fopen(".loop/gate.toml", "a"); printf("fopen:%s\n", f 
         ));
     }
     let script = script(ws.path(), &commands);
-    let out = run(ws.path(), &script, &["--session-id", "guardtest"]);
+    // a script file may run any command (a denied one too), so `--yolo` runs `bash w.sh` only
+    // where a rule allows it
+    let rules = tmp.path().join("scripts.toml");
+    std::fs::write(
+        &rules,
+        "[[rule]]\nverdict = \"allow\"\ncommand = \"bash\"\n",
+    )
+    .unwrap();
+    let rules = rules.to_string_lossy().into_owned();
+    let out = run(
+        ws.path(),
+        &script,
+        &["--session-id", "guardtest", "--rules", &rules],
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     let warned = stdout.contains("\"guard\":\"state-dir\"");

@@ -387,3 +387,37 @@ pub fn under_git_dirs(argv: &[Word], paths: Vec<Word>) -> Vec<Word> {
         })
         .collect()
 }
+
+/// The quoted glob pathspecs after `--` of a git command (`git grep KEY -- '*.env'`): git
+/// matches `*` across directories and leading dots, so each names files at any depth.
+pub fn pathspec_globs(argv: &[Word]) -> Vec<Word> {
+    let Some(dd) = argv.iter().position(|w| w.lit() == Some("--")) else {
+        return Vec::new();
+    };
+    argv[dd + 1..]
+        .iter()
+        .filter_map(|w| w.lit())
+        .filter(|v| v.contains(['*', '?', '[']) && !v.starts_with(':'))
+        .flat_map(|v| {
+            let g = v.trim_start_matches("./");
+            let (dir, last) = g.rsplit_once('/').unwrap_or(("", g));
+            // a shell glob skips dot files; git's `*.env` also names `.env` itself
+            let dotted = last.strip_prefix('*').filter(|r| r.starts_with('.'));
+            [Some(last), dotted]
+                .into_iter()
+                .flatten()
+                .map(|l| {
+                    let pattern = match dir {
+                        "" => format!("**/{l}"),
+                        d => format!("{d}/{l}"),
+                    };
+                    Word {
+                        text: v.to_string(),
+                        value: None,
+                        pattern: Some(pattern),
+                    }
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}

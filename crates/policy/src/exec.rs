@@ -25,9 +25,8 @@ impl Analyser<'_, '_> {
         heredoc: Option<&str>,
         env_note: Option<String>,
     ) {
-        let mut argv = argv;
+        let (mut argv, mut open_ended) = (argv, false);
         self.ifs_split(&mut argv);
-        let mut open_ended = false;
         if let Some(note) = env_note {
             self.opaque(text, note);
         }
@@ -48,7 +47,7 @@ impl Analyser<'_, '_> {
                     .push(self.exec_part(PartKind::Wrapper, text, &argv));
                 return;
             }
-            match self.wrapper(&name, text, &mut argv, depth, &mut open_ended) {
+            match self.strip_wrapper(&name, text, &mut argv, depth, &mut open_ended, heredoc) {
                 Flow::Again => continue,
                 Flow::Stop => return,
                 Flow::On => {}
@@ -74,7 +73,7 @@ impl Analyser<'_, '_> {
                 }
                 crate::models::Next::Plain => {}
             }
-            self.runtime_assign(&name, &argv);
+            self.runtime_assign(&name, &argv, heredoc);
             if programs::is_shell(&name) && open_ended {
                 // `xargs -I{} sh -c 'cat {}'`: the words xargs adds become shell code
                 self.opaque(
@@ -91,6 +90,9 @@ impl Analyser<'_, '_> {
                 return;
             }
             if self.source_stdin(&name, text, &argv, depth, heredoc) {
+                return;
+            }
+            if self.unknown_stdin_code(&name, text, &argv, heredoc) {
                 return;
             }
             if let Some(body) = heredoc
@@ -280,7 +282,23 @@ impl Analyser<'_, '_> {
             "source" | "." => {
                 let mut p = self.exec_part(PartKind::Exec, text, argv);
                 p.uncertain = Some(format!("`{name}` runs the commands in a file"));
+                // commands the gate cannot read, a denied one too: `--yolo` does not run them
+                p.runs_unknown_code = true;
                 self.parts.push(p);
+                return Flow::Stop;
+            }
+            "read" | "mapfile" | "readarray" => {
+                // sets variables from its input (followed by `runtime_assign`)
+                self.parts
+                    .push(self.exec_part(PartKind::Wrapper, text, argv));
+                return Flow::Stop;
+            }
+            "popd" | "dirs" => {
+                if name == "popd" {
+                    self.cd(Some(&Word::literal("-")));
+                }
+                self.parts
+                    .push(self.exec_part(PartKind::Wrapper, text, argv));
                 return Flow::Stop;
             }
             "find" => {
@@ -303,6 +321,10 @@ impl Analyser<'_, '_> {
                 }
                 *argv = outer;
             }
+            _ if crate::values::dumps_environment(name, argv) => {
+                self.environment_dump(text, argv);
+                return Flow::Stop;
+            }
             "set" | "shift" => {
                 // positional parameters and shell options (followed by `runtime_assign`)
                 self.parts
@@ -318,5 +340,203 @@ impl Analyser<'_, '_> {
             _ => {}
         }
         Flow::On
+    }
+}
+
+impl Analyser<'_, '_> {
+    /// [`Self::wrapper`], with the words `xargs` reads from literal text appended to the
+    /// command it runs when it runs it once (`echo push | xargs git` runs `git push`).
+    fn strip_wrapper(
+        &mut self,
+        name: &str,
+        text: &str,
+        argv: &mut Vec<Word>,
+        depth: usize,
+        open_ended: &mut bool,
+        heredoc: Option<&str>,
+    ) -> Flow {
+        let (appended, before) = (self.xargs_literal(name, argv, heredoc), *open_ended);
+        let replace = (name == "xargs").then(|| xargs_replace(argv)).flatten();
+        let flow = self.wrapper(name, text, argv, depth, open_ended);
+        if !matches!(flow, Flow::Again) {
+            return flow;
+        }
+        if let Some(r) = replace {
+            // `xargs -I{} git {}`: each input line replaces `{}`; unknown lines make those
+            // words unknown
+            let lines: Option<Vec<&str>> = heredoc
+                .filter(|t| !t.contains(['\'', '"', '\\', '$', '`']))
+                .map(|t| {
+                    t.lines()
+                        .map(str::trim_start)
+                        .filter(|l| !l.is_empty())
+                        .collect()
+                });
+            match lines.filter(|l| l.len() <= 16) {
+                Some(lines) => {
+                    for line in lines {
+                        let run = argv.iter().map(|w| replaced(w, &r, Some(line))).collect();
+                        self.exec(text, run, depth, None, None);
+                    }
+                    return Flow::Stop;
+                }
+                None => {
+                    // a shell's script keeps `{}` (judged as written, and opaque); names
+                    // `find -print0` gives are paths, unknown only as program or subcommand
+                    let shell = argv
+                        .first()
+                        .and_then(Word::lit)
+                        .is_some_and(|p| programs::is_shell(p.rsplit('/').next().unwrap_or(p)));
+                    let found = self.piped.is_some();
+                    if !shell {
+                        *argv = argv
+                            .iter()
+                            .enumerate()
+                            .map(|(i, w)| {
+                                if found && i > 1 {
+                                    w.clone()
+                                } else {
+                                    replaced(w, &r, None)
+                                }
+                            })
+                            .collect();
+                    }
+                }
+            }
+        } else if let Some(words) = appended {
+            argv.extend(words);
+            (*open_ended, self.piped) = (before, None);
+        }
+        Flow::Again
+    }
+
+    /// `echo src tests | xargs ls`: the words xargs adds are the literal text's. Returns them
+    /// when xargs passes them all to one run (no `-n`, `-L`, `-I`, `-s`): then they are the
+    /// command's last arguments.
+    fn xargs_literal(
+        &mut self,
+        name: &str,
+        argv: &[Word],
+        heredoc: Option<&str>,
+    ) -> Option<Vec<Word>> {
+        let text = heredoc.filter(|_| name == "xargs")?;
+        self.piped = xargs_words(argv, text);
+        let splits = argv.iter().skip(1).any(|w| {
+            w.lit().is_none_or(|v| {
+                [
+                    "-n",
+                    "-L",
+                    "-l",
+                    "-I",
+                    "-i",
+                    "-s",
+                    "-x",
+                    "--max",
+                    "--replace",
+                ]
+                .iter()
+                .any(|o| v.starts_with(o))
+            })
+        });
+        if splits { None } else { self.piped.clone() }
+    }
+
+    /// What one command's input was is gone after it (`xargs echo <<< x; xargs cat < list`).
+    pub(crate) fn after_command(&mut self) {
+        self.read_ifs = None;
+        self.piped = None;
+    }
+
+    /// `cat x | python3`, `ruby < task.rb`: code the gate cannot read, which may run a denied
+    /// command (`--yolo` does not run it). `true` when handled.
+    fn unknown_stdin_code(
+        &mut self,
+        name: &str,
+        text: &str,
+        argv: &[Word],
+        heredoc: Option<&str>,
+    ) -> bool {
+        if heredoc.is_some() || !programs::stdin_code(name, argv) || version_only(argv) {
+            return false;
+        }
+        let mut p = self.exec_part(PartKind::Exec, text, argv);
+        p.uncertain = Some(format!("`{name}` runs code read from its input"));
+        p.runs_unknown_code = true;
+        self.parts.push(p);
+        true
+    }
+
+    /// `export -p`, `declare -x` (a declaration command): every exported variable is printed.
+    pub(crate) fn declaration_dump(&mut self, text: &str) {
+        let words: Vec<Word> = text.split_whitespace().map(Word::literal).collect();
+        if let Some(name) = words.first().and_then(|w| w.lit())
+            && crate::values::dumps_environment(name, &words)
+        {
+            self.environment_dump(text, &words);
+        }
+    }
+
+    /// `env`, `printenv`, `export -p`: the run, and a read of what `/proc/self/environ` holds.
+    pub(crate) fn environment_dump(&mut self, text: &str, argv: &[Word]) {
+        self.parts.push(self.exec_part(PartKind::Exec, text, argv));
+        let mut p = Part::new(PartKind::Read, text);
+        p.paths
+            .push(self.path_arg(&Word::literal("/proc/self/environ")));
+        self.parts.push(p);
+    }
+}
+
+/// `python3 --version`, `node -v`: prints a version, reads no code.
+fn version_only(argv: &[Word]) -> bool {
+    argv.len() == 2
+        && argv[1]
+            .lit()
+            .is_some_and(|v| matches!(v, "--version" | "-V" | "-v" | "--help" | "-h"))
+}
+
+/// The words `xargs` reads from literal text (split at blanks), when it reads them plainly
+/// (no `-0`, `-d`, `-a`, `-E`) and the text has no quotes or escapes.
+fn xargs_words(argv: &[Word], text: &str) -> Option<Vec<Word>> {
+    let plain = argv.iter().skip(1).all(|w| {
+        w.lit().is_some_and(|v| {
+            !(v == "--null"
+                || v.starts_with("--delimiter")
+                || v.starts_with("--arg-file")
+                || v.starts_with("--eof")
+                || (v.starts_with('-')
+                    && !v.starts_with("--")
+                    && v.contains(['0', 'd', 'a', 'E', 'e'])))
+        })
+    });
+    if !plain || text.contains(['\'', '"', '\\', '$', '`']) {
+        return None;
+    }
+    Some(text.split_whitespace().map(Word::literal).collect())
+}
+
+/// The replace string of `xargs -I R`, `-iR`, `-i`, `--replace[=R]`.
+fn xargs_replace(argv: &[Word]) -> Option<String> {
+    let inner = programs::wrapper_inner("xargs", argv).map_or(argv.len(), |i| i.inner);
+    let opts = argv.get(1..inner.min(argv.len()))?;
+    opts.iter().enumerate().find_map(|(k, w)| match w.lit()? {
+        "-I" => opts.get(k + 1).map(|n| n.text.clone()),
+        "-i" | "--replace" => Some("{}".to_string()),
+        v if v.starts_with("--replace=") => Some(v["--replace=".len()..].to_string()),
+        v if v.starts_with("-I") || v.starts_with("-i") => Some(v[2..].to_string()),
+        _ => None,
+    })
+}
+
+/// `w` with the replace string `r` put in by `line`, or unknown when the line is not known.
+fn replaced(w: &Word, r: &str, line: Option<&str>) -> Word {
+    let has = |s: &str| !r.is_empty() && s.contains(r);
+    match (w.value.as_deref(), line) {
+        (Some(v), Some(l)) if has(v) => Word::literal(&v.replace(r, l)),
+        (Some(v), None) if has(v) || has(&w.text) => Word {
+            text: w.text.clone(),
+            value: None,
+            pattern: None,
+        },
+        _ => w.clone(),
     }
 }

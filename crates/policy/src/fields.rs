@@ -206,6 +206,7 @@ impl crate::shell::Analyser<'_, '_> {
                 home: self.ctx.home,
                 pwd: self.cwd.as_deref(),
                 vars: Some(&self.vars),
+                top: Some(self.ctx.workspace),
             },
         )
     }
@@ -217,6 +218,7 @@ impl crate::shell::Analyser<'_, '_> {
             home: self.ctx.home,
             pwd: self.cwd.as_deref(),
             vars: Some(&self.vars),
+            top: Some(self.ctx.workspace),
         };
         split_fields(node, src, &scope).unwrap_or_else(|| vec![word_in(node, src, &scope)])
     }

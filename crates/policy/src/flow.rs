@@ -132,7 +132,28 @@ impl Analyser<'_, '_> {
     }
 
     /// Commands that set variables to values known only at run time.
-    pub(crate) fn runtime_assign(&mut self, name: &str, argv: &[Word]) {
+    pub(crate) fn runtime_assign(&mut self, name: &str, argv: &[Word], input: Option<&str>) {
+        // a literal here-string, here-document or format: the values are knowable
+        let known = match name {
+            "read" => crate::values::read(argv, input, self.read_ifs),
+            "mapfile" | "readarray" => crate::values::mapfile(argv, input),
+            "printf" => crate::values::printf_v(argv),
+            _ => None,
+        };
+        if let Some(set) = known.filter(|_| self.unsure == 0) {
+            match set {
+                crate::values::Set::Vars(vs) => {
+                    for (n, v) in vs {
+                        self.vars.insert(n, Some(Word::literal(&v)));
+                    }
+                }
+                crate::values::Set::Array(n, vs) => {
+                    let words = vs.iter().map(|v| Word::literal(v)).collect();
+                    self.set_list(&format!("{n}["), &n, Some(words));
+                }
+            }
+            return;
+        }
         let names: Vec<String> = match name {
             "read" | "unset" | "mapfile" | "readarray" | "getopts" => argv
                 .iter()
@@ -203,12 +224,16 @@ impl Analyser<'_, '_> {
         for ch in node.named_children(&mut c) {
             let t = &src[ch.byte_range()];
             let mut words = t.split_whitespace();
-            // names are exact only NUL-separated: `xargs` splits other input at blanks
-            let null_input = words.next() == Some("xargs")
-                && words.any(|w| {
-                    w == "--null" || (w.starts_with('-') && !w.starts_with("--") && w.contains('0'))
-                });
-            self.piped = printed.take().filter(|_| null_input);
+            let to_xargs = words.next() == Some("xargs");
+            let null_input = words.any(|w| {
+                w == "--null" || (w.starts_with('-') && !w.starts_with("--") && w.contains('0'))
+            });
+            // names are exact only NUL-separated: `xargs` splits other input at blanks (a file
+            // `.env x.rs` found by `-name '*.rs'` would give `xargs cat` the path `.env`)
+            self.piped = printed
+                .take()
+                .filter(|(_, nul)| to_xargs && *nul && null_input)
+                .map(|(names, _)| names);
             self.piped_text = text.take();
             printed = self.find_prints(ch, src);
             text = self.text_prints(ch, src);
@@ -277,6 +302,10 @@ impl Analyser<'_, '_> {
                 };
                 Some(args.join(" "))
             }
+            (Some("printf"), None) if matches!(words.get(1).map(String::as_str), Some("%s\\n")) => {
+                // `printf '%s\n' a b`: one argument a line
+                Some(words[2..].join("\n") + "\n")
+            }
             (Some("printf"), None) if words.len() == 2 && !words[1].contains('%') => {
                 let t = words[1].replace("\\n", "\n").replace("\\t", "\t");
                 (!t.contains('\\')).then_some(t)
@@ -285,8 +314,8 @@ impl Analyser<'_, '_> {
         }
     }
 
-    /// The files a plain `find ... -print0` stage prints.
-    fn find_prints(&self, node: Node<'_>, src: &str) -> Option<Vec<Word>> {
+    /// The files a plain `find ...` stage prints, and whether it prints them NUL-separated.
+    fn find_prints(&self, node: Node<'_>, src: &str) -> Option<(Vec<Word>, bool)> {
         if node.kind() != "command" {
             return None;
         }
@@ -302,8 +331,8 @@ impl Analyser<'_, '_> {
                 _ => self.word(ch, src),
             })
             .collect();
+        let nul = argv.iter().any(|w| w.lit() == Some("-print0"));
         let plain = argv.first().and_then(Word::lit) == Some("find")
-            && argv.iter().any(|w| w.lit() == Some("-print0"))
             && argv.iter().all(|w| {
                 w.lit().is_some_and(|v| {
                     !matches!(
@@ -323,7 +352,7 @@ impl Analyser<'_, '_> {
                     )
                 })
             });
-        plain.then(|| crate::programs::found_for_exec(&argv))
+        plain.then(|| (crate::programs::found_for_exec(&argv), nul))
     }
 
     /// `a && b || c`: the first command always runs; the rest may not.
@@ -429,6 +458,23 @@ fn surely_defined(node: Node<'_>) -> bool {
         n = p.parent();
     }
     false
+}
+
+/// `IFS=... cmd`: `Some(true)` an empty IFS, `Some(false)` another one, `None` not set.
+pub(crate) fn prefix_ifs(assigns: &[Node<'_>], src: &str) -> Option<bool> {
+    assigns.iter().find_map(|a| {
+        let v = src[a.byte_range()].strip_prefix("IFS=")?;
+        Some(matches!(v, "" | "''" | "\"\""))
+    })
+}
+
+/// Why environment assignments before a command make it opaque (`LD_PRELOAD=x cmd`), if they
+/// do; `IFS= read -r x` does not (IFS only changes how `read` splits its line).
+pub(crate) fn env_note(env: &[String], argv: &[Word]) -> Option<String> {
+    let reads = argv.first().and_then(Word::lit) == Some("read");
+    env.iter()
+        .find(|n| crate::programs::sensitive_env(n) && !(reads && *n == "IFS"))
+        .map(|n| format!("sets {n}, which changes what runs"))
 }
 
 fn lit_is(w: Option<&Word>, v: &str) -> bool {

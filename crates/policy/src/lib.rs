@@ -42,6 +42,7 @@ mod runners;
 mod sed;
 mod select;
 pub mod shell;
+mod values;
 mod verdict;
 pub mod words;
 

@@ -129,6 +129,10 @@ pub struct Part {
     pub open_ended: bool,
     /// Why the part cannot be judged with certainty (then never `allow`).
     pub uncertain: Option<String>,
+    /// It runs code the gate cannot read (a script file, code on standard input), which may be
+    /// a denied command: an `ask` for it is `may_deny` (`--yolo` does not run it); an allow
+    /// rule still approves it.
+    pub runs_unknown_code: bool,
 }
 
 impl Part {
@@ -142,6 +146,7 @@ impl Part {
             paths: Vec::new(),
             open_ended: false,
             uncertain: None,
+            runs_unknown_code: false,
         }
     }
 }

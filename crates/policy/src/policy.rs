@@ -219,6 +219,7 @@ fn tool_part(
         paths: Vec::new(),
         open_ended: false,
         uncertain: None,
+        runs_unknown_code: false,
     };
     for p in [path, resolved].into_iter().flatten() {
         match NormPath::new(p, Some(ctx.workspace), ctx) {
@@ -549,6 +550,15 @@ impl Policy {
                 out.reason = u.clone();
             }
         }
+        // a script file or code on standard input may run a denied command; an allow rule the
+        // user wrote still approves it
+        let unknown_code = part.runs_unknown_code
+            && out.verdict == Verdict::Ask
+            && self
+                .chain
+                .iter()
+                .any(|(_, r)| r.verdict == Verdict::Deny && r.has_command());
+        out.may_deny |= unknown_code;
         out
     }
 }

@@ -408,14 +408,42 @@ pub fn state_dir_mentions(name: &str, argv: &[Word]) -> Vec<String> {
     out
 }
 
+/// An awk program that may do more than print what it reads: run commands (`system`, pipes),
+/// write files (`>`, which a comparison also spells), read other files or the environment
+/// (`getline`, `ENVIRON`), load code (`-f`, `@include`, `-l`), edit in place (`-i`).
 fn awk_system(argv: &[Word]) -> Option<String> {
+    const ACTS: &[&str] = &["system", "getline", "ENVIRON", "PROCINFO", "@", "close"];
+    const OPTS: &[&str] = &[
+        "-f",
+        "--file",
+        "-i",
+        "--include",
+        "-l",
+        "--load",
+        "-E",
+        "--exec",
+    ];
     argv.iter()
         .any(|w| {
-            w.value
-                .as_deref()
-                .is_none_or(|v| v.contains("system") || v.contains("| \"") || v.contains("|\""))
+            w.value.as_deref().is_none_or(|v| {
+                ACTS.iter().any(|a| v.contains(a))
+                    || awk_print_redirects(v)
+                    || OPTS.iter().any(|o| {
+                        v == *o || (v.starts_with(o) && o.len() == 2 && !v.starts_with("--"))
+                    })
+            })
         })
-        .then(|| "`awk` program may run commands".to_string())
+        .then(|| "`awk` program may run commands, write or read other files".to_string())
+}
+
+/// `print > "f"`, `printf ... | "cmd"`: a print statement with `>` or `|` before its end (a
+/// comparison such as `NR > 1` outside a print is not one).
+fn awk_print_redirects(program: &str) -> bool {
+    program.match_indices("print").any(|(i, _)| {
+        let rest = &program[i..];
+        let end = rest.find([';', '}', '\n']).unwrap_or(rest.len());
+        rest[..end].contains(['>', '|'])
+    })
 }
 
 /// Environment variables that change which code runs.

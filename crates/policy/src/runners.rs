@@ -263,6 +263,9 @@ impl Analyser<'_, '_> {
         depth: usize,
     ) {
         let mut p = self.exec_part(PartKind::Exec, text, argv);
+        if name == "ls" {
+            self.directory_globs(&mut p, argv);
+        }
         p.open_ended = open_ended;
         if open_ended && !no_paths(name) {
             match self.piped.take() {
@@ -290,6 +293,15 @@ impl Analyser<'_, '_> {
         }
         for r in crate::models::revision_reads(name, argv) {
             self.side_part(PartKind::Read, name, text, &r);
+        }
+        if name == "git" {
+            // `git grep KEY -- '*.env'`: a quoted pathspec glob names files at any depth
+            for g in crate::acts::pathspec_globs(argv) {
+                self.side_part(PartKind::Read, name, text, &g);
+            }
+        }
+        if name == "ls" && crate::models::has_flag(argv, 'R', &["--recursive"]) {
+            self.listing_outside(text, argv);
         }
         for m in programs::state_dir_mentions(name, argv) {
             self.side_part(PartKind::Write, name, text, &Word::literal(&m));
@@ -343,6 +355,9 @@ impl Analyser<'_, '_> {
         self.parts.push(wp);
     }
 }
+
+/// A name no rule covers, for an entry of a directory that a glob names.
+const DIR_ENTRY: &str = "loop-gate-directory-entry";
 
 /// Subcommands that only read the repository: `-C DIR` before them changes nothing they
 /// write.
@@ -537,5 +552,47 @@ fn container_command_start(name: &str, argv: &[Word]) -> Option<usize> {
             Some(j + 1)
         }
         _ => None,
+    }
+}
+
+impl Analyser<'_, '_> {
+    /// `ls -d */`, `ls crates/*/`: a glob ending in `/` names directories, which `ls` lists as
+    /// wholes: a rule matches only when it covers what lies inside them (`~/.ssh/**`), not
+    /// because a directory could be called like a key file (`x.pem/`).
+    fn directory_globs(&self, p: &mut Part, argv: &[Word]) {
+        for w in &argv[1..] {
+            let Some(pat) = w.pattern.as_deref().filter(|t| t.ends_with('/')) else {
+                continue;
+            };
+            let inside = Word {
+                text: w.text.clone(),
+                value: None,
+                pattern: Some(format!("{pat}{DIR_ENTRY}")),
+            };
+            let (was, now) = (self.path_arg(w), self.path_arg(&inside));
+            if let Some(slot) = p.paths.iter_mut().find(|x| **x == was) {
+                *slot = now;
+            }
+        }
+    }
+
+    /// `ls -R ~`: a recursive listing outside the workspace names every path below it (those
+    /// a deny rule covers too), like a recursive read there.
+    fn listing_outside(&mut self, text: &str, argv: &[Word]) {
+        let ws = self.ctx.workspace.trim_end_matches('/');
+        let dirs: Vec<&Word> = argv[1..]
+            .iter()
+            .filter(|w| !w.lit().is_some_and(|v| v.starts_with('-')))
+            .collect();
+        for w in dirs {
+            if let PathArg::Known(np) = self.path_arg(w)
+                && np.absolute != ws
+                && !np.absolute.starts_with(&format!("{ws}/"))
+            {
+                let mut rp = Part::new(PartKind::Read, text);
+                rp.paths.push(PathArg::below(np.absolute));
+                self.parts.push(rp);
+            }
+        }
     }
 }

@@ -75,6 +75,7 @@ pub fn analyse(command: &str, ctx: &PathContext<'_>) -> Vec<Part> {
         functions: HashSet::new(),
         piped: None,
         piped_text: None,
+        read_ifs: None,
         budget: command
             .len()
             .saturating_mul(BUDGET_PER_BYTE)
@@ -101,6 +102,8 @@ pub(crate) struct Analyser<'c, 'p> {
     /// What the previous stage of a pipeline prints, when it is literal text (`echo 'git
     /// push' | sh`, `cat <<EOF | bash`): the input of this stage's first command.
     pub(crate) piped_text: Option<String>,
+    /// `IFS=... read`: `Some(true)` an empty IFS, `Some(false)` another one; `None` unset.
+    pub(crate) read_ifs: Option<bool>,
     /// Bytes of shell text still to be parsed: every re-reading (a brace expansion of an
     /// unparseable command, a nested shell's string, a joined continuation) spends from it, so
     /// hostile text cannot make the analysis grow without bound; past it a part is opaque.
@@ -176,6 +179,7 @@ impl Analyser<'_, '_> {
                 self.vars = vars;
             }
             "declaration_command" => {
+                self.declaration_dump(&src[node.byte_range()]);
                 self.declaration(node, src);
                 self.children(node, src, depth);
                 self.declare(node, src);
@@ -419,11 +423,10 @@ impl Analyser<'_, '_> {
             }
             return;
         }
-        let sensitive: Vec<&String> = env.iter().filter(|n| programs::sensitive_env(n)).collect();
-        let env_note = sensitive
-            .first()
-            .map(|n| format!("sets {n}, which changes what runs"));
+        self.read_ifs = crate::flow::prefix_ifs(&assigns, src);
+        let env_note = crate::flow::env_note(&env, &argv);
         self.exec(text, argv, depth, heredoc, env_note);
+        self.after_command();
     }
 
     pub(crate) fn cd(&mut self, target: Option<&Word>) {
@@ -458,7 +461,9 @@ impl Analyser<'_, '_> {
                 self.parts.push(p);
             }
             programs::ShellInput::File => {
-                let p = self.exec_part(PartKind::Exec, text, argv);
+                let mut p = self.exec_part(PartKind::Exec, text, argv);
+                // a script file is commands the gate cannot read, a denied one too
+                p.runs_unknown_code = true;
                 self.parts.push(p);
             }
             programs::ShellInput::Stdin => match heredoc {

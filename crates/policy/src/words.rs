@@ -15,6 +15,9 @@ pub struct Scope<'a> {
     pub pwd: Option<&'a str>,
     /// Variables assigned in the script so far.
     pub vars: Option<&'a HashMap<String, Option<Word>>>,
+    /// The workspace root, for `$(git rev-parse --show-toplevel)` (taken to be the top of
+    /// the repository).
+    pub top: Option<&'a str>,
 }
 
 /// One shell word as the analyser sees it.
@@ -144,7 +147,26 @@ fn piece(node: Node<'_>, src: &str, scope: &Scope<'_>, quoted: bool, b: &mut Bui
             }
         }
         "simple_expansion" | "expansion" => expansion(text, scope, quoted, b),
+        "command_substitution" => match place(text, scope) {
+            Some(v) => known(&Word::literal(v), quoted, b),
+            None => b.dynamic(),
+        },
         _ => b.dynamic(),
+    }
+}
+
+/// `$(pwd)` and `$(git rev-parse --show-toplevel)`: the current directory and the workspace
+/// root, when known.
+fn place<'a>(text: &str, scope: &Scope<'a>) -> Option<&'a str> {
+    let inner = text
+        .strip_prefix("$(")
+        .and_then(|r| r.strip_suffix(')'))
+        .or_else(|| text.strip_prefix('`').and_then(|r| r.strip_suffix('`')))?;
+    let words: Vec<&str> = inner.split_whitespace().collect();
+    match words.as_slice() {
+        ["pwd"] | ["pwd", "-L" | "-P"] => scope.pwd,
+        ["git", "rev-parse", "--show-toplevel"] => scope.top,
+        _ => None,
     }
 }
 
@@ -177,6 +199,17 @@ fn expansion(text: &str, scope: &Scope<'_>, quoted: bool, b: &mut Builder) {
     let Some(inner) = inner else {
         return b.dynamic();
     };
+    if let Some(r) = inner.strip_prefix('!').filter(|_| text.starts_with("${")) {
+        // `${!ref}`: the variable whose name `ref` holds, when both are known
+        let target = match lookup(r, scope) {
+            Some(Some(w)) if crate::fields::var_key(r) => w.lit().map(str::to_string),
+            _ => None,
+        };
+        return match target.filter(|t| is_name(t)).map(|t| lookup(&t, scope)) {
+            Some(Some(Some(w))) => known(&w, quoted, b),
+            _ => b.dynamic(),
+        };
+    }
     if text.starts_with("${")
         && let Some(v) = crate::fields::substitute(inner, scope)
     {

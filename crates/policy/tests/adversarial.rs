@@ -134,3 +134,21 @@ fn gate5_held_out_set() {
     // printed only with GATE_HOLDOUT_REPORT=1, so the held-out cases stay unread while tuning
     assert!(wrong == 0, "{wrong}/{total} wrong");
 }
+
+#[test]
+fn gate6_tuned_set() {
+    let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate6-tune.toml"));
+    eprintln!("gate6 tuning half: {}/{total} as expected", total - wrong);
+    assert!(wrong == 0, "{wrong}/{total} wrong:\n{report}");
+}
+
+#[test]
+fn gate6_held_out_set() {
+    let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate6-holdout.toml"));
+    eprintln!("gate6 held-out half: {}/{total} as expected", total - wrong);
+    if std::env::var_os("GATE_HOLDOUT_REPORT").is_some() {
+        eprintln!("{report}");
+    }
+    // printed only with GATE_HOLDOUT_REPORT=1, so the held-out cases stay unread while tuning
+    assert!(wrong == 0, "{wrong}/{total} wrong");
+}
