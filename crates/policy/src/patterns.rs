@@ -97,6 +97,59 @@ fn last_compatible(arg_last: &str, arg: Option<&GlobMatcher>, rule: &PathGlob) -
     })
 }
 
+/// Whether the pattern can hold every wildcard-free component of a rule glob: a path the rule
+/// covers has a component equal to each of them (`**/secrets/**`: `secrets`), and a pattern
+/// without `**` expands component by component, so one of its components must be able to be
+/// that name (`/w/*.toml/x` cannot be below a `secrets` folder). Case is ignored, and a
+/// component with a class or braces may be anything.
+fn components_compatible(pat: &str, rule: &str) -> bool {
+    let parts: Vec<&str> = pat.split('/').filter(|c| !c.is_empty()).collect();
+    if parts.iter().any(|c| c.contains("**")) {
+        return true;
+    }
+    rule.split('/')
+        .filter(|c| !c.is_empty() && !has_wild(c) && !c.contains(['{', '~', '\\']))
+        .filter(|c| !matches!(*c, "." | ".."))
+        .all(|name| parts.iter().any(|c| component_may_be(c, name)))
+}
+
+/// Whether the pattern component `c` (`*` and `?` wildcards) may be the literal `name`,
+/// ignoring case; classes, braces and escapes are taken to match anything.
+fn component_may_be(c: &str, name: &str) -> bool {
+    if c.contains(['[', '{', '\\']) {
+        return true;
+    }
+    let (c, name) = (c.to_ascii_lowercase(), name.to_ascii_lowercase());
+    wild_match(c.as_bytes(), name.as_bytes())
+}
+
+/// `*`/`?` matching of one component (no `/` inside), iterative with one backtrack point.
+fn wild_match(p: &[u8], t: &[u8]) -> bool {
+    let (mut i, mut j) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while j < t.len() {
+        match p.get(i) {
+            Some(b'*') => {
+                star = Some((i, j));
+                i += 1;
+            }
+            Some(&b) if b == b'?' || b == t[j] => {
+                i += 1;
+                j += 1;
+            }
+            _ => match star {
+                Some((si, sj)) => {
+                    i = si + 1;
+                    j = sj + 1;
+                    star = Some((si, sj + 1));
+                }
+                None => return false,
+            },
+        }
+    }
+    p[i..].iter().all(|&b| b == b'*')
+}
+
 /// Whether every expansion of `pat` ends with a literal tail that one of the rule's `**/*SUFFIX`
 /// exceptions names (`*/.env.example` under the `.env*` rule): the rule cannot match.
 fn excepted_tail(rule: &Rule, pat: &str) -> bool {
@@ -160,7 +213,10 @@ pub fn may_match(rule: &Rule, pat: &Pattern, ctx: &PathContext<'_>) -> bool {
             None => true,
             Some(r) => is_under(&r, &prefix) || is_under(&prefix, &r),
         };
-        if compatible && last_compatible(arg_last, pat.last.as_ref(), g) {
+        if compatible
+            && last_compatible(arg_last, pat.last.as_ref(), g)
+            && components_compatible(pat_text, &g.source)
+        {
             return true;
         }
     }
@@ -255,6 +311,20 @@ pub fn surely_matches(rule: &Rule, pat: &Pattern, ctx: &PathContext<'_>) -> bool
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rule_folder_must_be_a_component_of_the_pattern() {
+        assert!(!components_compatible("/w/*.toml/entry", "**/secrets/**"));
+        assert!(components_compatible("/w/*/entry", "**/secrets/**"));
+        assert!(components_compatible("/w/SECRETS/*", "**/secrets/**"));
+        assert!(components_compatible("/w/**/x", "**/secrets/**"));
+        assert!(components_compatible("/w/s*s/x", "**/secrets/**"));
+        assert!(!components_compatible("/w/s*x/y", "**/secrets/**"));
+        assert!(components_compatible("/w/[st]ecrets/y", "**/secrets/**"));
+        assert!(wild_match(b"a*b?c", b"axxbyc"));
+        assert!(!wild_match(b"a*b?c", b"axxbc"));
+        assert!(wild_match(b"*", b""));
+    }
 
     #[test]
     fn samples_and_prefixes() {

@@ -263,8 +263,8 @@ impl Analyser<'_, '_> {
         depth: usize,
     ) {
         let mut p = self.exec_part(PartKind::Exec, text, argv);
-        if name == "ls" {
-            self.directory_globs(&mut p, argv);
+        if matches!(name, "ls" | "du") {
+            self.listed_globs(&mut p, argv);
         }
         p.open_ended = open_ended;
         if open_ended && !no_paths(name) {
@@ -556,18 +556,21 @@ fn container_command_start(name: &str, argv: &[Word]) -> Option<usize> {
 }
 
 impl Analyser<'_, '_> {
-    /// `ls -d */`, `ls crates/*/`: a glob ending in `/` names directories, which `ls` lists as
-    /// wholes: a rule matches only when it covers what lies inside them (`~/.ssh/**`), not
-    /// because a directory could be called like a key file (`x.pem/`).
-    fn directory_globs(&self, p: &mut Part, argv: &[Word]) {
+    /// `ls *`, `du -sh *`, `ls -d */`: a lister reads no file's content; of the files a glob
+    /// matches it shows names and sizes, and of the directories what lies inside them. So a rule
+    /// matches a listed glob only when it covers what lies inside what the glob matches
+    /// (`ls ~/.ssh/*`, `ls ~/.*/`: `~/.ssh/**`), not because a match could be called like a key
+    /// file (`ls *` may show `server.pem`, never its content).
+    fn listed_globs(&self, p: &mut Part, argv: &[Word]) {
         for w in &argv[1..] {
-            let Some(pat) = w.pattern.as_deref().filter(|t| t.ends_with('/')) else {
+            let Some(pat) = w.pattern.as_deref() else {
                 continue;
             };
+            let sep = if pat.ends_with('/') { "" } else { "/" };
             let inside = Word {
                 text: w.text.clone(),
                 value: None,
-                pattern: Some(format!("{pat}{DIR_ENTRY}")),
+                pattern: Some(format!("{pat}{sep}{DIR_ENTRY}")),
             };
             let (was, now) = (self.path_arg(w), self.path_arg(&inside));
             if let Some(slot) = p.paths.iter_mut().find(|x| **x == was) {
