@@ -378,7 +378,9 @@ fn launch(r: &Row, argv: &[Word], mut i: usize) -> Inner {
             _ => (v, None),
         };
         // a cluster of short flags whose last one takes the value (`-qc CMD`, `-dmS NAME`)
-        let last = (!v.starts_with("--") && v.len() > 2).then(|| format!("-{}", &v[v.len() - 1..]));
+        let last = (!v.starts_with("--") && v.chars().count() > 2)
+            .then(|| v.chars().last().map(|c| format!("-{c}")))
+            .flatten();
         let named =
             |set: &[&str]| set.contains(&opt) || last.as_deref().is_some_and(|l| set.contains(&l));
         if named(r.code) {

@@ -193,3 +193,17 @@ fn text_whose_expansions_grow_is_read_within_a_budget() {
             .all(|p| p.uncertain.is_none())
     );
 }
+
+/// A launcher's option cluster ending in a character of several bytes (`sg -ée CMD`, found by
+/// the policy_shell fuzzer) is read by characters, not cut inside one.
+#[test]
+fn launcher_option_clusters_are_read_by_characters() {
+    for cmd in [
+        "sg -\u{e9}\u{e9} fn",
+        "sg -x\u{fffd} git push",
+        "screen -d\u{1f600} x",
+    ] {
+        let parts = analyse(cmd, &CTX);
+        assert!(!parts.is_empty(), "{cmd:?}");
+    }
+}
