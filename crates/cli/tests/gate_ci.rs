@@ -239,6 +239,35 @@ fn codex_hook_decisions() {
     );
     let v = hook("codex", &ws, "[]");
     assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "deny", "{v}");
+    // codex's `shell` tool passes an argument vector: judged word by word, echoed unchanged
+    let argv = |words: serde_json::Value| {
+        serde_json::json!({
+            "hook_event_name": "PreToolUse", "tool_name": "shell",
+            "tool_input": {"command": words, "workdir": ws}, "cwd": ws,
+        })
+        .to_string()
+    };
+    let v = hook(
+        "codex",
+        &ws,
+        &argv(serde_json::json!(["bash", "-lc", "ls src"])),
+    );
+    assert_eq!(
+        v["hookSpecificOutput"]["permissionDecision"], "allow",
+        "{v}"
+    );
+    assert_eq!(
+        v["hookSpecificOutput"]["updatedInput"]["command"],
+        serde_json::json!(["bash", "-lc", "ls src"])
+    );
+    for words in [
+        serde_json::json!(["bash", "-lc", "git status && cat .env"]),
+        serde_json::json!(["cat", ".env"]),
+        serde_json::json!(["bash", "-lc", 7]),
+    ] {
+        let v = hook("codex", &ws, &argv(words));
+        assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "deny", "{v}");
+    }
 }
 
 #[test]

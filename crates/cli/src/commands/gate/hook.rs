@@ -55,7 +55,7 @@ fn request(payload: &Value, workspace: &str, cwd: &str) -> Result<Request, Strin
     let quote = |v: &str| format!("'{}'", v.replace('\'', "'\\''"));
     let req = match tool {
         "Bash" | "shell" | "exec_command" | "local_shell" => {
-            let c = s("command").ok_or("`Bash` input has no `command`")?;
+            let c = shell_command(&input, &quote).ok_or("`Bash` input has no `command`")?;
             let c = if cwd != workspace {
                 format!("cd {} && {c}", quote(cwd))
             } else {
@@ -95,6 +95,20 @@ fn request(payload: &Value, workspace: &str, cwd: &str) -> Result<Request, Strin
         },
     };
     Ok(req)
+}
+
+/// The command line of a shell tool call: a string, or an argument vector (codex's `shell`
+/// tool: `["bash", "-lc", "git status"]`) quoted word by word, so the shell analysis reads
+/// exactly what would run. `None` when there is none or a word is not a string.
+fn shell_command(input: &Value, quote: &dyn Fn(&str) -> String) -> Option<String> {
+    match input.get("command")? {
+        Value::String(c) => Some(c.clone()),
+        Value::Array(words) if !words.is_empty() => {
+            let words: Option<Vec<String>> = words.iter().map(|w| w.as_str().map(quote)).collect();
+            Some(words?.join(" "))
+        }
+        _ => None,
+    }
 }
 
 fn reason(d: &Decision) -> String {
