@@ -226,14 +226,8 @@ fn word_class(m: &[u8]) -> Word {
     if letter == b'e' && lower(b"expected") {
         return Word::Expect;
     }
-    let warn: &[u8] = match letter {
-        b'w' => b"warn",
-        b'd' => b"deprecat",
-        b'c' => b"caution",
-        b'n' => b"notice",
-        _ => b"",
-    };
-    if !warn.is_empty() && lower(warn) {
+    let warn = [&b"warn"[..], b"deprecat", b"caution", b"notice"];
+    if warn.iter().any(|w| w[0] == letter && lower(w)) {
         return Word::Warn;
     }
     // The outcome words, by their first letter.

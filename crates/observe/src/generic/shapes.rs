@@ -36,12 +36,9 @@ pub(super) fn shape(line: &[u8], t: &[u8], space: Option<usize>, named: bool) ->
         return Some(sig(Kind::Structure, 0, false));
     }
     // `src/app.js format ━━━━━━`: a finding about a whole file, titled by its path.
-    // A run is ten glyphs or more: a one-byte glyph ends the line ten times.
     let last = t[t.len() - 1];
-    if (matches!(last, 0x80 | 0x81)
-        || (matches!(last, b'*' | b'=' | b'-')
-            && t.len() >= 10
-            && t[t.len() - 10..].iter().all(|&b| b == last)))
+    if matches!(last, b'*' | b'=' | b'-' | 0x80 | 0x81)
+        && (last >= 0x80 || t.ends_with(&[last; 10]))
         && super::rule_run(t).is_some()
         && space.is_some_and(|sp| path_token(&t[..sp]))
     {
@@ -57,14 +54,7 @@ pub(super) fn shape(line: &[u8], t: &[u8], space: Option<usize>, named: bool) ->
         b's' | b'S' | b'b' | b'B' | b'c' | b'C' if trace_heading(t) => {
             Some(sig(Kind::Structure, 3, false))
         }
-        // A short first word and a hex digit after it (tested here, before the call).
-        b'a'..=b'z'
-            if line.first() == Some(&first)
-                && space.is_some_and(|sp| {
-                    sp <= 12 && t.get(sp + 1).is_some_and(u8::is_ascii_hexdigit)
-                })
-                && hex_header(t, space) =>
-        {
+        b'a'..=b'z' if line.first() == Some(&first) && hex_header(t, space) => {
             Some(sig(Kind::Structure, 0, false))
         }
         // `B028 No explicit stacklevel`, `E501: line too long`: a rule code heading a diagnostic.
@@ -339,10 +329,7 @@ fn location_only(t: &[u8], space: Option<usize>) -> bool {
             // the token's first byte can start it (`❯`, `›`, `╭`, `┌` start with 0xE2).
             let markers: &[&str] = match tok.first() {
                 Some(b'-') => &["-->", "->"],
-                Some(b'a') => &["at"],
-                Some(b'i') => &["in"],
-                Some(b'f') => &["from"],
-                Some(b'|') => &["|"],
+                Some(b'a' | b'i' | b'f' | b'|') => &["at", "in", "from", "|"],
                 Some(0xE2) => &["❯", "›", "╭─", "┌─"],
                 _ => return false,
             };
