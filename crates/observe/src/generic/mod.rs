@@ -221,34 +221,34 @@ fn word_class(m: &[u8]) -> Word {
         return Word::Outcome;
     }
     let lower = |p: &[u8]| m.len() >= p.len() && m[..p.len()].eq_ignore_ascii_case(p);
-    if lower(b"expected") {
+    // Only the words starting with the match's first letter (in any case) can start it.
+    let letter = first.to_ascii_lowercase();
+    if letter == b'e' && lower(b"expected") {
         return Word::Expect;
     }
-    if lower(b"warn") || lower(b"deprecat") || lower(b"caution") || lower(b"notice") {
+    let warn = [&b"warn"[..], b"deprecat", b"caution", b"notice"];
+    if warn.iter().any(|w| w[0] == letter && lower(w)) {
         return Word::Warn;
     }
-    const OUTCOME_WORDS: &[&[u8]] = &[
-        b"finished",
-        b"succeeded",
-        b"success",
-        b"saved",
-        b"downloaded",
-        b"installed",
-        b"completed",
-        b"done",
-        b"rated at",
-        b"exit",
-        b"returned non-zero",
-        b"elifecycle",
-        b"build ",
-        b"sent ",
-        b"received ",
-        b"total size",
-        b"returned ",
-        b"summary:",
-        b"checked ",
-    ];
-    if OUTCOME_WORDS.iter().any(|w| lower(w)) {
+    // The outcome words, by their first letter.
+    let outcome: &[&[u8]] = match letter {
+        b'b' => &[b"build "],
+        b'c' => &[b"completed", b"checked "],
+        b'd' => &[b"downloaded", b"done"],
+        b'e' => &[b"exit", b"elifecycle"],
+        b'f' => &[b"finished"],
+        b'i' => &[b"installed"],
+        b'r' => &[
+            b"rated at",
+            b"returned non-zero",
+            b"received ",
+            b"returned ",
+        ],
+        b's' => &[b"succeeded", b"success", b"saved", b"sent ", b"summary:"],
+        b't' => &[b"total size"],
+        _ => &[],
+    };
+    if outcome.iter().any(|w| lower(w)) {
         return Word::Outcome;
     }
     Word::Severe

@@ -36,7 +36,9 @@ pub(super) fn shape(line: &[u8], t: &[u8], space: Option<usize>, named: bool) ->
         return Some(sig(Kind::Structure, 0, false));
     }
     // `src/app.js format ━━━━━━`: a finding about a whole file, titled by its path.
-    if matches!(t[t.len() - 1], b'*' | b'=' | b'-' | 0x80 | 0x81)
+    let last = t[t.len() - 1];
+    if matches!(last, b'*' | b'=' | b'-' | 0x80 | 0x81)
+        && (last >= 0x80 || t.ends_with(&[last; 10]))
         && super::rule_run(t).is_some()
         && space.is_some_and(|sp| path_token(&t[..sp]))
     {
@@ -86,7 +88,12 @@ pub(super) fn shape(line: &[u8], t: &[u8], space: Option<usize>, named: bool) ->
             Some(sig(Kind::Warning, 2, true))
         }
         // `config.status: creating Makefile`: the file a step made, alone after its verb.
-        b'a'..=b'z' | b'A'..=b'Z' if made_file(t, space) => Some(sig(Kind::Summary, 0, true)),
+        // Its first token ends in a colon (tested here, before the call).
+        b'a'..=b'z' | b'A'..=b'Z'
+            if space.is_some_and(|sp| sp > 1 && t[sp - 1] == b':') && made_file(t, space) =>
+        {
+            Some(sig(Kind::Summary, 0, true))
+        }
         _ => None,
     }
 }
@@ -153,6 +160,13 @@ fn commented_expectation(t: &[u8]) -> bool {
         .take_while(|b| matches!(b, b'#' | b'/' | b';'))
         .count();
     let rest = t[marks..].trim_ascii_start();
+    // Every word [`expectation`] knows starts with one of these letters.
+    if !matches!(
+        rest.first().map(|b| b | 0x20),
+        Some(b'e' | b'a' | b'r' | b'g' | b'w' | b'l')
+    ) {
+        return false;
+    }
     marks > 0 && marks < 3 && rest.len() < t.len() - marks && expectation(rest)
 }
 
@@ -304,18 +318,23 @@ fn location_only(t: &[u8], space: Option<usize>) -> bool {
         None => t,
         // `tests/x.py:6: `: a location with trailing blanks.
         Some(sp)
-            if t.last().is_some_and(u8::is_ascii_whitespace) && t[sp..].trim_ascii().is_empty() =>
+            if t.last().is_some_and(u8::is_ascii_whitespace)
+                && t[sp..].iter().all(u8::is_ascii_whitespace) =>
         {
             &t[..sp]
         }
         Some(sp) => {
-            const MARKERS: &[&str] = &["-->", "->", "❯", "›", "╭─", "┌─", "at", "in", "from", "|"];
             let tok = &t[..sp];
-            // The longest marker (`╭─`, 6 bytes) and 3 more; the first byte of every marker
-            // (`❯`, `›`, `╭`, `┌` start with 0xE2) rules out most lines at once.
+            // The longest marker (`╭─`, 6 bytes) and 3 more; only the markers starting with
+            // the token's first byte can start it (`❯`, `›`, `╭`, `┌` start with 0xE2).
+            let markers: &[&str] = match tok.first() {
+                Some(b'-') => &["-->", "->"],
+                Some(b'a' | b'i' | b'f' | b'|') => &["at", "in", "from", "|"],
+                Some(0xE2) => &["❯", "›", "╭─", "┌─"],
+                _ => return false,
+            };
             if tok.len() > 9
-                || !matches!(tok.first(), Some(b'-' | b'a' | b'i' | b'f' | b'|' | 0xE2))
-                || !MARKERS
+                || !markers
                     .iter()
                     .any(|m| tok.starts_with(m.as_bytes()) && tok.len() <= m.len() + 3)
             {
