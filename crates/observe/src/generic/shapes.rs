@@ -91,7 +91,7 @@ pub(super) fn shape(line: &[u8], t: &[u8], space: Option<usize>, named: bool) ->
         _ if t.last().is_some_and(|&b| b == b'.' || b.is_ascii_digit()) && located_message(t) => {
             Some(sig(Kind::Warning, 2, true))
         }
-        _ if located_rule(t, space) => Some(sig(Kind::Warning, 0, true)),
+        _ if t[t.len() - 1] == b')' && located_rule(t, space) => Some(sig(Kind::Warning, 0, true)),
         b'S' if summary_heading(t) => Some(sig(Kind::Structure, 4, false)),
         b'|' | b'T' if total_row(t) => Some(sig(Kind::Summary, 0, false)),
         // `config.status: creating Makefile`: the file a step made, alone after its verb.
