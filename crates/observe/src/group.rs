@@ -19,7 +19,7 @@ pub fn group_key(line: &[u8]) -> u64 {
     }
     // `… Extra semicolon. (semi)`: a finding closed by its rule in parentheses.
     if t.ends_with(b")")
-        && let Some(rule) = crate::generic::paren_rule(t)
+        && let Some(rule) = crate::generic::reports::paren_rule(t)
     {
         return crate::normalize::hash_bytes(rule);
     }

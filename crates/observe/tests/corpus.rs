@@ -155,14 +155,14 @@ fn the_blind_wild3_set_keeps_at_least_its_recorded_anchors() {
 /// (`biome_check` 68.7%, `checkstyle_big` 76.3%, its findings folded by rule after 5).
 #[test]
 fn the_blind_wild4_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild4", 60, 597, 588, 0.72);
+    blind_set_floor("wild4", 60, 597, 589, 0.72);
 }
 
 /// The fifth blind set, `wild5` (58 more tools). Its three 200+ line files are a lint report of
 /// 2,703 findings, a prose linter's report and a docstring-coverage table.
 #[test]
 fn the_blind_wild5_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild5", 69, 584, 464, 0.90);
+    blind_set_floor("wild5", 69, 584, 567, 0.88);
 }
 
 /// With every tool rule off (only the tool-agnostic core), each tool of both corpora keeps at

@@ -2,7 +2,7 @@
 //! stack frames of any language outside library code, failure marks, section banners,
 //! exception names, record headers, numbered failure lists and expected/actual lines.
 
-use super::reports::{diff_file, located_rule, never_run, summary_heading, total_row};
+use super::reports::report;
 use super::{Signal, blank, code_word, sig};
 use crate::rules::Kind;
 
@@ -23,10 +23,6 @@ pub(super) fn shape(line: &[u8], t: &[u8], space: Option<usize>, named: bool) ->
     // `--- expected` / `+++ actual`: the header of a difference between the two.
     if matches!(first, b'-' | b'+') && diff_sides(t) {
         return Some(sig(Kind::Message, 6, false));
-    }
-    // `--- src/app.py (original)`: the file a unified diff is about.
-    if first == b'-' && diff_file(t) {
-        return Some(sig(Kind::Structure, 0, false));
     }
     if location_only(t, space) {
         return Some(sig(Kind::Location, 2, false));
@@ -84,19 +80,16 @@ pub(super) fn shape(line: &[u8], t: &[u8], space: Option<usize>, named: bool) ->
             Some(sig(Kind::Message, 0, false))
         }
         b'L' | b'l' if labelled_coordinate(t) => Some(sig(Kind::Warning, 0, true)),
-        b'#' | b'=' if never_run(t) => Some(sig(Kind::Warning, 0, true)),
         // `#          got: '8'`: an expectation quoted after a comment mark.
         b'#' | b'/' | b';' if commented_expectation(t) => Some(sig(Kind::Message, 0, false)),
         // Told by the last byte first: most lines do not end in a digit or a period.
         _ if t.last().is_some_and(|&b| b == b'.' || b.is_ascii_digit()) && located_message(t) => {
             Some(sig(Kind::Warning, 2, true))
         }
-        _ if t[t.len() - 1] == b')' && located_rule(t, space) => Some(sig(Kind::Warning, 0, true)),
-        b'S' if summary_heading(t) => Some(sig(Kind::Structure, 4, false)),
-        b'|' | b'T' if total_row(t) => Some(sig(Kind::Summary, 0, false)),
         // `config.status: creating Makefile`: the file a step made, alone after its verb.
         b'a'..=b'z' | b'A'..=b'Z' if made_file(t, space) => Some(sig(Kind::Summary, 0, true)),
-        _ => None,
+        // Report lines told by their layout (`reports.rs`).
+        _ => report(t, space),
     }
 }
 
