@@ -17,6 +17,12 @@ pub fn group_key(line: &[u8]) -> u64 {
             return crate::normalize::hash_bytes(code);
         }
     }
+    // `… Extra semicolon. (semi)`: a finding closed by its rule in parentheses.
+    if t.ends_with(b")")
+        && let Some(rule) = crate::generic::reports::paren_rule(t)
+    {
+        return crate::normalize::hash_bytes(rule);
+    }
     let mut key = Vec::with_capacity(t.len());
     let mut i = 0;
     // Skip any leading location (`file:12:3: `) so the same warning in two files groups together.

@@ -155,7 +155,14 @@ fn the_blind_wild3_set_keeps_at_least_its_recorded_anchors() {
 /// (`biome_check` 68.7%, `checkstyle_big` 76.3%, its findings folded by rule after 5).
 #[test]
 fn the_blind_wild4_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild4", 60, 597, 582, 0.72);
+    blind_set_floor("wild4", 60, 597, 589, 0.72);
+}
+
+/// The fifth blind set, `wild5` (58 more tools). Its three 200+ line files are a lint report of
+/// 2,703 findings, a prose linter's report and a docstring-coverage table.
+#[test]
+fn the_blind_wild5_set_keeps_at_least_its_recorded_anchors() {
+    blind_set_floor("wild5", 69, 584, 567, 0.88);
 }
 
 /// With every tool rule off (only the tool-agnostic core), each tool of both corpora keeps at
@@ -267,12 +274,14 @@ fn streaming_in_small_chunks_gives_the_same_result() {
     let wild2 = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wild2");
     let wild3 = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wild3");
     let wild4 = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wild4");
+    let wild5 = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wild5");
     for case in cases()
         .into_iter()
         .chain(cases_in(&wild_dir()))
         .chain(cases_in(&wild2))
         .chain(cases_in(&wild3))
         .chain(cases_in(&wild4))
+        .chain(cases_in(&wild5))
     {
         let whole = compress(&case.log, &opts);
         let mut c = loopwright_observe::Compressor::new(&opts);

@@ -18,6 +18,7 @@ use regex_automata::util::syntax;
 
 use crate::rules::{Cont, Kind};
 
+pub(crate) mod reports;
 mod search;
 mod shapes;
 mod steps;
@@ -81,10 +82,10 @@ const SEVERE_WARN: &str = concat!(
 );
 /// Counts and outcomes: in each group of words, only words sharing a beginning keep their
 /// listed order (as in [`SEVERE_WARN`]).
-const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass(?:|ed)|fail(?:|ures|ed)|errors|skipped|hits)[ \t]*[:=][ \t]*\d+|\b(?:t(?:ests|odo)|s(?:uites|kipped)|pass(?:|ed)|fail(?:|ures|ed)|errors|cancelled)[ \t]+\d+[ \t]*$";
+const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left|updated)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass(?:|ed)|fail(?:|ures|ed)|errors|skipped|hits)[ \t]*[:=][ \t]*\d+|\b(?:t(?:ests|odo)|s(?:uites|kipped)|pass(?:|ed)|fail(?:|ures|ed)|errors|cancelled)[ \t]+\d+[ \t]*$";
 /// `expected 3, got 4`: an assertion's comparison inside a line (checked for its `got` part).
 const EXPECT: &str = r"expected";
-const OUTCOME: &str = r"\b(?:finished|s(?:ucce(?:eded|ss|ssfully)|aved)|do(?:wnloaded|ne)|installed|completed|r(?:ated at|eturned non-zero)|e(?:xit(?:ed)? (?:status|code)|xit code|LIFECYCLE)|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*)\b|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
+const OUTCOME: &str = r"\b(?:finished|s(?:ucce(?:eded|ss|ssfully)|aved)|do(?:wnloaded|ne)|installed|completed|r(?:ated at|eturned non-zero)|e(?:xit(?:ed)? (?:status|code)|xit code|LIFECYCLE)|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
 
 /// Severity classes of the word alternatives, in the order of the regex groups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -185,7 +186,8 @@ impl Generic {
             after_location(line)
         };
         if let Some(rest) = located {
-            let diag = diagnostic_after_location(rest)?;
+            let diag =
+                diagnostic_after_location(rest).or_else(|| reports::column_finding(line, rest))?;
             if diag.kind == Kind::Warning && best == Some(Word::Severe) && !zero_count(line) {
                 return Some(sig(Kind::Error, 6, true));
             }
@@ -238,6 +240,7 @@ fn word_class(m: &[u8]) -> Word {
         b'e' => &[b"exit", b"elifecycle"],
         b'f' => &[b"finished"],
         b'i' => &[b"installed"],
+        b'p' => &[b"per second"],
         b'r' => &[
             b"rated at",
             b"returned non-zero",
@@ -785,8 +788,8 @@ mod tests {
     /// The word lists as first written, unfactored.
     const SEVERE_LIST: &str = r#"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom|dubious|http/\d(?:\.\d)?" [45]\d\d"#;
     const WARN_LIST: &str = r"warnings|warning|warn|deprecated|deprecation|caution|notice";
-    const COUNT_LIST: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass|fail|failures|errors|skipped|passed|failed|hits)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
-    const OUTCOME_LIST: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*)\b|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
+    const COUNT_LIST: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left|updated)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass|fail|failures|errors|skipped|passed|failed|hits)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
+    const OUTCOME_LIST: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
 
     fn unfactored() -> regex::bytes::Regex {
         regex::bytes::RegexBuilder::new(&format!(
@@ -1272,7 +1275,8 @@ mod tests {
         assert_eq!(kind("    styles/main.scss was 6:12"), None);
         assert_eq!(kind("  +++ actual"), Some(Kind::Message));
         assert_eq!(kind("  --- expected"), Some(Kind::Message));
-        assert_eq!(kind("--- a/src/lib.rs"), None);
+        // A unified diff's file header is the file the difference is about (`reports.rs`).
+        assert_eq!(kind("--- a/src/lib.rs"), Some(Kind::Structure));
         assert_eq!(kind("  Cart.total (src/cart.js:16:35)"), Some(Kind::Frame));
         assert_eq!(
             kind("  Module._compile (node:internal/modules/cjs/loader:1105:14)"),

@@ -2,6 +2,7 @@
 //! stack frames of any language outside library code, failure marks, section banners,
 //! exception names, record headers, numbered failure lists and expected/actual lines.
 
+use super::reports::report;
 use super::{Signal, blank, code_word, sig};
 use crate::rules::Kind;
 
@@ -87,14 +88,13 @@ pub(super) fn shape(line: &[u8], t: &[u8], space: Option<usize>, named: bool) ->
         _ if t.last().is_some_and(|&b| b == b'.' || b.is_ascii_digit()) && located_message(t) => {
             Some(sig(Kind::Warning, 2, true))
         }
-        // `config.status: creating Makefile`: the file a step made, alone after its verb.
-        // Its first token ends in a colon (tested here, before the call).
+        // `config.status: creating Makefile`: a made file alone after its verb (token ends in `:`)
         b'a'..=b'z' | b'A'..=b'Z'
             if space.is_some_and(|sp| sp > 1 && t[sp - 1] == b':') && made_file(t, space) =>
         {
             Some(sig(Kind::Summary, 0, true))
         }
-        _ => None,
+        _ => report(t, space), // report lines told by their layout (`reports.rs`)
     }
 }
 
@@ -474,7 +474,7 @@ fn labelled(tok: &[u8]) -> bool {
 }
 
 /// Whether `name` ends with `.ext` (1-6 letters or digits, the first a letter) after a name.
-fn ends_with_ext(name: &[u8]) -> bool {
+pub(super) fn ends_with_ext(name: &[u8]) -> bool {
     let ext_len = name
         .iter()
         .rev()

@@ -40,9 +40,25 @@ pub(crate) fn failed_probe(line: &[u8]) -> bool {
 
 /// Whether `prev`, the line right above the error `line`, is the step the error is about: a
 /// probe that answered no, or a traced call that returned nothing (`fopen("x", "r")   = 0`,
-/// `= NULL`) when the error is not itself a traced call's result (`open(…) = -1 ENOENT`).
+/// `= NULL`) when the error is not itself a traced call's result (`open(…) = -1 ENOENT`), or
+/// any line when the error does not say what failed.
 pub(crate) fn failed_step(prev: &[u8], line: &[u8]) -> bool {
-    failed_probe(prev) || (returned_nothing(prev) && !call_result(line))
+    failed_probe(prev) || (returned_nothing(prev) && !call_result(line)) || bare_failure(line)
+}
+
+/// `[junit] \tCaused an ERROR`, `\tFAILED`: a failure that does not say what failed (three
+/// words or fewer, letters only, after a leading `[tag]`): the line above it does.
+fn bare_failure(line: &[u8]) -> bool {
+    let mut t = line.trim_ascii();
+    if t.first() == Some(&b'[')
+        && let Some(c) = memchr::memchr(b']', t)
+    {
+        t = t[c + 1..].trim_ascii();
+    }
+    !t.is_empty()
+        && t.len() <= 24
+        && t.iter().all(|b| b.is_ascii_alphabetic() || *b == b' ')
+        && t.split(|&b| b == b' ').filter(|w| !w.is_empty()).count() <= 3
 }
 
 /// `access("/x", F_OK)     = -1 ENOENT`: a line holding a traced call's result.
