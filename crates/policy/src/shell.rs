@@ -460,6 +460,14 @@ impl Analyser<'_, '_> {
                 ));
                 self.parts.push(p);
             }
+            programs::ShellInput::Parse(file) => {
+                // `bash -n FILE` checks the syntax of FILE and runs nothing: a read of it
+                self.parts
+                    .push(self.exec_part(PartKind::Wrapper, text, argv));
+                if let Some(w) = file.and_then(|i| argv.get(i)) {
+                    self.side_part(PartKind::Read, name, text, w);
+                }
+            }
             programs::ShellInput::File => {
                 let mut p = self.exec_part(PartKind::Exec, text, argv);
                 // a script file is commands the gate cannot read, a denied one too
