@@ -141,7 +141,7 @@ pub fn wrapper_inner(name: &str, argv: &[Word]) -> Option<Inner> {
                     if !k.is_empty()
                         && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
                 {
-                    let same = w.value.is_none() && keeps_own_value(k, val);
+                    let same = w.value.is_none() && crate::values::keeps_own_value(k, val);
                     out.env_sensitive |= sensitive_env(k) && !same;
                     i += 1;
                 }
@@ -161,21 +161,6 @@ pub fn wrapper_inner(name: &str, argv: &[Word]) -> Option<Inner> {
     out.shell_string |= name == "watch";
     out.inner = i.min(argv.len());
     Some(out)
-}
-
-/// Whether an assignment's written value is the variable's own current value (`PATH="$PATH"`),
-/// which changes nothing.
-fn keeps_own_value(name: &str, written: &str) -> bool {
-    let v = written
-        .strip_prefix('"')
-        .and_then(|v| v.strip_suffix('"'))
-        .unwrap_or(written);
-    v.strip_prefix('$').is_some_and(|r| {
-        r == name
-            || r.strip_prefix('{')
-                .and_then(|r| r.strip_suffix('}'))
-                .is_some_and(|r| r == name)
-    })
 }
 
 /// Skips a wrapper's options; `None` when they decide everything (`command -v`, `env -S`).

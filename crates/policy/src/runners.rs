@@ -556,11 +556,9 @@ fn container_command_start(name: &str, argv: &[Word]) -> Option<usize> {
 }
 
 impl Analyser<'_, '_> {
-    /// `ls *`, `du -sh *`, `ls -d */`: a lister reads no file's content; of the files a glob
-    /// matches it shows names and sizes, and of the directories what lies inside them. So a rule
-    /// matches a listed glob only when it covers what lies inside what the glob matches
-    /// (`ls ~/.ssh/*`, `ls ~/.*/`: `~/.ssh/**`), not because a match could be called like a key
-    /// file (`ls *` may show `server.pem`, never its content).
+    /// `ls *`, `du -sh *`: a lister shows names and sizes of the files a glob matches (never
+    /// their content) and what lies inside its directories, so only a rule covering the latter
+    /// matches (`ls ~/.ssh/*`: `~/.ssh/**`), not one naming key files (`ls *` may show `x.pem`).
     fn listed_globs(&self, p: &mut Part, argv: &[Word]) {
         for w in &argv[1..] {
             let Some(pat) = w.pattern.as_deref() else {

@@ -186,6 +186,7 @@ impl Analyser<'_, '_> {
             }
             "variable_assignment" => {
                 self.children(node, src, depth);
+                self.sensitive_assignment(node, src);
                 self.assign(node, src);
             }
             "if_statement"
@@ -460,14 +461,7 @@ impl Analyser<'_, '_> {
                 ));
                 self.parts.push(p);
             }
-            programs::ShellInput::Parse(file) => {
-                // `bash -n FILE` checks the syntax of FILE and runs nothing: a read of it
-                self.parts
-                    .push(self.exec_part(PartKind::Wrapper, text, argv));
-                if let Some(w) = file.and_then(|i| argv.get(i)) {
-                    self.side_part(PartKind::Read, name, text, w);
-                }
-            }
+            programs::ShellInput::Parse(file) => self.parsed_script(name, text, argv, file),
             programs::ShellInput::File => {
                 let mut p = self.exec_part(PartKind::Exec, text, argv);
                 // a script file is commands the gate cannot read, a denied one too

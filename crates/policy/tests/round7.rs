@@ -1,6 +1,7 @@
 //! Round 7 of issue 14 by examples under the "new user" rule file: a shell given `-n` parses its
-//! script and runs nothing, and `env NAME=VALUE` is an assignment even when VALUE is known only
-//! at run time.
+//! script and runs nothing, `env NAME=VALUE` is an assignment even when VALUE is known only at
+//! run time, a script of assignments alone runs nothing, declaration builtins that print are
+//! programs, `read`'s option clusters, checksum programs.
 
 #![allow(clippy::unwrap_used)]
 
@@ -57,5 +58,56 @@ fn env_assignments_with_run_time_values_are_assignments() {
         ("env PATH=\"$TOOLS:$PATH\" cargo test", Ask),
         ("env PATH=\"$HOME\" ls", Ask),
         ("env LD_PRELOAD=\"$LIB\" ls", Ask),
+    ]);
+}
+
+#[test]
+fn assignments_alone_run_nothing() {
+    use Verdict::*;
+    expect(&[
+        ("export NODE_ENV=production", Allow),
+        ("LANG=C.UTF-8", Allow),
+        ("typeset -i count=0", Allow),
+        ("export -n NODE_ENV; unset DEBUG", Allow),
+        ("export EDITOR", Allow),
+        ("# only a comment", Allow),
+        ("PATH=$PATH", Allow),
+        // what they assign is still judged
+        ("KEY=$(cat ~/.netrc)", Deny),
+        ("export OUT=$(git push 2>&1)", Deny),
+        // a variable that changes what later commands run, here or in a shell kept between calls
+        ("PATH=./bin:$PATH", Ask),
+        ("export LD_LIBRARY_PATH=/tmp/lib", Ask),
+        ("GIT_EXEC_PATH=./hooks", Ask),
+        // printing builtins print what the shell holds: no rule allows them
+        ("typeset -p HOME", Ask),
+        ("declare -F", Ask),
+        ("readonly", Ask),
+        // an empty command stays ask
+        ("   ", Ask),
+    ]);
+}
+
+#[test]
+fn read_option_clusters_name_the_array() {
+    use Verdict::*;
+    expect(&[
+        ("read -ra w <<< 'rm -rf build'; \"${w[@]}\"", Deny),
+        ("read -era w <<< 'docs .netrc'; cat \"${w[1]}\"", Deny),
+        ("read -ra w <<< 'docs src'; ls \"${w[@]}\"", Allow),
+        // `-ar` gives `-a` the value `r`: the names that follow are not known
+        ("read -ar w <<< 'git push'; git \"${w[1]}\"", Ask),
+    ]);
+}
+
+#[test]
+fn checksums_read_their_files() {
+    use Verdict::*;
+    expect(&[
+        ("sha512sum target/release/app", Allow),
+        ("cksum -a sha256 Cargo.lock", Allow),
+        ("shasum -a 1 README.md", Allow),
+        ("b2sum .env.production", Deny),
+        ("sha512sum ~/.ssh/id_ed25519", Deny),
     ]);
 }
