@@ -473,6 +473,10 @@ impl Analyser<'_, '_> {
             && crate::values::dumps_environment(name, &words)
         {
             self.environment_dump(text, &words);
+        } else if prints_declarations(&words) {
+            // `declare -p NAME`, `declare -f`, `readonly` alone print what the shell holds
+            self.parts
+                .push(self.exec_part(PartKind::Exec, text, &words));
         }
     }
 
@@ -484,6 +488,17 @@ impl Analyser<'_, '_> {
             .push(self.path_arg(&Word::literal("/proc/self/environ")));
         self.parts.push(p);
     }
+}
+
+/// A declaration builtin that prints variables or functions instead of (only) assigning: an
+/// option with `p`, `f` or `F`, or no word after the builtin.
+fn prints_declarations(words: &[Word]) -> bool {
+    let args: Vec<&str> = words.iter().skip(1).filter_map(Word::lit).collect();
+    args.is_empty()
+        || args.iter().any(|a| {
+            a.strip_prefix('-')
+                .is_some_and(|o| !o.starts_with('-') && o.contains(['p', 'f', 'F']))
+        })
 }
 
 /// `python3 --version`, `node -v`: prints a version, reads no code.

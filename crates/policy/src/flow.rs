@@ -18,6 +18,36 @@ use crate::words::{Word, is_name};
 const MAX_FOR_VALUES: usize = 16;
 
 impl Analyser<'_, '_> {
+    /// `PATH=/tmp/x` alone: the shell's own (exported) variable changes what later commands
+    /// run, in this script and in a shell the agent keeps; `PATH=$PATH` changes nothing.
+    pub(crate) fn sensitive_assignment(&mut self, node: Node<'_>, src: &str) {
+        let text = &src[node.byte_range()];
+        if let Some((name, value)) = text.split_once('=')
+            && crate::programs::sensitive_env(name)
+            && !crate::values::keeps_own_value(name, value)
+        {
+            self.opaque(
+                text,
+                format!("sets {name}, which changes what later commands run"),
+            );
+        }
+    }
+
+    /// `bash -n FILE` checks the syntax of FILE and runs nothing: a read of it.
+    pub(crate) fn parsed_script(
+        &mut self,
+        name: &str,
+        text: &str,
+        argv: &[Word],
+        file: Option<usize>,
+    ) {
+        self.parts
+            .push(self.exec_part(crate::part::PartKind::Wrapper, text, argv));
+        if let Some(w) = file.and_then(|i| argv.get(i)) {
+            self.side_part(crate::part::PartKind::Read, name, text, w);
+        }
+    }
+
     /// Records `NAME=value` (a bare assignment or one in a declaration).
     pub(crate) fn assign(&mut self, node: Node<'_>, src: &str) {
         let Some(name) = node.child_by_field_name("name") else {

@@ -444,6 +444,19 @@ impl Policy {
                 _ => Some(v),
             })
         else {
+            // a script that parsed into no part only assigns variables or holds comments: it
+            // runs and reads nothing (assigned substitutions are parts of their own)
+            let assigns_only = req.role == ToolRole::Shell
+                && req.command.as_deref().is_some_and(|c| !c.trim().is_empty());
+            if assigns_only {
+                return Decision {
+                    verdict: Verdict::Allow,
+                    reason: "runs nothing (variable assignments only)".into(),
+                    rule: None,
+                    parts: verdicts,
+                    may_deny: false,
+                };
+            }
             return Decision {
                 verdict: Verdict::Ask,
                 reason: "nothing to judge (empty command)".into(),

@@ -132,13 +132,17 @@ pub fn wrapper_inner(name: &str, argv: &[Word]) -> Option<Inner> {
     };
     // assignments (env, sudo)
     if matches!(name, "env" | "sudo" | "doas") {
-        while let Some(v) = argv.get(i).and_then(|w| w.value.as_deref()) {
+        // `NAME=VALUE` with an unknown VALUE (`PATH="$PATH"`) is still an assignment: its
+        // written name decides that
+        while let Some(w) = argv.get(i) {
+            let v = w.value.as_deref().unwrap_or(&w.text);
             match v.split_once('=') {
-                Some((k, _))
+                Some((k, val))
                     if !k.is_empty()
                         && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
                 {
-                    out.env_sensitive |= sensitive_env(k);
+                    let same = w.value.is_none() && crate::values::keeps_own_value(k, val);
+                    out.env_sensitive |= sensitive_env(k) && !same;
                     i += 1;
                 }
                 _ => break,
@@ -245,6 +249,9 @@ pub enum ShellInput {
     File,
     /// Commands read from standard input.
     Stdin,
+    /// `-n` (noexec): the shell parses its script and runs nothing; the script file (the
+    /// word at this index, none with `-c` or standard input) is only read.
+    Parse(Option<usize>),
 }
 
 /// Parses a shell's options to find what it runs.
@@ -259,9 +266,12 @@ pub fn shell_script(argv: &[Word]) -> ShellInput {
     }
     let mut inline = false;
     let mut stdin = false;
+    let mut noexec = false;
     while let Some(w) = argv.get(i) {
         let Some(v) = w.lit() else {
-            return if stdin && !inline {
+            return if noexec {
+                ShellInput::Parse((!inline && !stdin).then_some(i))
+            } else if stdin && !inline {
                 ShellInput::Stdin
             } else if inline {
                 ShellInput::Inline(None)
@@ -287,6 +297,10 @@ pub fn shell_script(argv: &[Word]) -> ShellInput {
             if !v.starts_with("--") && v[1..].contains('c') {
                 inline = true;
             }
+            if !v.starts_with("--") && v[1..].contains('n') {
+                // `-n` reads commands without running them; `+n` turns that off again
+                noexec = v.starts_with('-');
+            }
             if !v.starts_with("--") && v.starts_with('-') && v[1..].contains('s') {
                 // `sh -s ARGS`: commands come from standard input, the words are arguments
                 stdin = true;
@@ -295,6 +309,10 @@ pub fn shell_script(argv: &[Word]) -> ShellInput {
             continue;
         }
         break;
+    }
+    if noexec {
+        let file = (!inline && !stdin && i < argv.len()).then_some(i);
+        return ShellInput::Parse(file);
     }
     if stdin && !inline {
         return ShellInput::Stdin;

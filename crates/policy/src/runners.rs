@@ -337,7 +337,7 @@ impl Analyser<'_, '_> {
         }
     }
 
-    fn side_part(&mut self, kind: PartKind, name: &str, text: &str, w: &Word) {
+    pub(crate) fn side_part(&mut self, kind: PartKind, name: &str, text: &str, w: &Word) {
         let mut wp = Part::new(kind, text);
         let arg = self.path_arg(w);
         if matches!(arg, PathArg::Unknown | PathArg::Relative(_)) {

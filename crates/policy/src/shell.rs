@@ -186,6 +186,7 @@ impl Analyser<'_, '_> {
             }
             "variable_assignment" => {
                 self.children(node, src, depth);
+                self.sensitive_assignment(node, src);
                 self.assign(node, src);
             }
             "if_statement"
@@ -460,6 +461,7 @@ impl Analyser<'_, '_> {
                 ));
                 self.parts.push(p);
             }
+            programs::ShellInput::Parse(file) => self.parsed_script(name, text, argv, file),
             programs::ShellInput::File => {
                 let mut p = self.exec_part(PartKind::Exec, text, argv);
                 // a script file is commands the gate cannot read, a denied one too

@@ -41,16 +41,20 @@ pub(crate) fn read(argv: &[Word], input: Option<&str>, ifs: Option<bool>) -> Opt
             }
             "--" => {}
             _ if v.starts_with('-') => {
-                // `-rp PROMPT` and friends: only r/s/e clusters ending in p or t take a value
+                // `-rp PROMPT`, `-ra NAME` and friends: only r/s/e clusters ending in p, t or
+                // a take a value (the next word)
                 let flags = v
                     .strip_prefix('-')
                     .filter(|f| f.is_ascii() && !f.is_empty())?;
                 let (body, last) = flags.split_at(flags.len().saturating_sub(1));
-                if !body.chars().all(|c| "rse".contains(c)) || !"rsept".contains(last) {
+                if !body.chars().all(|c| "rse".contains(c)) || !"rsepta".contains(last) {
                     return None;
                 }
                 raw |= flags.contains('r');
-                if matches!(last, "p" | "t") {
+                if last == "a" {
+                    array = Some(argv.get(i + 1)?.lit()?.to_string());
+                }
+                if matches!(last, "p" | "t" | "a") {
                     i += 1;
                 }
             }
@@ -177,6 +181,21 @@ pub(crate) fn printf_v(argv: &[Word]) -> Option<Set> {
         })
         .collect();
     Some(Set::Vars(vec![(name, out.join("%"))]))
+}
+
+/// Whether an assignment's written value is the variable's own current value (`PATH="$PATH"`),
+/// which changes nothing.
+pub(crate) fn keeps_own_value(name: &str, written: &str) -> bool {
+    let v = written
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .unwrap_or(written);
+    v.strip_prefix('$').is_some_and(|r| {
+        r == name
+            || r.strip_prefix('{')
+                .and_then(|r| r.strip_suffix('}'))
+                .is_some_and(|r| r == name)
+    })
 }
 
 /// A program run that prints the whole environment (`env`, `printenv`, `export -p`, `declare

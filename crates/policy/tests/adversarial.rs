@@ -152,3 +152,21 @@ fn gate6_held_out_set() {
     // printed only with GATE_HOLDOUT_REPORT=1, so the held-out cases stay unread while tuning
     assert!(wrong == 0, "{wrong}/{total} wrong");
 }
+
+#[test]
+fn gate7_tuned_set() {
+    let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate7-tune.toml"));
+    eprintln!("gate7 tuning half: {}/{total} as expected", total - wrong);
+    assert!(wrong == 0, "{wrong}/{total} wrong:\n{report}");
+}
+
+#[test]
+fn gate7_held_out_set() {
+    let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate7-holdout.toml"));
+    eprintln!("gate7 held-out half: {}/{total} as expected", total - wrong);
+    if std::env::var_os("GATE_HOLDOUT_REPORT").is_some() {
+        eprintln!("{report}");
+    }
+    // printed only with GATE_HOLDOUT_REPORT=1, so the held-out cases stay unread while tuning
+    assert!(wrong == 0, "{wrong}/{total} wrong");
+}
