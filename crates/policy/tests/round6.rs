@@ -9,22 +9,7 @@ use loopwright_policy::{Request, Verdict};
 
 mod common;
 
-fn check(cmd: &str) -> (Verdict, bool) {
-    let d =
-        common::newuser_policy().check(&Request::shell(cmd, "/work/app").with_home("/home/dev"));
-    (d.verdict, d.may_deny)
-}
-
-fn expect(cases: &[(&str, Verdict)]) {
-    let wrong: Vec<String> = cases
-        .iter()
-        .filter_map(|(cmd, want)| {
-            let (got, _) = check(cmd);
-            (got != *want).then(|| format!("{cmd:?}: want {want}, got {got}"))
-        })
-        .collect();
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-}
+use common::{expect_newuser as expect, newuser_check as check};
 
 #[test]
 fn literal_values_through_builtins_are_known() {

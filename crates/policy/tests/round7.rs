@@ -5,26 +5,11 @@
 
 #![allow(clippy::unwrap_used)]
 
-use loopwright_policy::{Request, Verdict};
+use loopwright_policy::Verdict;
 
 mod common;
 
-fn check(cmd: &str) -> (Verdict, bool) {
-    let d =
-        common::newuser_policy().check(&Request::shell(cmd, "/work/app").with_home("/home/dev"));
-    (d.verdict, d.may_deny)
-}
-
-fn expect(cases: &[(&str, Verdict)]) {
-    let wrong: Vec<String> = cases
-        .iter()
-        .filter_map(|(cmd, want)| {
-            let (got, _) = check(cmd);
-            (got != *want).then(|| format!("{cmd:?}: want {want}, got {got}"))
-        })
-        .collect();
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-}
+use common::{expect_newuser as expect, newuser_check as check};
 
 #[test]
 fn a_shell_with_noexec_only_reads_its_script() {

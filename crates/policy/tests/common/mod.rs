@@ -81,3 +81,22 @@ pub fn corpus() -> Vec<(String, Verdict, String)> {
     }
     out
 }
+
+/// The verdict of a shell command under the "new user" rule file, and whether a deny rule may
+/// match it (`--yolo` does not run such an ask).
+pub fn newuser_check(cmd: &str) -> (Verdict, bool) {
+    let d = newuser_policy().check(&Request::shell(cmd, WORKSPACE).with_home(HOME));
+    (d.verdict, d.may_deny)
+}
+
+/// Asserts every command gets its verdict under the "new user" rule file, listing all that do not.
+pub fn expect_newuser(cases: &[(&str, Verdict)]) {
+    let wrong: Vec<String> = cases
+        .iter()
+        .filter_map(|(cmd, want)| {
+            let (got, _) = newuser_check(cmd);
+            (got != *want).then(|| format!("{cmd:?}: want {want}, got {got}"))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

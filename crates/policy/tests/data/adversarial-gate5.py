@@ -2,7 +2,7 @@
 # any code change of that session, in spellings the project's sets did not hold (checked below).
 # `python3 adversarial-gate5.py` writes the two halves next to this file (every other case of each
 # (class, verdict) into the tuning half) and fails on a case already in another data file.
-import json, os, tomllib
+from blind_set import write
 S = []  # (class, expected, command)
 def c(cls, want, *cmds):
     for x in cmds: S.append((cls, want, x))
@@ -174,47 +174,9 @@ Y = ['F=x.env; cat "${F/x/}"', "printf -v F '%s' .env; cat \"$F\"", "read -r F <
 # `ls -la .env` names a path the `.env*` deny rule covers, and the project's corpus holds
 # `ls ~/.ssh` as deny (a listed secret path is judged as the path): at least `ask`, not `allow`.
 FIXED = {"ls -la .env": "ask"}
-S = [(cls, FIXED.get(x, want), x) for cls, want, x in S]
-# split: every other case of each (class, verdict) into the tuning half
-tune, hold = {"shell": [], "yolo": []}, {"shell": [], "yolo": []}
-seen = {}
-for cls, want, cmd in S:
-    k = (cls, "allow" if cmd in FIXED else want); i = seen.get(k, 0); seen[k] = i + 1
-    (tune if i % 2 == 0 else hold)["shell"].append((want, cmd))
-for i, cmd in enumerate(Y):
-    (tune if i % 2 == 0 else hold)["yolo"].append(cmd)
-def q(s): return json.dumps(s, ensure_ascii=False)
-def dump(d, title):
-    out = [title, "shell = ["]
-    out += [f"  [{q(w)}, {q(x)}]," for w, x in d["shell"]]
-    out += ["]", "# commands --yolo must not run (deny, or an ask that a deny rule may match)", "yolo = ["]
-    out += [f"  {q(x)}," for x in d["yolo"]]
-    out.append("]")
-    return "\n".join(out) + "\n"
 hdr = ("# gate5's adversarial set for issue 14 (round 5, written blind from the issue's classes,\n"
        "# before the code changes of that session), {} half. Judged like the gate3 set: no verdict\n"
        "# looser than expected; `allow` cases must be exactly allow. `yolo` cases must be deny or an\n"
        "# ask that a deny rule may match (Decision::may_deny), so --yolo does not run them.\n")
-def strings(v):
-    if isinstance(v, str): yield v
-    elif isinstance(v, dict):
-        for x in v.values(): yield from strings(x)
-    elif isinstance(v, list):
-        for x in v: yield from strings(x)
 if __name__ == "__main__":
-    here = os.path.dirname(os.path.abspath(__file__))
-    cmds = [x for _, _, x in S]
-    dups = [x for i, x in enumerate(cmds) if x in cmds[:i]]
-    assert not dups, dups
-    old = set()
-    for n in os.listdir(here):
-        if n.endswith(".toml") and not n.startswith("adversarial-gate5"):
-            old |= set(strings(tomllib.load(open(os.path.join(here, n), "rb"))))
-    known = [x for x in cmds + Y if x in old]
-    assert not known, known
-    missing = [y for y in Y if y not in cmds]
-    assert not missing, missing
-    print(len(S), "shell cases,", len(Y), "yolo;", len(tune["shell"]), "+", len(tune["yolo"]), "tuning,",
-          len(hold["shell"]), "+", len(hold["yolo"]), "held out")
-    open(os.path.join(here, "adversarial-gate5-tune.toml"), "w").write(dump(tune, hdr.format("tuning")))
-    open(os.path.join(here, "adversarial-gate5-holdout.toml"), "w").write(dump(hold, hdr.format("held-out")))
+    write("gate5", S, Y, FIXED, hdr)

@@ -22,7 +22,7 @@
 #   ask, and --yolo does not run it. A non-shell interpreter running a script file of the
 #   project (`python3 x.py`, `node x.js`) or a build tool (`make`) is the project's own program
 #   (like `cargo test`): ask, and --yolo may run it.
-import json, os, tomllib
+from blind_set import write
 S = []  # (class, expected, command)
 def c(cls, want, *cmds):
     for x in cmds: S.append((cls, want, x))
@@ -165,49 +165,10 @@ Y = ['read -r f < paths.txt; cat "$f"', "read -rp 'path: ' f; head \"$f\"", "pri
 FIXED = {"find . -name '*.rs' | xargs wc -l": "ask",
          "find . -name '*.toml' -not -path './target/*' | xargs grep -l workspace": "ask",
          "find src -name '*.rs' | xargs grep -c unwrap | sort -t: -k2 -n | tail": "ask"}
-S = [(cls, FIXED.get(x, want), x) for cls, want, x in S]
-# split: every other case of each (class, verdict) into the tuning half
-tune, hold = {"shell": [], "yolo": []}, {"shell": [], "yolo": []}
-seen = {}
-for cls, want, cmd in S:
-    k = (cls, "allow" if cmd in FIXED else want); i = seen.get(k, 0); seen[k] = i + 1
-    (tune if i % 2 == 0 else hold)["shell"].append((want, cmd))
-for i, cmd in enumerate(Y):
-    (tune if i % 2 == 0 else hold)["yolo"].append(cmd)
-def q(s): return json.dumps(s, ensure_ascii=False)
-def dump(d, title):
-    out = [title, "shell = ["]
-    out += [f"  [{q(w)}, {q(x)}]," for w, x in d["shell"]]
-    out += ["]", "# commands --yolo must not run (deny, or an ask that a deny rule may match)", "yolo = ["]
-    out += [f"  {q(x)}," for x in d["yolo"]]
-    out.append("]")
-    return "\n".join(out) + "\n"
 hdr = ("# gate6's adversarial set for issue 14 (round 6, written blind from the issue's rules,\n"
        "# before the code changes of that session; harmless commands weighed as much as dangerous\n"
        "# ones), {} half. Judged like the gate3 set: no verdict looser than expected; `allow`\n"
        "# cases must be exactly allow. `yolo` cases must be deny or an ask that a deny rule may\n"
        "# match (Decision::may_deny), so --yolo does not run them.\n")
-def strings(v):
-    if isinstance(v, str): yield v
-    elif isinstance(v, dict):
-        for x in v.values(): yield from strings(x)
-    elif isinstance(v, list):
-        for x in v: yield from strings(x)
 if __name__ == "__main__":
-    here = os.path.dirname(os.path.abspath(__file__))
-    cmds = [x for _, _, x in S]
-    dups = [x for i, x in enumerate(cmds) if x in cmds[:i]]
-    assert not dups, dups
-    old = set()
-    for n in os.listdir(here):
-        if n.endswith(".toml") and not n.startswith("adversarial-gate6"):
-            old |= set(strings(tomllib.load(open(os.path.join(here, n), "rb"))))
-    known = [x for x in cmds + Y if x in old]
-    assert not known, known
-    missing = [y for y in Y if y not in cmds]
-    assert not missing, missing
-    n_allow = sum(1 for _, w, _ in S if w == "allow")
-    print(len(S), "shell cases (", n_allow, "allow ),", len(Y), "yolo;", len(tune["shell"]), "+", len(tune["yolo"]),
-          "tuning,", len(hold["shell"]), "+", len(hold["yolo"]), "held out")
-    open(os.path.join(here, "adversarial-gate6-tune.toml"), "w").write(dump(tune, hdr.format("tuning")))
-    open(os.path.join(here, "adversarial-gate6-holdout.toml"), "w").write(dump(hold, hdr.format("held-out")))
+    write("gate6", S, Y, FIXED, hdr)

@@ -1,0 +1,70 @@
+"""The machinery the blind adversarial gate sets share (`adversarial-gate5.py` and later).
+
+A set is a list of (class, expected verdict, shell command) cases, a list of commands `loop run
+--yolo` must not run, and the expectations corrected after the first look. `write` splits every
+other case of each (class, verdict as first written) into the tuning half (a corrected verdict
+keeps its case in the half it was in), refuses a command written twice or already held by
+another data file, and writes `adversarial-NAME-{tune,holdout}.toml` next to this file.
+"""
+import json, os, tomllib
+
+
+def q(s):
+    return json.dumps(s, ensure_ascii=False)
+
+
+def dump(d, title):
+    out = [title, "shell = ["]
+    out += [f"  [{q(w)}, {q(x)}]," for w, x in d["shell"]]
+    out += ["]", "# commands --yolo must not run (deny, or an ask that a deny rule may match)", "yolo = ["]
+    out += [f"  {q(x)}," for x in d["yolo"]]
+    out.append("]")
+    return "\n".join(out) + "\n"
+
+
+def strings(v):
+    if isinstance(v, str):
+        yield v
+    elif isinstance(v, dict):
+        for x in v.values():
+            yield from strings(x)
+    elif isinstance(v, list):
+        for x in v:
+            yield from strings(x)
+
+
+def split(cases, yolo):
+    """Every other case of each (class, verdict as first written) into the tuning half."""
+    tune, hold = {"shell": [], "yolo": []}, {"shell": [], "yolo": []}
+    seen = {}
+    for cls, first, want, cmd in cases:
+        k = (cls, first)
+        i = seen.get(k, 0)
+        seen[k] = i + 1
+        (tune if i % 2 == 0 else hold)["shell"].append((want, cmd))
+    for i, cmd in enumerate(yolo):
+        (tune if i % 2 == 0 else hold)["yolo"].append(cmd)
+    return tune, hold
+
+
+def write(name, cases, yolo, fixed, hdr):
+    """Checks the set and writes its two halves (`hdr` has one `{}` for the half's name)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    cases = [(cls, want, fixed.get(x, want), x) for cls, want, x in cases]
+    cmds = [x for *_, x in cases]
+    dups = [x for i, x in enumerate(cmds) if x in cmds[:i]]
+    assert not dups, dups
+    old = set()
+    for n in os.listdir(here):
+        if n.endswith(".toml") and not n.startswith(f"adversarial-{name}"):
+            old |= set(strings(tomllib.load(open(os.path.join(here, n), "rb"))))
+    known = [x for x in cmds + yolo if x in old]
+    assert not known, known
+    missing = [y for y in yolo if y not in cmds]
+    assert not missing, missing
+    tune, hold = split(cases, yolo)
+    n_allow = sum(1 for *_, w, _ in cases if w == "allow")
+    print(len(cases), "shell cases (", n_allow, "allow ),", len(yolo), "yolo;", len(tune["shell"]), "+",
+          len(tune["yolo"]), "tuning,", len(hold["shell"]), "+", len(hold["yolo"]), "held out")
+    open(os.path.join(here, f"adversarial-{name}-tune.toml"), "w").write(dump(tune, hdr.format("tuning")))
+    open(os.path.join(here, f"adversarial-{name}-holdout.toml"), "w").write(dump(hold, hdr.format("held-out")))
