@@ -20,7 +20,7 @@ pub const MAX_DEPTH: usize = 8;
 /// Shell text one analysis may parse, per byte of the command (nested shells, expansions and
 /// re-readings included), and at least [`MIN_BUDGET`] bytes.
 const BUDGET_PER_BYTE: usize = 16;
-const MIN_BUDGET: usize = 64 * 1024;
+const MIN_BUDGET: usize = 16 * 1024;
 
 thread_local! {
     /// One parser per thread: creating a tree-sitter parser costs more than parsing a command.

@@ -207,3 +207,23 @@ fn launcher_option_clusters_are_read_by_characters() {
         assert!(!parts.is_empty(), "{cmd:?}");
     }
 }
+
+/// 75 bytes of `rg` words inside nested brace expansions (found by the policy_shell fuzzer: 1.4 s
+/// an analysis in the fuzz build, over 10 s under load) expand to many paths, each judged against
+/// every rule; the smaller minimum budget stops it with an opaque part (never `allow`).
+#[test]
+fn short_text_with_many_brace_expansions_stops_at_the_budget() {
+    let hostile = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/fuzz-rg-brace-slow.txt"
+    ))
+    .unwrap();
+    let parts = analyse(&hostile, &CTX);
+    assert!(
+        parts.iter().any(|p| p.kind == PartKind::Opaque
+            && p.uncertain.as_deref()
+                == Some("the command expands to too much shell text to analyse")),
+        "{} parts, none over the budget",
+        parts.len()
+    );
+}
