@@ -7,19 +7,13 @@ is an anchor.
 
     python3 bench/compress/blind/labels.py crates/observe/tests/data/wild2   # or wild3, wild4
 """
-import hashlib, json, os, re, sys
+import hashlib, json, os, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from logtext import log_lines
 
 D = sys.argv[1]
 SOURCES = json.load(open(os.path.join(D, "sources.json")))
-
-
-def clean(b):
-    s = b.decode("utf-8", "replace")
-    s = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07", "", s)
-    if "\r" in s:
-        parts = [p for p in s.split("\r") if p]
-        s = parts[-1] if parts else ""
-    return s
 
 
 bad = 0
@@ -27,10 +21,9 @@ for fn in sorted(os.listdir(os.path.join(D, "labels"))):
     if not fn.endswith(".txt"):
         continue
     name = fn[:-4]
-    data = open(os.path.join(D, "logs", name + ".log"), "rb").read()
-    lines = [clean(l) for l in data.split(b"\n")]
-    if lines and lines[-1] == "":
-        lines.pop()
+    path = os.path.join(D, "logs", name + ".log")
+    data = open(path, "rb").read()
+    lines = log_lines(path)
     used, anchors, kinds = set(), [], {}
     for row in open(os.path.join(D, "labels", fn), encoding="utf-8").read().split("\n"):
         if not row:

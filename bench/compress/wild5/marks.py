@@ -7,19 +7,10 @@ message shape) to the two long lint reports. Then run `bench/compress/blind/labe
     python3 bench/compress/wild5/marks.py
 """
 import os, re, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "blind"))
+from logtext import log_lines
 D = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "crates", "observe", "tests", "data", "wild5")
-def clean(b):
-    s = b.decode("utf-8", "replace")
-    s = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07", "", s)
-    if "\r" in s:
-        parts = [p for p in s.split("\r") if p]
-        s = parts[-1] if parts else ""
-    return s
-def lines(name):
-    data = open(f"{D}/logs/{name}.log", "rb").read()
-    ls = [clean(l) for l in data.split(b"\n")]
-    if ls and ls[-1] == "": ls.pop()
-    return ls
+def lines(name): return log_lines(f"{D}/logs/{name}.log")
 def rng(a, b): return list(range(a, b + 1))
 L = {}
 def lab(name, **kinds):
