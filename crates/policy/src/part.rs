@@ -1,5 +1,8 @@
 //! The parts a request is split into: programs run, files written or read.
 
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+
 use globset::GlobMatcher;
 use loopwright_protocol::tool::ToolRole;
 
@@ -23,11 +26,37 @@ impl Pattern {
     pub fn new(text: String) -> Pattern {
         let last = text.rsplit('/').next().unwrap_or(&text);
         Pattern {
-            glob: crate::rule::path_glob(&text).ok(),
-            last: crate::rule::path_glob(last).ok(),
+            glob: compiled(&text),
+            last: compiled(last),
             text,
         }
     }
+}
+
+/// How many compiled argument globs a process keeps; past it the memo starts again.
+const MEMO_LIMIT: usize = 2048;
+
+/// Argument globs compiled so far, by text (`None`: not a valid glob). The same arguments come
+/// back in every part of a command, in retries and in the examples of rule files, and a glob
+/// costs far more to compile than to look up.
+static MEMO: LazyLock<Mutex<HashMap<String, Option<GlobMatcher>>>> =
+    LazyLock::new(|| Mutex::new(HashMap::new()));
+
+/// `text` compiled as a path glob, from the memo when it was compiled before.
+fn compiled(text: &str) -> Option<GlobMatcher> {
+    if let Ok(memo) = MEMO.lock()
+        && let Some(glob) = memo.get(text)
+    {
+        return glob.clone();
+    }
+    let glob = crate::rule::path_glob(text).ok();
+    if let Ok(mut memo) = MEMO.lock() {
+        if memo.len() >= MEMO_LIMIT {
+            memo.clear();
+        }
+        memo.insert(text.to_string(), glob.clone());
+    }
+    glob
 }
 
 impl PathArg {
