@@ -23,6 +23,12 @@ pub fn group_key(line: &[u8]) -> u64 {
     {
         return crate::normalize::hash_bytes(rule);
     }
+    // `| is_continuation (L29) |   MISSED |`: a table row, by its status cell.
+    if t.ends_with(b"|")
+        && let Some(cell) = crate::generic::reports::findings::status_cell(t)
+    {
+        return crate::normalize::hash_bytes(cell);
+    }
     let mut key = Vec::with_capacity(t.len());
     let mut i = 0;
     // Skip any leading location (`file:12:3: `) so the same warning in two files groups together.

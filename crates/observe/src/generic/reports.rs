@@ -7,6 +7,10 @@
 use super::{Signal, sig};
 use crate::rules::Kind;
 
+/// More report lines (`wild6`'s classes), in their own file.
+#[path = "findings.rs"]
+pub(crate) mod findings;
+
 /// The report lines of this module (`t` is the line without its indentation, `space` its first
 /// blank), checked after the other shapes.
 #[inline]
@@ -27,6 +31,7 @@ pub(super) fn report(t: &[u8], space: Option<usize>) -> Option<Signal> {
         _ if last.is_ascii_digit() && line_col_tail(t) => (Kind::Warning, 0, true),
         _ if last == b')' && located_rule(t, space) => (Kind::Warning, 0, true),
         _ if last == b')' && scope_header(t, space) => (Kind::Location, 0, false),
+        _ if findings::candidate(t) => return findings::finding(t),
         _ => return None,
     };
     Some(sig(kind, after, group))
@@ -113,6 +118,9 @@ fn never_run(t: &[u8]) -> bool {
 /// with a line and a column, a capitalised sentence of three words or more (a finding of a
 /// checker that prints no severity word); a grouped warning.
 pub(super) fn column_finding(line: &[u8], rest: &[u8]) -> Option<Signal> {
+    if let Some(s) = findings::lettered(rest) {
+        return Some(s);
+    }
     let head = &line[..line.len() - rest.len()];
     let head = head.trim_ascii_end().strip_suffix(b":")?;
     let mut parts = head.rsplitn(3, |&b| b == b':');

@@ -1,0 +1,339 @@
+//! More report lines told by their layout (classes of the `wild6` blind set's tuning half): an
+//! HTTP status with its reason phrase, a limit exceeded or a retry loop given up, measured rates
+//! and processed counts, an assertion titled `Expected … to …` and the sides of its difference
+//! labelled `(Expected)` / `(Actual)`, a row of test marks closed by its `(passed / total)`
+//! count, a one-letter outcome mark before a test name (`F   test_convert`) and a one-letter
+//! severity after a location (`cart.rb:5:3: C: Style/…: …`).
+
+use crate::generic::{Signal, sig};
+use crate::rules::Kind;
+
+/// A table of the bytes in `set`.
+const fn table(set: &[u8]) -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < set.len() {
+        t[set[i] as usize] = true;
+        i += 1;
+    }
+    t
+}
+
+/// The bytes the lines of this module end in, and those they start with.
+static LAST: [bool; 256] = table(b")|,0123456789d.");
+static FIRST: [bool; 256] = table(b"FEGOR;<H");
+
+/// Whether `t` may be a line of this module (one table load for each end; most lines are not).
+#[inline]
+pub(super) fn candidate(t: &[u8]) -> bool {
+    LAST[t[t.len() - 1] as usize] || FIRST[t[0] as usize]
+}
+
+/// The report lines of this module (`t` is the line without its indentation, a
+/// [`candidate`]), checked after [`super::report`]'s: told by the last byte, then by
+/// the first.
+#[inline(never)]
+pub(super) fn finding(t: &[u8]) -> Option<Signal> {
+    let last = t[t.len() - 1];
+    let tail = match last {
+        b')' => paren_tail(t),
+        b'|' if t[0] == b'|' && missed_cell(t) => Some(sig(Kind::Warning, 0, true)),
+        b',' if data_path(t) => Some(sig(Kind::Location, 0, false)),
+        b'0'..=b'9' if counted(t) => Some(sig(Kind::Summary, 0, false)),
+        b'd' | b'.' if exceeded(t) => Some(sig(Kind::Error, 0, false)),
+        _ => None,
+    };
+    tail.or_else(|| head(t, last))
+}
+
+/// Lines told by their first byte.
+#[inline]
+fn head(t: &[u8], last: u8) -> Option<Signal> {
+    let (kind, group) = match t[0] {
+        b'F' | b'E' if marked_test(t) => (Kind::Failure, false),
+        b'E' if t.starts_with(b"Expected ") && expectation_title(t) => (Kind::Message, false),
+        b'G' if t.starts_with(b"Giving up") => (Kind::Error, false),
+        b'O' | b'R' if labelled_result(t) => (Kind::Summary, false),
+        b';' if t.starts_with(b"; file: ") || t.starts_with(b"; in: ") => (Kind::Location, false),
+        // Grouped: an access log's hundred `404 Not Found` requests fold after a few.
+        b'<' | b'H' if last.is_ascii_alphabetic() => match http_status(t)? {
+            b'3' => (Kind::Message, true),
+            _ => (Kind::Error, true),
+        },
+        _ => return None,
+    };
+    Some(sig(kind, 0, group))
+}
+
+/// Lines ending in `)`: a rate in parentheses (`(2347548.07 per second)`, `(2292.53
+/// MiB/sec)`), a row of test marks closed by `(2 / 5)`, a difference side labelled
+/// `(Expected)` / `(Actual)`, a tool's `tps = 506.99 (without …)`.
+#[inline(never)]
+fn paren_tail(t: &[u8]) -> Option<Signal> {
+    let open = memchr::memrchr(b'(', t)?;
+    let inner = &t[open + 1..t.len() - 1];
+    // Rates and counts are grouped (by their first word): a download meter's hundred
+    // `Downloading chunk 7 of 100 (7.5 MB/s)` lines fold after a few.
+    let (kind, group) = match inner.first() {
+        Some(b'E' | b'A') if inner == b"Expected" || inner == b"Actual" => (Kind::Message, false),
+        Some(b'0'..=b'9') if rate(inner) || marks_count(inner) => (Kind::Summary, true),
+        _ if matches!(t[0] | 0x20, b't' | b'q' | b'r' | b'i' | b'o') && rate_key(t) => {
+            (Kind::Summary, true)
+        }
+        _ => return None,
+    };
+    Some(sig(kind, 0, group))
+}
+
+/// `2347548.07 per second`, `2292.53 MiB/sec`: a measured rate (a progress meter's `MB/s`
+/// is not one: its lines fold as noise).
+fn rate(inner: &[u8]) -> bool {
+    inner.ends_with(b" per second") || inner.ends_with(b"/sec")
+}
+
+/// `tps = 506.993513`, `qps: 12`, `iops=300`: a measured rate led by its abbreviation.
+fn rate_key(t: &[u8]) -> bool {
+    let word = t.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+    let key = &t[..word];
+    let rest = t[word..].trim_ascii_start();
+    let rest = rest
+        .strip_prefix(b"=")
+        .or_else(|| rest.strip_prefix(b":"))
+        .map(<[u8]>::trim_ascii_start);
+    [&b"tps"[..], b"qps", b"rps", b"iops", b"ops"]
+        .iter()
+        .any(|k| key.eq_ignore_ascii_case(k))
+        && rest.is_some_and(|r| r.first().is_some_and(u8::is_ascii_digit))
+}
+
+/// `2 / 5`: passed over total, with blanks around the slash, after a row of marks.
+fn marks_count(inner: &[u8]) -> bool {
+    let mut parts = inner.split(|&b| b == b'/');
+    let (Some(a), Some(b), None) = (parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    let num = |s: &[u8]| !s.is_empty() && s.iter().all(u8::is_ascii_digit);
+    a.ends_with(b" ") && b.starts_with(b" ") && num(a.trim_ascii()) && num(b.trim_ascii())
+}
+
+/// `4 redirections exceeded.`, `time limit exceeded`: a limit a run went past.
+#[inline]
+fn exceeded(t: &[u8]) -> bool {
+    t.strip_suffix(b".").unwrap_or(t).ends_with(b" exceeded")
+}
+
+/// `HTTP request sent, awaiting response... 404 Not Found`, `< HTTP/1.1 301 Moved
+/// Permanently`: a 3xx, 4xx or 5xx status code after `HTTP/x[.y]` or `...`, then its reason
+/// phrase of capitalised words to the end of the line; the code's first digit.
+fn http_status(t: &[u8]) -> Option<u8> {
+    // The reason phrase: up to four capitalised words (`I'm a Teapot`, `Not Found`).
+    let mut end = t.len();
+    let mut words = 0;
+    loop {
+        let start = memchr::memrchr(b' ', &t[..end])? + 1;
+        let w = &t[start..end];
+        if w.first()?.is_ascii_digit() {
+            let ok = words > 0
+                && w.len() == 3
+                && matches!(w[0], b'3'..=b'5')
+                && w.iter().all(u8::is_ascii_digit);
+            let before = t[..start - 1].trim_ascii_end();
+            let led = before.ends_with(b"...")
+                || before
+                    .rsplit(|&b| b == b' ')
+                    .next()
+                    .is_some_and(|tok| tok.starts_with(b"HTTP/"));
+            return (ok && led).then_some(w[0]);
+        }
+        if words == 4 || !w.first()?.is_ascii_uppercase() {
+            return None;
+        }
+        words += 1;
+        end = start - 1;
+    }
+}
+
+/// `Objective:  profit = 1090 (MAXimum)`, `Result: …`: the labelled result of a run.
+#[inline(never)]
+fn labelled_result(t: &[u8]) -> bool {
+    [&b"Objective:"[..], b"Result:"].iter().any(|l| {
+        t.strip_prefix(*l)
+            .is_some_and(|r| r.first().is_some_and(|&b| b == b' ' || b == b'\t'))
+    })
+}
+
+/// `instancePath: '/lines/0/sku',`: the field of an error object that says where in the data
+/// the error is (a key ending in `Path` or `path`, a quoted JSON pointer).
+#[inline(never)]
+fn data_path(t: &[u8]) -> bool {
+    let Some(colon) = memchr::memchr(b':', t) else {
+        return false;
+    };
+    let key = &t[..colon];
+    (key.ends_with(b"Path") || key == b"path")
+        && key.iter().all(u8::is_ascii_alphabetic)
+        && matches!(
+            t.get(colon + 1..colon + 4),
+            Some([b' ', b'\'' | b'"', b'/'])
+        )
+}
+
+/// `| is_continuation (L29)   |   MISSED |`: a table row whose last cell says the item was
+/// missed (`MISSED`, `MISSING`).
+#[inline(never)]
+fn missed_cell(t: &[u8]) -> bool {
+    status_cell(t).is_some_and(|c| c == b"MISSED" || c == b"MISSING")
+}
+
+/// The last cell of a table row (`| … |   MISSED |`) when it is one upper-case word: the row's
+/// status, by which such rows group (and fold) together.
+pub(crate) fn status_cell(t: &[u8]) -> Option<&[u8]> {
+    let body = t.strip_suffix(b"|")?.trim_ascii_end();
+    let cell = body[memchr::memrchr(b'|', body)? + 1..].trim_ascii();
+    (cell.len() >= 4 && cell.iter().all(u8::is_ascii_uppercase)).then_some(cell)
+}
+
+/// `number of transactions actually processed: 2030`: a count of what a run processed.
+#[inline(never)]
+fn counted(t: &[u8]) -> bool {
+    let n = t
+        .iter()
+        .rev()
+        .take_while(|&&b| b.is_ascii_digit() || b == b'/')
+        .count();
+    t[..t.len() - n].ends_with(b"processed: ")
+}
+
+/// `Expected values to be strictly equal:  (is)`, `Expected function to throw  (throws)`: an
+/// assertion's title, `Expected` then `to` (a sentence, not a field `Expected: 3`).
+#[inline(never)]
+fn expectation_title(t: &[u8]) -> bool {
+    t.len() < 100 && memchr::memmem::find(&t[9..], b" to ").is_some()
+}
+
+/// `F   test_convert`, `E   test_parse_bad`: a failed or erroring test in a listing of one mark
+/// letter, blanks, and a test's name (nothing after it).
+#[inline(never)]
+fn marked_test(t: &[u8]) -> bool {
+    let rest = &t[1..];
+    let name = rest.trim_ascii_start();
+    rest.len() - name.len() >= 2
+        && name.starts_with(b"test")
+        && name.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// After a location: a one-letter severity and a colon (`C: [Correctable] Style/Foo: …`,
+/// `W: Lint/Unused…`), the convention of linters that grade their findings by letter.
+pub(super) fn lettered(rest: &[u8]) -> Option<Signal> {
+    match rest {
+        [b'E' | b'F', b':', b' ', ..] => Some(sig(Kind::Error, 2, true)),
+        [b'C' | b'R' | b'W', b':', b' ', b, ..] if b.is_ascii_alphabetic() || *b == b'[' => {
+            Some(sig(Kind::Warning, 2, true))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Kind;
+
+    fn kind(line: &str) -> Option<Kind> {
+        crate::generic::Generic::new()
+            .unwrap()
+            .classify(line.as_bytes(), None)
+            .map(|s| s.kind)
+    }
+
+    #[test]
+    fn http_statuses_with_their_reason_phrase() {
+        let w = "HTTP request sent, awaiting response... 503 Service Unavailable";
+        assert_eq!(kind(w), Some(Kind::Error));
+        assert_eq!(
+            kind("< HTTP/1.0 301 Moved Permanently"),
+            Some(Kind::Message)
+        );
+        assert_eq!(
+            kind("HTTP request sent, awaiting response... 401 Unauthorized"),
+            Some(Kind::Error)
+        );
+        // 2xx is no news; a number in prose is not a status.
+        assert_eq!(kind("HTTP request sent, awaiting response... 200 OK"), None);
+        assert_eq!(kind("We sent 404 Letters Today"), None);
+        assert_eq!(kind("Moved 301 Files"), None);
+    }
+
+    #[test]
+    fn limits_exceeded_retries_given_up_rates_and_counts() {
+        assert_eq!(kind("4 redirections exceeded."), Some(Kind::Error));
+        assert_eq!(kind("Giving up."), Some(Kind::Error));
+        assert_eq!(kind("Give up on it"), None);
+        let ops = "Total operations: 1048576 (2347548.07 per second)";
+        assert_eq!(kind(ops), Some(Kind::Summary));
+        assert_eq!(
+            kind("1024.00 MiB transferred (2292.53 MiB/sec)"),
+            Some(Kind::Summary)
+        );
+        let tps = "tps = 506.993513 (without initial connection time)";
+        assert_eq!(kind(tps), Some(Kind::Summary));
+        assert_eq!(kind("steps = 5 (without the first)"), None);
+        let n = "number of transactions actually processed: 2030";
+        assert_eq!(kind(n), Some(Kind::Summary));
+        assert_eq!(kind("see the notes (per second edition)"), None);
+    }
+
+    #[test]
+    fn assertion_titles_labelled_sides_and_mark_rows() {
+        let t = "    Expected values to be strictly equal:  (is)";
+        assert_eq!(kind(t), Some(Kind::Message));
+        assert_eq!(
+            kind("Expected function to throw  (throws)"),
+            Some(Kind::Message)
+        );
+        assert_eq!(kind("        ++0.31    (Expected)"), Some(Kind::Message));
+        assert_eq!(kind("        --0.3     (Actual)"), Some(Kind::Message));
+        assert_eq!(kind("• ✘ ✘ • ✘   (2 / 5)"), Some(Kind::Summary));
+        assert_eq!(kind("Compiling foo (2/5)"), None);
+        assert_eq!(kind("F   test_convert"), Some(Kind::Failure));
+        assert_eq!(kind("E   test_parse_bad"), Some(Kind::Failure));
+        assert_eq!(kind("E   assert 3 == 4"), None);
+        assert_eq!(kind("Expected delivery on Monday"), None);
+    }
+
+    #[test]
+    fn one_letter_severities_after_a_location() {
+        let c = "cart.rb:5:3: C: [Correctable] Layout/EmptyLineBetweenDefs: Expected 1 empty line.";
+        assert_eq!(kind(c), Some(Kind::Warning));
+        let w =
+            "cart.rb:11:21: W: [Correctable] Lint/UnusedMethodArgument: Unused method argument.";
+        assert_eq!(kind(w), Some(Kind::Warning));
+        assert_eq!(
+            kind("a.rb:3:1: E: Lint/Syntax: unexpected token"),
+            Some(Kind::Error)
+        );
+        assert_eq!(kind("notes.txt:3:1: A: the first answer"), None);
+    }
+
+    #[test]
+    fn results_data_paths_missed_rows_and_comment_locations() {
+        assert_eq!(
+            kind("Objective:  profit = 0 (MAXimum)"),
+            Some(Kind::Summary)
+        );
+        assert_eq!(kind("Objectives: none"), None);
+        assert_eq!(
+            kind("    instancePath: '/lines/0/sku',"),
+            Some(Kind::Location)
+        );
+        assert_eq!(kind("    schemaPath: '#/required',"), None);
+        let row = "| check_for_do (L33)                      |        MISSED |";
+        assert_eq!(kind(row), Some(Kind::Warning));
+        assert_eq!(kind("| check_for_do (L33)  |  COVERED |"), None);
+        assert_eq!(
+            kind("; file: /tmp/lisp/inventory.lisp"),
+            Some(Kind::Location)
+        );
+        assert_eq!(kind("; in: DEFUN REPORT"), Some(Kind::Location));
+        assert_eq!(kind("; a comment"), None);
+    }
+}
