@@ -23,9 +23,12 @@ pub fn group_key(line: &[u8]) -> u64 {
     {
         return crate::normalize::hash_bytes(rule);
     }
-    // `| is_continuation (L29) |   MISSED |`: a table row, by its status cell.
-    if t.ends_with(b"|")
-        && let Some(cell) = crate::generic::reports::findings::status_cell(t)
+    // `| is_continuation (L29) |   MISSED |`: a table row, by its status cell; `- umask
+    // [ SUGGESTION ]`: a check, by its bracketed status.
+    if let Some(cell) = (t.ends_with(b"|"))
+        .then(|| crate::generic::reports::findings::status_cell(t))
+        .flatten()
+        .or_else(|| crate::generic::reports::findings::bracket_status(t))
     {
         return crate::normalize::hash_bytes(cell);
     }

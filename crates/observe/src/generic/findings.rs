@@ -1,9 +1,11 @@
-//! More report lines told by their layout (classes of the `wild6` blind set's tuning half): an
-//! HTTP status with its reason phrase, a limit exceeded or a retry loop given up, measured rates
-//! and processed counts, an assertion titled `Expected … to …` and the sides of its difference
-//! labelled `(Expected)` / `(Actual)`, a row of test marks closed by its `(passed / total)`
-//! count, a one-letter outcome mark before a test name (`F   test_convert`) and a one-letter
-//! severity after a location (`cart.rb:5:3: C: Style/…: …`).
+//! More report lines told by their layout (classes of the `wild6` blind set): an HTTP status
+//! with its reason phrase, a limit exceeded or a retry loop given up, measured rates and
+//! processed counts, an assertion titled `Expected … to …` and the sides of its difference
+//! labelled `(Expected)` / `(Actual)` or under `+ Received`, a row of test marks closed by its
+//! `(passed / total)` count, a one-letter outcome mark before a test name (`F   test_convert`), a
+//! one-letter severity after a location (`cart.rb:5:3: C: Style/…: …`), a `line:col CODE`
+//! finding under a per-file header, a thread checker's race title, a leak record, a check closed
+//! by a bracketed finding status, table rows whose status cell says `MISSED`.
 
 use crate::generic::{Signal, sig};
 use crate::rules::Kind;
@@ -20,13 +22,16 @@ const fn table(set: &[u8]) -> [bool; 256] {
 }
 
 /// The bytes the lines of this module end in, and those they start with.
-static LAST: [bool; 256] = table(b")|,0123456789d.");
-static FIRST: [bool; 256] = table(b"FEGOR;<H");
+static LAST: [bool; 256] = table(b")|,0123456789d.:]");
+static FIRST: [bool; 256] = table(b"FEGOR;<HA+=");
 
 /// Whether `t` may be a line of this module (one table load for each end; most lines are not).
 #[inline]
 pub(super) fn candidate(t: &[u8]) -> bool {
-    LAST[t[t.len() - 1] as usize] || FIRST[t[0] as usize]
+    LAST[t[t.len() - 1] as usize]
+        || FIRST[t[0] as usize]
+        // `118:6 UP007 …`: a coordinate (a colon among the first four bytes after a digit).
+        || (t[0].is_ascii_digit() && t.get(1..4).is_some_and(|w| w.contains(&b':')))
 }
 
 /// The report lines of this module (`t` is the line without its indentation, a
@@ -39,8 +44,10 @@ pub(super) fn finding(t: &[u8]) -> Option<Signal> {
         b')' => paren_tail(t),
         b'|' if t[0] == b'|' && missed_cell(t) => Some(sig(Kind::Warning, 0, true)),
         b',' if data_path(t) => Some(sig(Kind::Location, 0, false)),
-        b'0'..=b'9' if counted(t) => Some(sig(Kind::Summary, 0, false)),
+        b'0'..=b'9' => digit_tail(t),
         b'd' | b'.' if exceeded(t) => Some(sig(Kind::Error, 0, false)),
+        b':' if path_header(t) => Some(sig(Kind::Location, 0, false)),
+        b']' if bracket_status(t).is_some() => Some(sig(Kind::Warning, 0, true)),
         _ => None,
     };
     tail.or_else(|| head(t, last))
@@ -55,6 +62,13 @@ fn head(t: &[u8], last: u8) -> Option<Signal> {
         b'G' if t.starts_with(b"Giving up") => (Kind::Error, false),
         b'O' | b'R' if labelled_result(t) => (Kind::Summary, false),
         b';' if t.starts_with(b"; file: ") || t.starts_with(b"; in: ") => (Kind::Location, false),
+        b'A' if t.starts_with(b"All files") && memchr::memchr(b'|', t).is_some() => {
+            (Kind::Summary, false)
+        }
+        // `+ Received`: keeps the difference printed under it (`context`, `diff_header`).
+        b'+' if t.starts_with(b"+ Received") => return Some(sig(Kind::Message, 12, false)),
+        b'=' if checker_race(t) => (Kind::Error, true),
+        b'0'..=b'9' if coded_coordinate(t) => (Kind::Warning, true),
         // Grouped: an access log's hundred `404 Not Found` requests fold after a few.
         b'<' | b'H' if last.is_ascii_alphabetic() => match http_status(t)? {
             b'3' => (Kind::Message, true),
@@ -193,15 +207,99 @@ pub(crate) fn status_cell(t: &[u8]) -> Option<&[u8]> {
     (cell.len() >= 4 && cell.iter().all(u8::is_ascii_uppercase)).then_some(cell)
 }
 
-/// `number of transactions actually processed: 2030`: a count of what a run processed.
+/// Lines ending in a digit: a count of what a run processed (`number of transactions actually
+/// processed: 2030`), a leak record of a memory checker (`5 bytes in 1 blocks are indirectly
+/// lost in loss record 1 of 6`, grouped).
 #[inline(never)]
-fn counted(t: &[u8]) -> bool {
-    let n = t
+fn digit_tail(t: &[u8]) -> Option<Signal> {
+    let digits = |s: &[u8]| s.len() - s.iter().rev().take_while(|b| b.is_ascii_digit()).count();
+    let head = &t[..digits(t)];
+    if head.last() != Some(&b' ') {
+        // `processed: 0/10`
+        let h = head.strip_suffix(b"/")?;
+        return h[..digits(h)]
+            .ends_with(b"processed: ")
+            .then_some(sig(Kind::Summary, 0, false));
+    }
+    if head.ends_with(b"processed: ") {
+        return Some(sig(Kind::Summary, 0, false));
+    }
+    // `… lost in loss record 1 of 6`
+    let h = head.strip_suffix(b" of ")?;
+    h[..digits(h)]
+        .ends_with(b" lost in loss record ")
+        .then_some(sig(Kind::Error, 0, true))
+}
+
+/// `docformatter/classify.py:`: a file's name alone before the findings in it (a path with a
+/// directory and an extension, then a colon).
+#[inline(never)]
+fn path_header(t: &[u8]) -> bool {
+    let name = &t[..t.len() - 1];
+    memchr::memchr(b'/', name).is_some()
+        && super::super::blank(name).is_none()
+        && super::super::shapes::ends_with_ext(name)
+}
+
+/// `- umask (/etc/login.defs) [ SUGGESTION ]`: a check closed by a bracketed status that is a
+/// finding (`SUGGESTION`, `WEAK`, `DIFFERENT`, `UNSAFE`, `EXPOSED`, `VULNERABLE`, `MISSING`);
+/// the status, by which such lines group.
+pub(crate) fn bracket_status(t: &[u8]) -> Option<&[u8]> {
+    let body = t.strip_suffix(b" ]")?;
+    let open = memchr::memrchr(b'[', body)?;
+    let word = body[open + 1..].strip_prefix(b" ")?;
+    [
+        &b"SUGGESTION"[..],
+        b"WEAK",
+        b"DIFFERENT",
+        b"UNSAFE",
+        b"EXPOSED",
+        b"VULNERABLE",
+        b"MISSING",
+    ]
+    .contains(&word)
+    .then_some(word)
+}
+
+/// `==5069== Possible data race during read of size 8`, `==5069== Conflicting store by thread
+/// 3`, `==5069== This conflicts with a previous write`, `… lock order "…" violated`: a thread
+/// checker's report title (after its `==pid==` prefix).
+#[inline(never)]
+fn checker_race(t: &[u8]) -> bool {
+    let Some(rest) = t.strip_prefix(b"==") else {
+        return false;
+    };
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    let Some(title) = rest[digits..].strip_prefix(b"== ") else {
+        return false;
+    };
+    digits > 0
+        && title.first().is_some_and(u8::is_ascii_uppercase)
+        && [
+            &b"data race"[..],
+            b"Conflicting ",
+            b" conflicts with ",
+            b" violated",
+        ]
         .iter()
-        .rev()
-        .take_while(|&&b| b.is_ascii_digit() || b == b'/')
-        .count();
-    t[..t.len() - n].ends_with(b"processed: ")
+        .any(|w| memchr::memmem::find(title, w).is_some())
+}
+
+/// `  34:35 RUF100 [*] Unused blanket `noqa` directive`: a `line:column` coordinate, then a
+/// rule code (the findings under a per-file header).
+#[inline(never)]
+fn coded_coordinate(t: &[u8]) -> bool {
+    let Some(sp) = super::super::blank(t) else {
+        return false;
+    };
+    let tok = &t[..sp];
+    let Some(colon) = memchr::memchr(b':', tok) else {
+        return false;
+    };
+    let digits = |p: &[u8]| !p.is_empty() && p.iter().all(u8::is_ascii_digit);
+    digits(&tok[..colon])
+        && digits(&tok[colon + 1..])
+        && super::super::code_word(t[sp..].trim_ascii_start())
 }
 
 /// `Expected values to be strictly equal:  (is)`, `Expected function to throw  (throws)`: an
@@ -312,6 +410,37 @@ mod tests {
             Some(Kind::Error)
         );
         assert_eq!(kind("notes.txt:3:1: A: the first answer"), None);
+    }
+
+    #[test]
+    fn grouped_lint_reports_race_titles_leak_records_and_statuses() {
+        assert_eq!(kind("docformatter/classify.py:"), Some(Kind::Location));
+        assert_eq!(kind("Building the project/app:"), None);
+        assert_eq!(
+            kind("  118:6 UP007 [*] Use `X | Y` for type annotations"),
+            Some(Kind::Warning)
+        );
+        assert_eq!(kind("  12:30 Started the job"), None);
+        let race = "==19156== Possible data race during read of size 8 at 0x10C060 by thread #3";
+        assert_eq!(kind(race), Some(Kind::Error));
+        let drd = "==19175== Conflicting store by thread 3 at 0x0010c060 size 8";
+        assert_eq!(kind(drd), Some(Kind::Error));
+        assert_eq!(kind("==19175== Command: ./race"), None);
+        let lost = "==19083== 5 bytes in 1 blocks are indirectly lost in loss record 1 of 6";
+        assert_eq!(kind(lost), Some(Kind::Error));
+        assert_eq!(
+            kind("- umask (/etc/login.defs) [ SUGGESTION ]"),
+            Some(Kind::Warning)
+        );
+        assert_eq!(kind("- Checking PAM [ OK ]"), None);
+        let all = "All files |     100 |      100 |     100 |     100 |";
+        assert_eq!(kind(all), Some(Kind::Summary));
+        assert_eq!(kind("+ Received"), Some(Kind::Message));
+        assert_eq!(
+            kind("   → expected +0 to be 1 // Object.is equality"),
+            Some(Kind::Message)
+        );
+        assert_eq!(kind("  ✕ negative (2 ms)"), Some(Kind::Failure));
     }
 
     #[test]

@@ -192,7 +192,7 @@ fn located_message(t: &[u8]) -> bool {
 
 /// `● suite › test`, `× name 12ms`, `✗ name`: the failure marks of test runners.
 fn failure_glyph(t: &[u8]) -> bool {
-    ["●", "×", "✗", "✖", "✘", "❌", "⨯"]
+    ["●", "×", "✗", "✖", "✘", "❌", "⨯", "✕"]
         .iter()
         .any(|g| t.starts_with(g.as_bytes()) && t.get(g.len()).is_some_and(|b| *b == b' '))
 }

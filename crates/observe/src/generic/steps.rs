@@ -5,17 +5,27 @@
 use super::ident;
 
 /// After an `expected`: whether the line goes on to say what came instead (`expected 3, got
-/// 4`, `expected -3 but received 3`, `expected x, actual y`, `expected:<3> but was:<4>`).
+/// 4`, `expected -3 but received 3`, `expected x, actual y`, `expected:<3> but was:<4>`,
+/// `expected +0 to be 1`).
 pub(super) fn compared(rest: &[u8]) -> bool {
-    [&b" got "[..], b" received ", b" actual ", b" but was"]
-        .iter()
-        .any(|w| memchr::memmem::find(rest, w).is_some())
+    [
+        &b" got "[..],
+        b" received ",
+        b" actual ",
+        b" but was",
+        b" to be ",
+        b" to equal ",
+    ]
+    .iter()
+    .any(|w| memchr::memmem::find(rest, w).is_some())
 }
 
 /// `Difference (- actual, + expected):`: the heading of an expected/actual difference, whose
-/// paragraph below is the difference.
+/// paragraph below is the difference; so is `+ Received` (`+ Received  + 2`), the legend of the
+/// second side of a `-`/`+` difference printed after a blank line.
 pub(super) fn diff_header(line: &[u8]) -> bool {
-    line.trim_ascii_end().ends_with(b":") && memchr::memmem::find(line, b"actual").is_some()
+    (line.trim_ascii_end().ends_with(b":") && memchr::memmem::find(line, b"actual").is_some())
+        || line.trim_ascii_start().starts_with(b"+ Received")
 }
 
 /// Whether `line` is a probe that answered no (`checking for x in -lfoo... no`, `Dependency
