@@ -329,5 +329,14 @@ mod tests {
             b"    [junit] Test inv.StockTest FAILED"
         ));
         assert!(!failed_step(above, b"error: x.c:3: expected ';'"));
+        let case = b"    <testcase classname=\"t.js\" name=\"adds\" time=\"0.01\">";
+        assert!(failed_step(
+            case,
+            b"      <failure message=\"expected 1\" type=\"Error\">"
+        ));
+        assert!(!failed_step(
+            b"    <testsuite name=\"x\">",
+            b"  <failure message=\"x\">"
+        ));
     }
 }

@@ -51,9 +51,20 @@ pub(crate) fn failed_probe(line: &[u8]) -> bool {
 /// Whether `prev`, the line right above the error `line`, is the step the error is about: a
 /// probe that answered no, or a traced call that returned nothing (`fopen("x", "r")   = 0`,
 /// `= NULL`) when the error is not itself a traced call's result (`open(…) = -1 ENOENT`), or
-/// any line when the error does not say what failed.
+/// any line when the error does not say what failed, or the `<testcase …>` element a JUnit
+/// report's `<failure …>` / `<error …>` element is in.
 pub(crate) fn failed_step(prev: &[u8], line: &[u8]) -> bool {
-    failed_probe(prev) || (returned_nothing(prev) && !call_result(line)) || bare_failure(line)
+    failed_probe(prev)
+        || (returned_nothing(prev) && !call_result(line))
+        || bare_failure(line)
+        || xml_case(prev, line)
+}
+
+/// `<testcase name="x">` above `<failure message="…">`: the failed case of a JUnit report.
+fn xml_case(prev: &[u8], line: &[u8]) -> bool {
+    let t = line.trim_ascii_start();
+    (t.starts_with(b"<failure") || t.starts_with(b"<error"))
+        && prev.trim_ascii_start().starts_with(b"<testcase ")
 }
 
 /// `[junit] \tCaused an ERROR`, `\tFAILED`: a failure that does not say what failed (three
