@@ -311,8 +311,7 @@ impl Run {
         }
         collapse_mixed(&mut run.segs);
         out.append(&mut run.segs);
-        let recent: Vec<(u64, Held)> = run.recent.drain(..).collect();
-        for (i, (no, held)) in recent.into_iter().enumerate() {
+        for (i, (no, held)) in run.recent.drain(..).enumerate() {
             if i >= first_kept {
                 let text = held.into_vec(block, &mut run.spare);
                 out.push(Item::Line {
