@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use crate::clean::{clean_line, clean_text};
-use crate::fold::{Item, Run, bounded_copy, collapse_mixed, push_omitted, render};
+use crate::fold::{Held, Item, Run, bounded_copy, render};
 use crate::generic::{self, Generic};
 use crate::normalize::{similar, token_count};
 use crate::options::CompressOptions;
@@ -127,6 +127,22 @@ pub struct Compressor<'o> {
     found: Option<rules::Found>,
 }
 
+/// Where a line comes from: the chunk being pushed (`block`) and, for a line lying in it as
+/// is (`dirty`: it may hold an ANSI escape or a `\r`, else it is clean), its offset there.
+#[derive(Clone, Copy)]
+struct Src<'b> {
+    block: &'b [u8],
+    at: Option<usize>,
+    dirty: bool,
+}
+
+/// A line of no chunk (the partial line carried over, the last line).
+const CARRIED: Src<'static> = Src {
+    block: &[],
+    at: None,
+    dirty: true,
+};
+
 /// How a kept line was classified: by a tool rule or by the generic core.
 #[derive(Debug, Clone, Copy)]
 struct Hit {
@@ -175,7 +191,7 @@ impl<'o> Compressor<'o> {
                     let line = std::mem::take(&mut self.partial);
                     let cut = std::mem::take(&mut self.partial_cut);
                     let anywhere = self.rules.is_some_and(|r| r.anywhere_match(&line));
-                    self.line(&line, cut, anywhere, None, true);
+                    self.line(&line, cut, anywhere, None, CARRIED);
                     self.partial = line;
                     self.partial.clear();
                 }
@@ -220,9 +236,16 @@ impl<'o> Compressor<'o> {
                     words.push((ghits[g].0 - start, ghits[g].1.min(nl) - start));
                     g += 1;
                 }
-                self.line(&rest[start..nl], 0, anywhere, Some(&words), dirty < nl);
+                let src = Src {
+                    block,
+                    at: Some(start),
+                    dirty: dirty < nl,
+                };
+                self.line(&rest[start..nl], 0, anywhere, Some(&words), src);
                 start = nl + 1;
             }
+            // The lines still in the ring are copied before the chunk goes.
+            self.run.own(block);
             self.hits = hits;
             self.ghits = ghits;
         }
@@ -289,18 +312,18 @@ impl<'o> Compressor<'o> {
         })
     }
 
-    /// Handles one line; `dirty`: it may hold an ANSI escape or a `\r` (else it is clean).
+    /// Handles one line.
     fn line(
         &mut self,
         raw: &[u8],
         cut: u64,
         anywhere: bool,
         words: Option<&[(usize, usize)]>,
-        dirty: bool,
+        src: Src<'_>,
     ) {
         self.lineno += 1;
         let no = self.lineno;
-        let clean = if dirty {
+        let clean = if src.dirty {
             clean_line(raw)
         } else {
             std::borrow::Cow::Borrowed(raw)
@@ -320,7 +343,7 @@ impl<'o> Compressor<'o> {
         // where the generic core sees a location or a severity word in them. In a failure's
         // block, an error or a message there keeps its own block when that reaches further.
         if let Some(h) = hit.filter(|h| h.generic && self.context_accepts(line)) {
-            self.keep_context(no, line, cut);
+            self.keep_context(no, line, cut, src.block);
             if matches!(h.kind, Kind::Error | Kind::Message)
                 && let Some(c) = self.ctx.as_mut().filter(|c| c.opener == Kind::Failure)
                 && c.left < h.after
@@ -338,11 +361,11 @@ impl<'o> Compressor<'o> {
                     self.ctx = None;
                     // A per-file block keeps its header even when its first finding folds.
                     if matches!(hit.kind, Kind::Error | Kind::Warning)
-                        && self.prev_noise(no, generic::file_header)
+                        && self.prev_noise(no, src.block, generic::file_header)
                     {
-                        self.close_run(1);
+                        self.close_run(1, src.block);
                     }
-                    self.noise(no, line);
+                    self.noise(no, line, src);
                     return;
                 }
             }
@@ -350,7 +373,7 @@ impl<'o> Compressor<'o> {
             let mut before = usize::from(hit.before);
             if before == 0
                 && matches!(hit.kind, Kind::Error | Kind::Warning)
-                && self.prev_noise(no, |l| {
+                && self.prev_noise(no, src.block, |l| {
                     generic::file_header(l)
                         || generic::location_header(l)
                         || (hit.kind == Kind::Error && generic::failed_step(l, line))
@@ -359,10 +382,10 @@ impl<'o> Compressor<'o> {
                 before = 1;
             }
             if before == 0 && matches!(hit.kind, Kind::Error | Kind::Failure | Kind::Message) {
-                let above = self.run.recent.iter().rev().map(|(_, l)| l.as_slice());
+                let above = self.run.recent.iter().rev().map(|(_, l)| l.text(src.block));
                 before = generic::heading_pull(line, above);
             }
-            self.keep(no, line, cut, before);
+            self.keep(no, line, cut, before, src.block);
             self.ctx = (hit.after > 0).then_some(Ctx {
                 left: hit.after,
                 cont: hit.cont,
@@ -373,28 +396,28 @@ impl<'o> Compressor<'o> {
         }
         if keep_user {
             *self.stats.kinds.entry(Kind::Keep.as_str()).or_insert(0) += 1;
-            self.keep(no, line, cut, 0);
+            self.keep(no, line, cut, 0, src.block);
             self.ctx = None;
             return;
         }
         if self.context_accepts(line) {
-            self.keep_context(no, line, cut);
+            self.keep_context(no, line, cut, src.block);
             return;
         }
         self.ctx = None;
         if no <= self.opts.head_lines as u64 {
-            self.keep(no, line, cut, 0);
+            self.keep(no, line, cut, 0, src.block);
             return;
         }
-        self.noise(no, line);
+        self.noise(no, line, src);
     }
 
     /// Whether the line before line `no` was noise and `test` holds for it.
-    fn prev_noise(&self, no: u64, test: impl Fn(&[u8]) -> bool) -> bool {
+    fn prev_noise(&self, no: u64, block: &[u8], test: impl Fn(&[u8]) -> bool) -> bool {
         self.run
             .recent
             .back()
-            .is_some_and(|(n, l)| *n + 1 == no && test(l))
+            .is_some_and(|(n, l)| *n + 1 == no && test(l.text(block)))
     }
 
     /// True when an open context after a kept line takes `line` too.
@@ -405,125 +428,68 @@ impl<'o> Compressor<'o> {
     }
 
     /// Keeps `line` as part of the open context (see [`Self::context_accepts`]).
-    fn keep_context(&mut self, no: u64, line: &[u8], cut: u64) {
+    fn keep_context(&mut self, no: u64, line: &[u8], cut: u64, block: &[u8]) {
         if let Some(ctx) = self.ctx.as_mut() {
             ctx.left -= 1;
             ctx.seen |= !line.iter().all(u8::is_ascii_whitespace);
         }
-        self.keep(no, line, cut, 0);
+        self.keep(no, line, cut, 0, block);
     }
 
-    fn noise(&mut self, no: u64, line: &[u8]) {
+    /// Adds `line` to the noise run; the ring holds its place in the chunk when it lies there
+    /// whole (`src.at` of a clean line no longer than the limit), else a bounded copy.
+    fn noise(&mut self, no: u64, line: &[u8], src: Src<'_>) {
+        let (max, block) = (self.opts.max_line_bytes, src.block);
         let run = &mut self.run;
         // Near-identical lines have as many tokens: the count rules most pairs out first.
         let tokens = token_count(line);
-        if run.cur_count > 0 && run.cur_tokens == Some(tokens) && similar(run.first(), line) {
+        if run.cur_count > 0 && run.cur_tokens == Some(tokens) && similar(run.first(block), line) {
             run.cur_count += 1;
         } else {
-            run.flush_cur(self.opts.repeat_min as u64);
+            run.flush_cur(self.opts.repeat_min as u64, block);
             // The run's first line is kept whole (compared as is) unless it is cut.
-            run.cur_tokens = (line.len() <= self.opts.max_line_bytes).then_some(tokens);
+            run.cur_tokens = (line.len() <= max).then_some(tokens);
             run.cur_start = no;
             run.cur_count = 1;
             // The line goes into `recent` below, which then holds the run's first line.
             run.cur_in_ring = true;
         }
         run.count += 1;
-        let mut buf = if run.recent.len() >= self.ring {
-            let (_, old) = run.recent.pop_front().unwrap_or_default();
-            // The run's first line leaves the ring: it moves to `cur_first` (no copy).
+        if run.recent.len() >= self.ring
+            && let Some((_, old)) = run.recent.pop_front()
+        {
+            // The run's first line leaves the ring: it moves to `cur_first`.
             if run.cur_in_ring && run.cur_count > run.recent.len() as u64 + 1 {
                 run.cur_in_ring = false;
-                let spent = std::mem::replace(&mut run.cur_first, old);
+                let first = old.into_vec(block, &mut run.spare);
+                let spent = std::mem::replace(&mut run.cur_first, first);
                 if spent.capacity() > 0 {
                     run.spare.push(spent);
                 }
-                run.spare.pop().unwrap_or_default()
-            } else {
-                old
+            } else if let Held::Own(v) = old {
+                run.spare.push(v);
             }
-        } else {
-            run.spare.pop().unwrap_or_default()
+        }
+        let held = match src.at {
+            Some(at) if !src.dirty && line.len() <= max => Held::At(at, at + line.len()),
+            _ => {
+                let mut buf = run.spare.pop().unwrap_or_default();
+                buf.clear();
+                bounded_copy(&mut buf, line, max, 0);
+                Held::Own(buf)
+            }
         };
-        buf.clear();
-        bounded_copy(&mut buf, line, self.opts.max_line_bytes, 0);
-        run.recent.push_back((no, buf));
+        run.recent.push_back((no, held));
     }
 
     /// Ends the current noise run, keeping its last `pull` lines verbatim.
-    fn close_run(&mut self, pull: usize) {
-        if self.run.count == 0 {
-            return;
-        }
+    fn close_run(&mut self, pull: usize, block: &[u8]) {
         let repeat_min = self.opts.repeat_min as u64;
-        self.run.flush_cur(repeat_min);
-        let run = &mut self.run;
-        let pull = pull.min(run.recent.len()).min(run.count as usize);
-        let mut remaining = run.count - pull as u64;
-        // Take `pull` lines off the end of the segments.
-        let mut to_drop = pull as u64;
-        while to_drop > 0 {
-            let Some(last) = run.segs.last_mut() else {
-                break;
-            };
-            match last {
-                Item::Omitted { count, .. } | Item::Similar { count, .. } => {
-                    let d = to_drop.min(*count);
-                    *count -= d;
-                    to_drop -= d;
-                    if *count == 0 {
-                        run.segs.pop();
-                    }
-                }
-                Item::Line { .. } => break,
-            }
-        }
-        if let Some(Item::Similar { start, count, .. }) = run.segs.last()
-            && *count < repeat_min.max(2)
-        {
-            let (s, c) = (*start, *count);
-            run.segs.pop();
-            push_omitted(&mut run.segs, s, c);
-        }
-        // A single short folded line is cheaper shown than folded.
-        let first_kept = run.recent.len() - pull;
-        if remaining == 1
-            && first_kept >= 1
-            && let Some((no, text)) = run.recent.get(first_kept - 1)
-            && text.len() <= 48
-            && matches!(
-                run.segs.as_slice(),
-                [Item::Omitted { count: 1, .. }] | [Item::Similar { count: 1, .. }]
-            )
-        {
-            run.segs.clear();
-            run.segs.push(Item::Line {
-                text: text.clone(),
-                repeat: 1,
-                no: *no,
-            });
-            remaining = 0;
-        }
-        collapse_mixed(&mut run.segs);
-        self.stats.folded_lines += remaining;
-        self.out.append(&mut run.segs);
-        let recent: Vec<(u64, Vec<u8>)> = run.recent.drain(..).collect();
-        for (i, (no, text)) in recent.into_iter().enumerate() {
-            if i >= first_kept {
-                self.out.push(Item::Line {
-                    text,
-                    repeat: 1,
-                    no,
-                });
-            } else {
-                run.spare.push(text);
-            }
-        }
-        run.count = 0;
+        self.stats.folded_lines += self.run.close(pull, repeat_min, block, &mut self.out);
     }
 
-    fn keep(&mut self, no: u64, line: &[u8], cut: u64, before: usize) {
-        self.close_run(before);
+    fn keep(&mut self, no: u64, line: &[u8], cut: u64, before: usize, block: &[u8]) {
+        self.close_run(before, block);
         if let Some(Item::Line {
             text,
             repeat,
@@ -554,7 +520,7 @@ impl<'o> Compressor<'o> {
             let line = std::mem::take(&mut self.partial);
             let cut = self.partial_cut;
             let anywhere = self.rules.is_some_and(|r| r.anywhere_match(&line));
-            self.line(&line, cut, anywhere, None, true);
+            self.line(&line, cut, anywhere, None, CARRIED);
         }
         // The tail is the last lines with content: blank lines at the very end do not count.
         let blanks = self
@@ -562,10 +528,10 @@ impl<'o> Compressor<'o> {
             .recent
             .iter()
             .rev()
-            .take_while(|(_, l)| l.iter().all(u8::is_ascii_whitespace))
+            .take_while(|(_, l)| l.text(&[]).iter().all(u8::is_ascii_whitespace))
             .count();
         let tail = self.opts.tail_lines + blanks.min(TAIL_BLANKS);
-        self.close_run(tail);
+        self.close_run(tail, &[]);
         let mut text = String::new();
         let mut lines_out = 0u64;
         for item in &self.out {

@@ -154,6 +154,38 @@ fn push_lossy(out: &mut String, bytes: &[u8]) {
     }
 }
 
+/// A noise line in the ring of recent lines: a copy, or where it lies in the chunk being pushed
+/// (`start..end`). Lines are copied only when a chunk ends with them still in the ring, so an
+/// output compressed at once copies none of its folded lines.
+#[derive(Debug)]
+pub(crate) enum Held {
+    Own(Vec<u8>),
+    At(usize, usize),
+}
+
+impl Held {
+    /// The line's text; `block` is the chunk being pushed (a copy ignores it).
+    pub(crate) fn text<'a>(&'a self, block: &'a [u8]) -> &'a [u8] {
+        match self {
+            Held::Own(v) => v,
+            Held::At(s, e) => block.get(*s..*e).unwrap_or_default(),
+        }
+    }
+
+    /// The line as an owned buffer (`spare` lends one for a copy).
+    pub(crate) fn into_vec(self, block: &[u8], spare: &mut Vec<Vec<u8>>) -> Vec<u8> {
+        match self {
+            Held::Own(v) => v,
+            Held::At(s, e) => {
+                let mut v = spare.pop().unwrap_or_default();
+                v.clear();
+                v.extend_from_slice(block.get(s..e).unwrap_or_default());
+                v
+            }
+        }
+    }
+}
+
 /// The current run of noise lines: its folded segments, the current group of near-identical
 /// lines, and its last lines (pulled back verbatim when a kept line needs them).
 #[derive(Debug, Default)]
@@ -168,30 +200,41 @@ pub(crate) struct Run {
     /// The current run's first line is still in `recent` (at `recent.len() - cur_count`), not
     /// copied into `cur_first`: it moves there only when it leaves the ring.
     pub(crate) cur_in_ring: bool,
-    pub(crate) recent: VecDeque<(u64, Vec<u8>)>,
+    pub(crate) recent: VecDeque<(u64, Held)>,
     pub(crate) spare: Vec<Vec<u8>>,
 }
 
 impl Run {
-    /// The first line of the current run (`cur_count > 0`).
-    pub(crate) fn first(&self) -> &[u8] {
+    /// The first line of the current run (`cur_count > 0`); `block`: the chunk being pushed.
+    pub(crate) fn first<'a>(&'a self, block: &'a [u8]) -> &'a [u8] {
         if self.cur_in_ring {
             let at = self.recent.len().saturating_sub(self.cur_count as usize);
-            self.recent.get(at).map_or(&[][..], |(_, l)| l.as_slice())
+            self.recent.get(at).map_or(&[][..], |(_, l)| l.text(block))
         } else {
             &self.cur_first
         }
     }
 
+    /// Copies the lines of the ring that lie in `block`, the chunk whose push ends.
+    pub(crate) fn own(&mut self, block: &[u8]) {
+        for (_, held) in self.recent.iter_mut() {
+            if let Held::At(..) = held {
+                let v =
+                    std::mem::replace(held, Held::Own(Vec::new())).into_vec(block, &mut self.spare);
+                *held = Held::Own(v);
+            }
+        }
+    }
+
     /// Ends the current group of near-identical lines: `×N` when long enough, else folded.
-    pub(crate) fn flush_cur(&mut self, repeat_min: u64) {
+    pub(crate) fn flush_cur(&mut self, repeat_min: u64, block: &[u8]) {
         let run = self;
         if run.cur_count == 0 {
             return;
         }
         if run.cur_count >= repeat_min.max(2) {
             let first = if run.cur_in_ring {
-                run.first().to_vec()
+                run.first(block).to_vec()
             } else {
                 std::mem::take(&mut run.cur_first)
             };
@@ -204,6 +247,84 @@ impl Run {
             push_omitted(&mut run.segs, run.cur_start, run.cur_count);
         }
         run.cur_count = 0;
+    }
+
+    /// Ends the run, keeping its last `pull` lines verbatim: its items go to `out`; returns the
+    /// number of lines folded.
+    pub(crate) fn close(
+        &mut self,
+        pull: usize,
+        repeat_min: u64,
+        block: &[u8],
+        out: &mut Vec<Item>,
+    ) -> u64 {
+        if self.count == 0 {
+            return 0;
+        }
+        self.flush_cur(repeat_min, block);
+        let run = self;
+        let pull = pull.min(run.recent.len()).min(run.count as usize);
+        let mut remaining = run.count - pull as u64;
+        // Take `pull` lines off the end of the segments.
+        let mut to_drop = pull as u64;
+        while to_drop > 0 {
+            let Some(last) = run.segs.last_mut() else {
+                break;
+            };
+            match last {
+                Item::Omitted { count, .. } | Item::Similar { count, .. } => {
+                    let d = to_drop.min(*count);
+                    *count -= d;
+                    to_drop -= d;
+                    if *count == 0 {
+                        run.segs.pop();
+                    }
+                }
+                Item::Line { .. } => break,
+            }
+        }
+        if let Some(Item::Similar { start, count, .. }) = run.segs.last()
+            && *count < repeat_min.max(2)
+        {
+            let (s, c) = (*start, *count);
+            run.segs.pop();
+            push_omitted(&mut run.segs, s, c);
+        }
+        // A single short folded line is cheaper shown than folded.
+        let first_kept = run.recent.len() - pull;
+        if remaining == 1
+            && first_kept >= 1
+            && let Some((no, held)) = run.recent.get(first_kept - 1)
+            && held.text(block).len() <= 48
+            && matches!(
+                run.segs.as_slice(),
+                [Item::Omitted { count: 1, .. }] | [Item::Similar { count: 1, .. }]
+            )
+        {
+            run.segs.clear();
+            run.segs.push(Item::Line {
+                text: held.text(block).to_vec(),
+                repeat: 1,
+                no: *no,
+            });
+            remaining = 0;
+        }
+        collapse_mixed(&mut run.segs);
+        out.append(&mut run.segs);
+        for (i, (no, held)) in run.recent.drain(..).enumerate() {
+            if i >= first_kept {
+                let text = held.into_vec(block, &mut run.spare);
+                out.push(Item::Line {
+                    text,
+                    repeat: 1,
+                    no,
+                });
+            } else if let Held::Own(text) = held {
+                run.spare.push(text);
+            }
+        }
+        run.count = 0;
+        remaining
     }
 }
 

@@ -255,6 +255,87 @@ fn slow_similar(a: &[u8], b: &[u8]) -> bool {
         }
         // Whether the difference follows a byte of the token (`pa - i == pb - j`).
         let mid = pa > i;
+        // A difference inside a token that is not in a number: the pair is similar only as
+        // two paths or two hex ids (told below), else the lines are not.
+        let plain = |t: &[u8], p: usize| {
+            inside && !(t[p].is_ascii_digit() || mid && t[p - 1].is_ascii_digit())
+        };
+        let (plain_a, plain_b) = (plain(a, pa), plain(b, pb));
+        // Most differences are numbers: walking the two tokens finds their ends too.
+        if !(plain_a || plain_b)
+            && let Some((ea, eb)) = walk_tokens(a, i, b, j)
+        {
+            i = ea;
+            j = eb;
+            continue;
+        }
+        let ta = token_at(a, i);
+        if plain_a && !(ta.path || ta.hex) {
+            return false;
+        }
+        let tb = token_at(b, j);
+        if plain_b && !(tb.path || tb.hex) {
+            return false;
+        }
+        let same_class = ta.path && tb.path || ta.hex && tb.hex;
+        // Without a plain difference the walk above was the token comparison, and failed.
+        if !(same_class || (plain_a || plain_b) && token_similar(&a[i..ta.end], &b[j..tb.end])) {
+            return false;
+        }
+        i = ta.end;
+        j = tb.end;
+    }
+}
+
+/// The walk of [`token_similar`] on the tokens starting at `a[i]` and `b[j]` (up to a blank or
+/// the end of the line), without its path and hex-id fallback: the ends of both tokens when
+/// they are equal once numbers are collapsed.
+fn walk_tokens(a: &[u8], mut i: usize, b: &[u8], mut j: usize) -> Option<(usize, usize)> {
+    loop {
+        let x = a.get(i).copied().filter(|&c| !is_blank(c));
+        let y = b.get(j).copied().filter(|&c| !is_blank(c));
+        match (x, y) {
+            (None, None) => return Some((i, j)),
+            (Some(x), Some(y)) if x.is_ascii_digit() && y.is_ascii_digit() => {
+                i = skip_number(a, i);
+                j = skip_number(b, j);
+            }
+            (Some(x), Some(y)) if x == y => {
+                i += 1;
+                j += 1;
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// The per-token step [`slow_similar`] took before [`walk_tokens`]: kept to test against.
+#[cfg(test)]
+fn slow_similar_reference(a: &[u8], b: &[u8]) -> bool {
+    let (mut i, mut j) = (0, 0);
+    loop {
+        let common = (a.len() - i).min(b.len() - j);
+        let d = first_difference(&a[i..], &b[j..]).unwrap_or(common);
+        let (pa, pb) = (i + d, j + d);
+        if pa == a.len() && pb == b.len() {
+            return true;
+        }
+        let s = last_blank(&a[i..i + d]).map_or(0, |p| p + 1);
+        i += s;
+        j += s;
+        let inside = pa < a.len() && pb < b.len() && !is_blank(a[pa]) && !is_blank(b[pb]);
+        while i < a.len() && is_blank(a[i]) {
+            i += 1;
+        }
+        while j < b.len() && is_blank(b[j]) {
+            j += 1;
+        }
+        match (i < a.len(), j < b.len()) {
+            (false, false) => return true,
+            (true, true) => {}
+            _ => return false,
+        }
+        let mid = pa > i;
         let plain = |t: &[u8], p: usize, tok: Tok| {
             inside
                 && !(t[p].is_ascii_digit()
@@ -378,6 +459,27 @@ mod tests {
 mod fast_path_tests {
     use super::*;
 
+    /// Every pair of adjacent lines of every corpus: the token walk answers what the step
+    /// before it answered.
+    #[test]
+    fn token_walk_agrees_with_the_step_before_it_on_every_corpus() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+        let sets = ["corpus", "wild", "wild2", "wild3", "wild4", "wild5"];
+        let mut pairs = 0;
+        for set in sets {
+            for entry in std::fs::read_dir(root.join(set).join("logs")).unwrap() {
+                let data = std::fs::read(entry.unwrap().path()).unwrap();
+                let lines: Vec<&[u8]> = data.split(|&c| c == b'\n').collect();
+                for w in lines.windows(2) {
+                    let (x, y) = (w[0].trim_ascii_start(), w[1].trim_ascii_start());
+                    assert_eq!(slow_similar(x, y), slow_similar_reference(x, y));
+                    pairs += 1;
+                }
+            }
+        }
+        assert!(pairs > 100_000, "{pairs}");
+    }
+
     /// The fast path of `similar` must agree with the token-by-token definition.
     #[test]
     fn fast_path_agrees_with_definition_on_the_corpus() {
@@ -413,6 +515,25 @@ mod fast_path_tests {
                 definition(a.as_bytes(), b.as_bytes()),
                 "{:?} / {:?}", a, b
             );
+        }
+
+        /// Walking the two tokens of a difference in a number answers what the per-token step
+        /// before it answered (the outputs must not change), on lines built from numbers with
+        /// separators, paths, hex ids and words, one differing from the other in a few places.
+        #[test]
+        fn token_walk_agrees_with_the_step_before_it(
+            a in "[ a-f0-9xyz/.:,\t]{0,24}",
+            edits in proptest::collection::vec((0usize..24, "[ a-f0-9xyz/.:,]{0,3}"), 0..3),
+        ) {
+            let mut b = a.clone();
+            for (at, text) in edits {
+                let at = at.min(b.len());
+                b.replace_range(at..(at + 1).min(b.len()), &text);
+            }
+            for (x, y) in [(&a, &b), (&b, &a)] {
+                let (x, y) = (x.trim_start().as_bytes(), y.trim_start().as_bytes());
+                proptest::prop_assert_eq!(slow_similar(x, y), slow_similar_reference(x, y));
+            }
         }
 
         /// On lines of numbers, hex ids, paths and words differing anywhere, the fast paths
