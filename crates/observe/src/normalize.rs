@@ -258,7 +258,7 @@ fn slow_similar(a: &[u8], b: &[u8]) -> bool {
         // A difference inside a token that is not in a number: the pair is similar only as
         // two paths or two hex ids (told below), else the lines are not.
         let plain = |t: &[u8], p: usize| {
-            inside && !(t[p].is_ascii_digit() || mid && t[p - 1].is_ascii_digit())
+            inside && !(t[p].is_ascii_digit() || mid && in_number_before(t, i, p))
         };
         let (plain_a, plain_b) = (plain(a, pa), plain(b, pb));
         // Most differences are numbers: walking the two tokens finds their ends too.
@@ -285,6 +285,14 @@ fn slow_similar(a: &[u8], b: &[u8]) -> bool {
         i = ta.end;
         j = tb.end;
     }
+}
+
+/// Whether the byte before `t[p]` (inside the token starting at `t[start]`) belongs to a
+/// number: a digit, or a separator (`.`, `,`, `:`) after a digit, which the number takes on
+/// the side where a digit follows it (`1.5.x` and `1.x` are both a number and `.x`).
+fn in_number_before(t: &[u8], start: usize, p: usize) -> bool {
+    t[p - 1].is_ascii_digit()
+        || matches!(t[p - 1], b'.' | b',' | b':') && p >= start + 2 && t[p - 2].is_ascii_digit()
 }
 
 /// The walk of [`token_similar`] on the tokens starting at `a[i]` and `b[j]` (up to a blank or
@@ -339,7 +347,7 @@ fn slow_similar_reference(a: &[u8], b: &[u8]) -> bool {
         let plain = |t: &[u8], p: usize, tok: Tok| {
             inside
                 && !(t[p].is_ascii_digit()
-                    || mid && t[p - 1].is_ascii_digit()
+                    || mid && in_number_before(t, i, p)
                     || tok.path
                     || tok.hex)
         };
@@ -388,6 +396,10 @@ mod tests {
         assert!(!similar(b"Compiling serde v1.0", b"Compiling tokio v1.0"));
         assert!(!similar(b"ok 1", b"not ok 1"));
         assert!(!similar(b"a b", b"a b c"));
+        // a difference just after a number's separator: the number is `1.5` on one side
+        assert!(similar(b"v 1.5.x ok", b"v 1.x ok"));
+        assert!(similar(b"1,x", b"1,5,x"));
+        assert!(!similar(b"a.5", b"a.x"));
     }
 
     #[test]
