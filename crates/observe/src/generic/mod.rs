@@ -68,14 +68,14 @@ pub(crate) struct Generic {
 const SEVERE_WARN: &str = concat!(
     r"a(?:lert|bort(?:ed|))",
     r"|c(?:rit(?:ical|)|o(?:re dumped|uld(?: not|n't))|a(?:n(?:not|'t)|ution))",
-    r"|de(?:nied|finitely lost|precat(?:ed|ion))|dubious",
+    r"|de(?:nied|adlock|finitely lost|precat(?:ed|ion))|dubious",
     r"|e(?:rr(?:ors?|!)|xceptions?|merg)",
     r"|fa(?:tal|il(?:ed|ures?|ing|))",
-    r"|invalid|killed|leak(?:ed|s?)|mismatch(?:ed|)",
+    r"|in(?:valid|terrupted)|killed|leak(?:ed|s?)|mismatch(?:ed|)",
     r"|no(?:t(?: found|ice)| such file)",
     r"|oom|panic(?:ked|)|refused",
     r"|se(?:vere|gmentation fault)",
-    r"|t(?:imed out|raceback)",
+    r"|t(?:imed out|raceback|erminat(?:ed|ing))",
     r#"|http/\d(?:\.\d)?" [45]\d\d"#,
     r"|un(?:able to|defined (?:reference|symbol|variable|name)|resolved|caught|handled)",
     r"|warn(?:ings|ing|)",
@@ -687,6 +687,24 @@ mod tests {
     }
 
     #[test]
+    fn a_server_that_deadlocks_or_terminates_its_processes_says_so_without_a_severity() {
+        // a server log's crash and recovery at its ordinary `LOG` level
+        for line in [
+            "2026-01-01 10:00:00 UTC [7] LOG:  process 7 detected deadlock while waiting",
+            "2026-01-01 10:00:00 UTC [7] LOG:  terminating any other active server processes",
+            "2026-01-01 10:00:00 UTC [7] LOG:  all server processes terminated; reinitializing",
+            "2026-01-01 10:00:00 UTC [8] LOG:  database system was interrupted; last known up",
+        ] {
+            assert_eq!(kind(line), Some(Kind::Error), "{line}");
+        }
+        // inside another word it is not one
+        assert_eq!(
+            kind("2026-01-01 10:00:00 [7] LOG:  reinterrupted_count=0"),
+            None
+        );
+    }
+
+    #[test]
     fn a_location_after_a_form_feed_still_leads_its_line() {
         // `t` (the line without its indentation) is not the line: the location is looked for
         // on the line itself, as before the first blank was shared with the shape checks.
@@ -786,7 +804,7 @@ mod tests {
     }
 
     /// The word lists as first written, unfactored.
-    const SEVERE_LIST: &str = r#"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom|dubious|http/\d(?:\.\d)?" [45]\d\d"#;
+    const SEVERE_LIST: &str = r#"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom|dubious|deadlock|terminated|terminating|interrupted|http/\d(?:\.\d)?" [45]\d\d"#;
     const WARN_LIST: &str = r"warnings|warning|warn|deprecated|deprecation|caution|notice";
     const COUNT_LIST: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left|updated)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass|fail|failures|errors|skipped|passed|failed|hits)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
     const OUTCOME_LIST: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
@@ -817,7 +835,10 @@ mod tests {
     fn words_match_the_unfactored_lists() {
         let theirs = unfactored();
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-        for dir in ["corpus", "wild", "wild2", "wild3", "wild4"].map(|d| root.join(d).join("logs"))
+        for dir in [
+            "corpus", "wild", "wild2", "wild3", "wild4", "wild5", "wild6",
+        ]
+        .map(|d| root.join(d).join("logs"))
         {
             for entry in std::fs::read_dir(dir).unwrap() {
                 let data = std::fs::read(entry.unwrap().path()).unwrap();
@@ -836,7 +857,8 @@ mod tests {
                 "leak", "s", "warn", "ings", "deprecat", "ion", "ERR", "FAIL", "Warn", " ", "\n",
                 "a", "lert", "bort", "c", "ore dumped", "aution", "d", "e", "nied", "xceptions",
                 "merg", "fa", "tal", "tice", "se", "vere", "gmentation fault", "oom", "t",
-                "imed out", "raceback", "able to", "defined name", "definitely lost",
+                "imed out", "raceback", "able to", "defined name", "definitely lost", "adlock",
+                "erminat", "in", "terrupted", "valid",
                 "tests", "suites", "skipped", "cancelled", "todo", "finished", "succe", "eded", "ss",
                 "fully", "saved", "do", "wnloaded", "ne", "exit", "ed", "code", "status", "elifecycle",
                 "rated at", "returned non-zero", "BUILD", "SUCCESS", "1", "42", ":", "=", "\t",
