@@ -5,7 +5,8 @@
 //! class into `hook8-tune.json` and `hook8-holdout.json`. Hook cases: `allow` must be exactly
 //! allow, `ask`/`deny` at least as strict; changeset cases: the exit code exactly.
 //! `GATE_HOLDOUT_REPORT=1 cargo test -p loopwright-cli --test gate8 -- --nocapture` prints the
-//! scores and every miss.
+//! scores and every miss. Hooks are judged under the built-in rules plus `newuser-gate.toml`
+//! (`--rules`), like the policy crate's adversarial sets.
 
 #![allow(clippy::unwrap_used)]
 
@@ -112,6 +113,12 @@ fn hex(s: &str) -> Vec<u8> {
         .collect()
 }
 
+/// Issue 14's rule file (deny `git push` and `rm -rf`; allow `ls`, `cat`, `echo`, `git status`,
+/// `git diff`, `cargo test`), the one every adversarial set is judged under.
+fn newuser_rules() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../policy/tests/data/newuser-gate.toml")
+}
+
 /// The verdict a hook's output gives (`ask` for Codex's `systemMessage` alone).
 fn hook_verdict(agent: &str, out: &Value) -> String {
     let h = &out["hookSpecificOutput"];
@@ -152,7 +159,8 @@ fn run_hook(f: &Fixture, c: &Value) -> Option<String> {
         .env("HOME", &f.home)
         .env_remove("XDG_CONFIG_HOME")
         .env_remove("CLAUDE_PROJECT_DIR")
-        .args(["gate", "hook", agent])
+        .args(["gate", "hook", agent, "--rules"])
+        .arg(newuser_rules())
         .write_stdin(input);
     match c.get("project") {
         None => {

@@ -37,6 +37,7 @@ mod patterns;
 mod policy;
 mod programs;
 mod remember;
+mod rg;
 mod rule;
 mod runners;
 mod sed;
@@ -47,7 +48,9 @@ mod verdict;
 pub mod words;
 
 pub use path::Listing;
-pub use policy::{Decision, Layer, LayerKind, LoadError, PartVerdict, Policy, Request, RuleRef};
+pub use policy::{
+    Decision, Layer, LayerKind, LoadError, Lookups, PartVerdict, Policy, Request, RuleRef,
+};
 pub use remember::{RememberError, Scope, remember_rule, render_rule};
 pub use rule::{Location, Match, OneOrMany, Rule, RuleError, RuleSpec, path_glob};
 pub use verdict::Verdict;

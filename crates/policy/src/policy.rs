@@ -230,6 +230,15 @@ fn tool_part(
     part
 }
 
+/// What [`Policy::lookups`] asks a caller to look up.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Lookups {
+    /// Directories to list into [`Request::listings`].
+    pub dirs: Vec<String>,
+    /// Path arguments to resolve into [`Request::resolved_args`] when they are links.
+    pub paths: Vec<String>,
+}
+
 /// A rule's place: which file, which rule in it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RuleRef {
@@ -264,6 +273,10 @@ pub struct Request {
     /// What the caller found below the directories [`Policy::recursive_dirs`] named; without
     /// them, a recursive read of a workspace subdirectory is judged by what the rules name there.
     pub listings: Vec<crate::path::Listing>,
+    /// Path arguments of a shell command with symlinks resolved (`(path, target)`, both
+    /// absolute), for the paths [`Policy::lookups`] named that the caller found to be links:
+    /// the target is judged as well (`cat link` where `link -> ~/.ssh/id_rsa`).
+    pub resolved_args: Vec<(String, String)>,
 }
 
 impl Request {
@@ -378,32 +391,49 @@ impl Policy {
         &self.chain
     }
 
-    /// The workspace subdirectories (absolute) that recursive readers in a shell request read
-    /// every file below (`grep -r KEY src`): a caller that can look should list them into
-    /// [`Request::listings`], so a secret lying there makes the read `ask`. The workspace root,
-    /// the home directory and places outside are always at most `ask` and are not named.
+    /// The directories (absolute) that recursive readers in a shell request read every file
+    /// below (`grep -r KEY src`): a caller that can look should list them into
+    /// [`Request::listings`], so a secret lying there makes the read `ask`. The workspace root
+    /// is named too: without a listing it is at most `ask`, a complete clean listing (`rg KEY`
+    /// in a workspace holding no secret) keeps the read allowed. The home directory and places
+    /// outside are always at most `ask` and are not named.
     pub fn recursive_dirs(&self, req: &Request) -> Vec<String> {
+        self.lookups(req).dirs
+    }
+
+    /// What a caller that can look at the file system should look up before [`Policy::check`]:
+    /// the directories of [`Policy::recursive_dirs`] and every path argument the shell command
+    /// names (absolute), whose symlink targets go into [`Request::resolved_args`].
+    pub fn lookups(&self, req: &Request) -> Lookups {
         let ctx = PathContext {
             workspace: &req.workspace,
             home: req.home.as_deref(),
             writable_roots: &self.writable_roots,
             listings: &[],
         };
+        let mut out = Lookups::default();
         let Some(c) = req
             .command
             .as_deref()
             .filter(|_| req.role == ToolRole::Shell)
         else {
-            return Vec::new();
+            return out;
         };
-        let mut out: Vec<String> = Vec::new();
         for part in analyse(c, &ctx) {
             for arg in &part.paths {
-                if let PathArg::Below { dir, .. } = arg
-                    && NormPath::from_absolute(dir.clone(), &ctx).inside
-                    && !out.contains(dir)
-                {
-                    out.push(dir.clone());
+                match arg {
+                    PathArg::Below { dir, .. }
+                        if (NormPath::from_absolute(dir.clone(), &ctx).inside
+                            || dir.trim_end_matches('/')
+                                == req.workspace.trim_end_matches('/'))
+                            && !out.dirs.contains(dir) =>
+                    {
+                        out.dirs.push(dir.clone());
+                    }
+                    PathArg::Known(np) if !out.paths.contains(&np.absolute) => {
+                        out.paths.push(np.absolute.clone());
+                    }
+                    _ => {}
                 }
             }
         }
@@ -425,6 +455,19 @@ impl Policy {
             };
             for p in &mut parts {
                 p.tool.clone_from(&req.tool);
+                let targets: Vec<PathArg> = p
+                    .paths
+                    .iter()
+                    .filter_map(|a| match a {
+                        PathArg::Known(np) => req
+                            .resolved_args
+                            .iter()
+                            .find(|(from, to)| *from == np.absolute && *to != np.absolute),
+                        _ => None,
+                    })
+                    .map(|(_, to)| PathArg::Known(NormPath::from_absolute(to.clone(), &ctx)))
+                    .collect();
+                p.paths.extend(targets);
             }
             parts
         } else {

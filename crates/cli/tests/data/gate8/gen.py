@@ -328,9 +328,35 @@ def ref_code(args, gate):
         return subprocess.run(["node", cli, "check", *args], cwd=d, capture_output=True).returncode
 
 
+# Expectations corrected after the first look (the case keeps its half):
+# - `cargo build 2>&1 | tail -5`: harmless, but the rule file allows `cargo test` only: ask.
+# - Grep with `glob: ".env*"`: the glob may name only `.env.example` (round 7: `wc -c .env*` is
+#   ask, not deny): ask.
+# - Grep of @CLEAN@ while the workspace is @WS@ (`cwd` or `path` there, no CLAUDE_PROJECT_DIR
+#   change): a recursive read outside the workspace, which no rule allows (README: "of ... anything
+#   outside it is always at most ask"), not the clean-workspace case the decision above meant (that
+#   one is class `clean`): ask.
+FIXED = {
+    ("Bash", "cargo build 2>&1 | tail -5"): "ask",
+    ("Grep", ".env*"): "ask",
+    ("Grep", "fn", "@CLEAN@"): "ask",
+    ("Grep", "unsafe", "@CLEAN@"): "ask",
+}
+
+
+def fixed(c, want):
+    p = c.get("payload") or {}
+    inp = p.get("tool_input") or {}
+    key = (p.get("tool_name"), json.dumps(inp.get("command") or inp.get("glob")).strip("\""))
+    if p.get("tool_name") == "Grep" and "@CLEAN@" in (p.get("cwd"), inp.get("path")) and "project" not in c:
+        key = ("Grep", inp.get("pattern"), "@CLEAN@")
+    return FIXED.get(key, want)
+
+
 cases = []
 for cls, want, c in H:
-    cases.append((cls, want, want, {"kind": "hook", "class": cls[5:], "want": want, **c}))
+    now = fixed(c, want)
+    cases.append((cls, want, now, {"kind": "hook", "class": cls[5:], "want": now, **c}))
 for cls, want, c in C:
     c = {"kind": "changeset", "class": cls[10:], "want": want, **c}
     if "--git" not in c["args"]:
