@@ -159,7 +159,17 @@ pub fn add_listings(policy: &Policy, req: &mut Request) {
     }
     for dir in look.dirs {
         let mut entries = Vec::new();
-        let complete = walk(Path::new(&dir), &mut entries, &mut budget);
+        let d = Path::new(&dir);
+        // a file given to a recursive reader (`rg KEY Cargo.toml`) is all it reads
+        let complete = if d.is_file() {
+            entries.push(dir.clone());
+            if let Ok(t) = std::fs::canonicalize(d) {
+                entries.push(t.to_string_lossy().into_owned());
+            }
+            true
+        } else {
+            walk(d, &mut entries, &mut budget)
+        };
         req.listings.push(Listing {
             dir,
             entries,

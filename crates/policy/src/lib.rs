@@ -29,6 +29,8 @@ mod fields;
 mod find;
 mod flow;
 mod launchers;
+mod listed;
+mod lookups;
 mod models;
 mod options;
 mod part;
@@ -47,10 +49,9 @@ mod values;
 mod verdict;
 pub mod words;
 
+pub use lookups::Lookups;
 pub use path::Listing;
-pub use policy::{
-    Decision, Layer, LayerKind, LoadError, Lookups, PartVerdict, Policy, Request, RuleRef,
-};
+pub use policy::{Decision, Layer, LayerKind, LoadError, PartVerdict, Policy, Request, RuleRef};
 pub use remember::{RememberError, Scope, remember_rule, render_rule};
 pub use rule::{Location, Match, OneOrMany, Rule, RuleError, RuleSpec, path_glob};
 pub use verdict::Verdict;

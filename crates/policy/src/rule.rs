@@ -560,26 +560,6 @@ impl Rule {
         Match::No
     }
 
-    /// What the caller's listing of `dir` (or of a directory above it) says: `Maybe` when an
-    /// entry matches or the listing is incomplete, `No` when it is complete and clean, `None`
-    /// without a listing.
-    fn match_listed(&self, dir: &str, ctx: &PathContext<'_>) -> Option<Match> {
-        let (l, complete) = ctx.listing(dir)?;
-        // a directory's own listing counts whole (link targets lie elsewhere); one of a
-        // directory above only below `dir`
-        let own = l.dir == dir;
-        let found = l.entries.iter().any(|e| {
-            (own || crate::path::is_under(e, dir))
-                && self.matches_norm(&NormPath::from_absolute(e.clone(), ctx))
-        });
-        // what lies there was looked at: it decides
-        Some(if found || !complete {
-            Match::Maybe
-        } else {
-            Match::No
-        })
-    }
-
     /// The compiled path globs with their source text and probes.
     pub(crate) fn path_globs(&self) -> &[PathGlob] {
         &self.paths

@@ -111,6 +111,10 @@ fn has_wildcard(s: &str) -> bool {
 /// secret folder there: deny), recursively (`ls -R`) when the pattern goes deeper than one
 /// level below a folder outside the workspace (the names below `~/.ssh` may be listed).
 fn glob(pattern: &str, path: Option<&str>, at: &Place<'_>) -> Request {
+    if unbounded(pattern) {
+        // `*/../..`, `**/..` or `{src,/etc}` may reach anywhere
+        return at.shell("ls -R -- /");
+    }
     let base = path.map_or_else(|| at.cwd.to_string(), |p| at.abs(p));
     let full = if pattern.starts_with('/') || pattern.starts_with('~') {
         at.abs(pattern)
@@ -134,6 +138,26 @@ fn glob(pattern: &str, path: Option<&str>, at: &Place<'_>) -> Request {
         format!("ls -R -- {}", quote(&lit))
     };
     at.shell(&cmd)
+}
+
+/// Whether a glob pattern may climb out of its literal folder in ways a lexical reading cannot
+/// follow: `..` after a wildcard (`**/..` may be `..` itself), or braces holding `/`, `~` or `..`.
+fn unbounded(pattern: &str) -> bool {
+    if let Some(i) = pattern.find(['*', '?', '[', '{'])
+        && pattern[i..].contains("..")
+    {
+        return true;
+    }
+    let mut depth = 0usize;
+    for c in pattern.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            '/' | '~' if depth > 0 => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// A `Grep` call reads every file below its path, like `rg` with the same `glob` and `type`.
@@ -366,6 +390,28 @@ mod tests {
         assert_eq!(at.abs("~/.ssh/id_rsa"), "/h/.ssh/id_rsa");
         assert_eq!(at.abs("/a/./b//c/.."), "/a/b");
         assert_eq!(at.abs("~x"), "/w/src/~x");
+    }
+
+    #[test]
+    fn globs_that_may_climb_are_unbounded() {
+        for p in [
+            "*/../../.ssh/*",
+            "**/../x",
+            "{src,/etc}/*",
+            "{a,../b}/*",
+            "{~,src}/*",
+        ] {
+            assert!(unbounded(p), "{p}");
+        }
+        for p in [
+            "**/*.rs",
+            "../.ssh/*",
+            "src/{a,b}.rs",
+            "~/.ssh/*",
+            "docs/**/*.md",
+        ] {
+            assert!(!unbounded(p), "{p}");
+        }
     }
 
     #[test]
