@@ -126,15 +126,50 @@ impl PolicyGate {
 /// recursive read of that directory `ask`).
 pub const LISTING_LIMIT: usize = 20_000;
 
-/// Lists what lies below each workspace subdirectory that a recursive reader in `req` reads
-/// (`grep -r KEY src`), so the policy can see a secret there (`Policy::recursive_dirs`). Links
+/// Resolves the links among the path arguments of `req`'s shell command into
+/// `Request::resolved_args`, and lists what lies below each directory that a recursive reader
+/// in `req` reads (`grep -r KEY src`), so the policy can see a secret there (`Policy::recursive_dirs`). Links
 /// are not followed, but their targets are listed too. `loop run`, `loop gate check` and the
 /// agent hooks all call this, so they judge alike.
 pub fn add_listings(policy: &Policy, req: &mut Request) {
     let mut budget = LISTING_LIMIT;
-    for dir in policy.recursive_dirs(req) {
+    let look = policy.lookups(req);
+    let ws = Path::new(&req.workspace);
+    let real_ws = std::fs::canonicalize(ws).ok();
+    for p in look.paths {
+        // a path through a link is judged as its target too (`cat link` -> ~/.ssh/id_rsa);
+        // the workspace's own spelling is kept (a workspace reached through a link is no link
+        // out of it)
+        let Some(t) = loopwright_store::paths::resolve_existing(&p, ws, None) else {
+            continue;
+        };
+        let t = match real_ws
+            .as_deref()
+            .and_then(|r| Path::new(&t).strip_prefix(r).ok())
+        {
+            Some(rest) if !rest.as_os_str().is_empty() => {
+                ws.join(rest).to_string_lossy().into_owned()
+            }
+            Some(_) => req.workspace.clone(),
+            None => t,
+        };
+        if t != p {
+            req.resolved_args.push((p, t));
+        }
+    }
+    for dir in look.dirs {
         let mut entries = Vec::new();
-        let complete = walk(Path::new(&dir), &mut entries, &mut budget);
+        let d = Path::new(&dir);
+        // a file given to a recursive reader (`rg KEY Cargo.toml`) is all it reads
+        let complete = if d.is_file() {
+            entries.push(dir.clone());
+            if let Ok(t) = std::fs::canonicalize(d) {
+                entries.push(t.to_string_lossy().into_owned());
+            }
+            true
+        } else {
+            walk(d, &mut entries, &mut budget)
+        };
         req.listings.push(Listing {
             dir,
             entries,

@@ -394,13 +394,20 @@ pub fn unquote_git(p: &str) -> String {
 }
 
 /// Normalises a changed path to the repository-relative spelling: `cwd` (absolute) is where a
-/// relative path starts, `root` the repository root (absolute). `Err` holds a path outside.
+/// relative path starts, `root` the repository root (absolute); a trailing `/` (a folder) stays.
+/// `Err` holds a path outside.
 pub fn normalise_path(raw: &str, cwd: &str, root: &str) -> Result<String, String> {
     let p = unquote_git(raw.trim_end_matches(['\r', '\n']));
     let abs = crate::path::normalise(&p, Some(cwd), None).ok_or_else(|| raw.to_string())?;
     let root = crate::path::normalise(root, None, None).unwrap_or_else(|| root.to_string());
     if crate::path::is_under(&abs, &root) && abs.len() > root.trim_end_matches('/').len() + 1 {
-        Ok(abs[root.trim_end_matches('/').len() + 1..].to_string())
+        let rel = &abs[root.trim_end_matches('/').len() + 1..];
+        // `auth/` names the folder: kept so `auth/**` matches it, as loop-gate's does
+        Ok(if p.ends_with('/') {
+            format!("{rel}/")
+        } else {
+            rel.to_string()
+        })
     } else {
         Err(raw.to_string())
     }
@@ -457,6 +464,8 @@ mod tests {
             "docs/../auth/login.ts",
             "x/.secrets/../secrets/a",
             "\"auth/\\303\\251.ts\"",
+            "auth/",
+            "./auth//",
         ] {
             assert_eq!(judge(Action::Commit, &[p]).trigger, "denylist", "{p}");
         }

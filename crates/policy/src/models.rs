@@ -99,6 +99,7 @@ fn value_options(name: &str) -> &'static [&'static str] {
             "--type-not",
             "-g",
             "--glob",
+            "--iglob",
             "--include",
             "--exclude",
             "--exclude-dir",
@@ -438,20 +439,7 @@ pub fn recursive_reads(name: &str, argv: &[Word]) -> Vec<Word> {
             let dirs = if pos.is_empty() { dot() } else { pos };
             match grep_includes(argv) {
                 // `--include='*.py'`: only the files those globs name are read
-                Some(globs) => dirs
-                    .iter()
-                    .filter_map(|d| d.lit())
-                    .flat_map(|d| {
-                        globs.iter().map(move |g| Word {
-                            text: format!("{d}/**/{g}"),
-                            value: None,
-                            pattern: Some(format!("{}/**/{g}", d.trim_end_matches('/'))),
-                        })
-                    })
-                    .collect::<Vec<_>>()
-                    .into_iter()
-                    .chain(dirs.iter().filter(|d| d.lit().is_none()).cloned())
-                    .collect(),
+                Some(globs) => narrowed(&dirs, &globs),
                 None => dirs,
             }
         }
@@ -459,7 +447,12 @@ pub fn recursive_reads(name: &str, argv: &[Word]) -> Vec<Word> {
             if argv.iter().any(|w| w.lit() == Some("--files")) && pos.is_empty() {
                 return Vec::new();
             }
-            if pos.is_empty() { dot() } else { pos }
+            let dirs = if pos.is_empty() { dot() } else { pos };
+            match (name, crate::rg::includes(argv)) {
+                // `rg -g '*.rs'`, `rg -t rust`: only the files those globs name are read
+                ("rg", Some(globs)) => narrowed(&dirs, &globs),
+                _ => dirs,
+            }
         }
         "tar"
             if has_flag(argv, 'c', &["--create"])
@@ -529,6 +522,32 @@ pub fn revision_reads(name: &str, argv: &[Word]) -> Vec<Word> {
             (!path.is_empty()).then(|| Word::literal(path))
         })
         .collect()
+}
+
+/// The files below `dirs` that `globs` name: `DIR/**/GLOB`, or `DIR/GLOB` for a glob with a
+/// `/` (anchored at the directory searched, as rg's are); a directory given as a run-time value
+/// stays whole.
+fn narrowed(dirs: &[Word], globs: &[String]) -> Vec<Word> {
+    let mut out: Vec<Word> = Vec::new();
+    for d in dirs {
+        let Some(lit) = d.lit() else {
+            out.push(d.clone());
+            continue;
+        };
+        let root = lit.trim_end_matches('/');
+        for g in globs {
+            let pattern = match g.trim_start_matches('/') {
+                a if a.contains('/') || g.starts_with('/') => format!("{root}/{a}"),
+                a => format!("{root}/**/{a}"),
+            };
+            out.push(Word {
+                text: pattern.clone(),
+                value: None,
+                pattern: Some(pattern),
+            });
+        }
+    }
+    out
 }
 
 /// The `--include` globs of a recursive grep when every one is a plain last-component glob

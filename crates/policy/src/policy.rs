@@ -264,6 +264,10 @@ pub struct Request {
     /// What the caller found below the directories [`Policy::recursive_dirs`] named; without
     /// them, a recursive read of a workspace subdirectory is judged by what the rules name there.
     pub listings: Vec<crate::path::Listing>,
+    /// Path arguments of a shell command with symlinks resolved (`(path, target)`, both
+    /// absolute), for the paths [`Policy::lookups`] named that the caller found to be links:
+    /// the target is judged as well (`cat link` where `link -> ~/.ssh/id_rsa`).
+    pub resolved_args: Vec<(String, String)>,
 }
 
 impl Request {
@@ -378,38 +382,6 @@ impl Policy {
         &self.chain
     }
 
-    /// The workspace subdirectories (absolute) that recursive readers in a shell request read
-    /// every file below (`grep -r KEY src`): a caller that can look should list them into
-    /// [`Request::listings`], so a secret lying there makes the read `ask`. The workspace root,
-    /// the home directory and places outside are always at most `ask` and are not named.
-    pub fn recursive_dirs(&self, req: &Request) -> Vec<String> {
-        let ctx = PathContext {
-            workspace: &req.workspace,
-            home: req.home.as_deref(),
-            writable_roots: &self.writable_roots,
-            listings: &[],
-        };
-        let Some(c) = req
-            .command
-            .as_deref()
-            .filter(|_| req.role == ToolRole::Shell)
-        else {
-            return Vec::new();
-        };
-        let mut out: Vec<String> = Vec::new();
-        for part in analyse(c, &ctx) {
-            for arg in &part.paths {
-                if let PathArg::Below { dir, .. } = arg
-                    && NormPath::from_absolute(dir.clone(), &ctx).inside
-                    && !out.contains(dir)
-                {
-                    out.push(dir.clone());
-                }
-            }
-        }
-        out
-    }
-
     /// Judges a request. Pure: symlinks must already be resolved into `resolved_path`.
     pub fn check(&self, req: &Request) -> Decision {
         let ctx = PathContext {
@@ -425,6 +397,19 @@ impl Policy {
             };
             for p in &mut parts {
                 p.tool.clone_from(&req.tool);
+                let targets: Vec<PathArg> = p
+                    .paths
+                    .iter()
+                    .filter_map(|a| match a {
+                        PathArg::Known(np) => req
+                            .resolved_args
+                            .iter()
+                            .find(|(from, to)| *from == np.absolute && *to != np.absolute),
+                        _ => None,
+                    })
+                    .map(|(_, to)| PathArg::Known(NormPath::from_absolute(to.clone(), &ctx)))
+                    .collect();
+                p.paths.extend(targets);
             }
             parts
         } else {

@@ -519,12 +519,21 @@ impl Rule {
     }
 
     /// Every file below `dir`. Below the workspace root or outside it, anything a rule covers
-    /// may be there; below a subdirectory of the workspace only what a rule names there
+    /// may be there unless the caller listed the directory (`Request::listings`); below a subdirectory of the workspace only what a rule names there
     /// (`secrets/**`, `config/secrets` itself) — the tree is not listed here.
     fn match_below(&self, dir: &str, all: &Pattern, ctx: &PathContext<'_>) -> Match {
         let np = NormPath::from_absolute(dir.to_string(), ctx);
-        if self.verdict == Verdict::Allow || !np.inside {
+        if self.verdict == Verdict::Allow {
             return self.match_pattern(all, ctx);
+        }
+        if !np.inside {
+            // the workspace root or a place outside: anything a rule covers may be there, unless
+            // the caller listed it (a rule that surely covers all of it still does)
+            let m = self.match_pattern(all, ctx);
+            if m != Match::Maybe || self.paths.is_empty() {
+                return m;
+            }
+            return self.match_listed(dir, ctx).unwrap_or(m);
         }
         if self.spec.workspace == Some(Location::Outside) {
             return Match::No;
@@ -532,20 +541,8 @@ impl Rule {
         if self.paths.is_empty() {
             return self.match_pattern(all, ctx);
         }
-        if let Some((l, complete)) = ctx.listing(dir) {
-            // a directory's own listing counts whole (link targets lie elsewhere); one of a
-            // directory above only below `dir`
-            let own = l.dir == dir;
-            let found = l.entries.iter().any(|e| {
-                (own || crate::path::is_under(e, dir))
-                    && self.matches_norm(&NormPath::from_absolute(e.clone(), ctx))
-            });
-            // what lies there was looked at: it decides
-            return if found || !complete {
-                Match::Maybe
-            } else {
-                Match::No
-            };
+        if let Some(m) = self.match_listed(dir, ctx) {
+            return m;
         }
         for g in self.path_globs() {
             if let Some(root) = crate::patterns::rule_root(&g.source, ctx)

@@ -1,5 +1,7 @@
-//! Recursive readers over a workspace subdirectory: the caller lists what lies below
-//! (`Policy::recursive_dirs` → `Request::listings`), and a secret there makes the read `ask`.
+//! Recursive readers over a workspace subdirectory or the root: the caller lists what lies
+//! below (`Policy::recursive_dirs` → `Request::listings`), and a secret there makes the read
+//! `ask`; links among path arguments are resolved by the caller (`Policy::lookups` →
+//! `Request::resolved_args`).
 
 #![allow(clippy::unwrap_used)]
 
@@ -36,8 +38,9 @@ fn the_policy_names_the_subdirectories_to_list() {
         vec!["/work/app/src", "/work/app/tests", "/work/app/docs"]
     );
     assert_eq!(dirs("cd sub && grep -R x lib"), vec!["/work/app/sub/lib"]);
-    // the root, home and outside are always at most ask; plain reads list nothing
-    assert!(dirs("grep -r x .").is_empty());
+    // the root is named too (a clean listing of it allows); home and outside are always at
+    // most ask; plain reads list nothing
+    assert_eq!(dirs("grep -r x ."), vec!["/work/app"]);
     assert!(dirs("grep -r x ~ /etc").is_empty());
     assert!(dirs("cat src/a.rs").is_empty());
 }
@@ -86,7 +89,46 @@ fn a_clean_or_unlisted_subdirectory_stays_allowed() {
     // a walk that stopped at its limit proves nothing
     let partial = listing("/work/app/src", &["/work/app/src/main.rs"], false);
     assert_eq!(check("grep -rn API_KEY src", vec![partial]).0, Verdict::Ask);
-    // the root is ask whatever the listing says
+    // the root: ask unless a complete listing of it holds no secret
     let root = listing("/work/app", &["/work/app/README.md"], true);
-    assert_eq!(check("grep -r x .", vec![root]).0, Verdict::Ask);
+    assert_eq!(check("grep -r x .", vec![root.clone()]).0, Verdict::Allow);
+    assert_eq!(check("rg x", vec![root]).0, Verdict::Allow);
+    assert_eq!(check("grep -r x .", Vec::new()).0, Verdict::Ask);
+    let partial = listing("/work/app", &["/work/app/README.md"], false);
+    assert_eq!(check("grep -r x .", vec![partial]).0, Verdict::Ask);
+    let secret = listing("/work/app", &["/work/app/a/.env"], true);
+    let (v, may_deny) = check("rg x .", vec![secret]);
+    assert_eq!(v, Verdict::Ask);
+    assert!(may_deny);
+    // a path that is a link is judged as its target too
+    let mut req = Request::shell("cat notes/key", "/work/app").with_home("/home/dev");
+    assert_eq!(policy().check(&req).verdict, Verdict::Allow);
+    assert_eq!(
+        policy().lookups(&req).paths,
+        vec!["/work/app/notes/key".to_string()]
+    );
+    req.resolved_args = vec![("/work/app/notes/key".into(), "/home/dev/.ssh/id_rsa".into())];
+    assert_eq!(policy().check(&req).verdict, Verdict::Deny);
+}
+
+#[test]
+fn rg_globs_and_types_narrow_what_it_reads() {
+    let secret = || {
+        vec![listing(
+            "/work/app",
+            &["/work/app/src/main.rs", "/work/app/config/.env"],
+            true,
+        )]
+    };
+    for cmd in [
+        "rg -g '*.rs' KEY",
+        "rg -t rust KEY",
+        "rg -g 'src/**/*.rs' KEY .",
+    ] {
+        assert_eq!(check(cmd, secret()).0, Verdict::Allow, "{cmd}");
+    }
+    for cmd in ["rg KEY", "rg -g '!*.md' KEY .", "rg -t nosuchtype KEY ."] {
+        assert_eq!(check(cmd, secret()).0, Verdict::Ask, "{cmd}");
+    }
+    assert_eq!(check("rg -g '**/.env' KEY .", secret()).0, Verdict::Deny);
 }

@@ -6,6 +6,7 @@
 
 mod changeset;
 mod hook;
+mod hook_calls;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -105,8 +105,8 @@ pub fn run(a: &ChangesetArgs, json: bool) -> Result<u8> {
     Ok(if d.allowed { 0 } else { 2 })
 }
 
-/// Every path `git diff -z --name-status -M BASE` names (both sides of renames and copies),
-/// then the untracked files.
+/// Every path `git diff -z --name-status -M -C --find-copies-harder BASE` names (both sides of
+/// renames and copies, a copy of an unchanged file included), then the untracked files.
 fn git_paths(root: &Path, base: &str) -> Result<Vec<String>> {
     if base.starts_with('-') {
         bail!("--git: `{base}` is not a revision");
@@ -118,6 +118,8 @@ fn git_paths(root: &Path, base: &str) -> Result<Vec<String>> {
             "-z",
             "--name-status",
             "-M",
+            "-C",
+            "--find-copies-harder",
             "--no-ext-diff",
             base,
             "--",

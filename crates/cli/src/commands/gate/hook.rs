@@ -8,10 +8,13 @@ use std::io::Read;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use loopwright_policy::{Decision, Policy, Request, ToolRole, Verdict};
+use loopwright_policy::{Decision, Policy, Verdict};
 use serde_json::{Value, json};
 
-use loopwright_agent::policy_gate::load_layers;
+use loopwright_agent::gate::{Gate, plain_decision};
+use loopwright_agent::policy_gate::{PolicyGate, load_layers};
+
+use super::hook_calls::{Call, Place, calls};
 
 /// Which agent's hook protocol to speak.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -39,78 +42,6 @@ pub struct HookArgs {
 /// At most this much input is read.
 const MAX_INPUT: u64 = 8 << 20;
 
-/// The request for a tool call, or why it cannot be built.
-fn request(payload: &Value, workspace: &str, cwd: &str) -> Result<Request, String> {
-    use ToolRole::{Read, Write};
-    let tool = payload
-        .get("tool_name")
-        .and_then(Value::as_str)
-        .ok_or("the payload has no `tool_name`")?;
-    let input = payload.get("tool_input").cloned().unwrap_or(Value::Null);
-    let s = |k: &str| input.get(k).and_then(Value::as_str);
-    let file = |role: ToolRole, name: &str, key: &str| -> Result<Request, String> {
-        let p = s(key).ok_or(format!("`{tool}` input has no `{key}`"))?;
-        Ok(Request::file(role, name, p, workspace))
-    };
-    let quote = |v: &str| format!("'{}'", v.replace('\'', "'\\''"));
-    let req = match tool {
-        "Bash" | "shell" | "exec_command" | "local_shell" => {
-            let c = shell_command(&input, &quote).ok_or("`Bash` input has no `command`")?;
-            let c = if cwd != workspace {
-                format!("cd {} && {c}", quote(cwd))
-            } else {
-                c.to_string()
-            };
-            Request::shell(&c, workspace)
-        }
-        "Read" => file(Read, "read_file", "file_path")?,
-        "Write" => file(Write, "write_file", "file_path")?,
-        "Edit" | "MultiEdit" => file(Write, "edit_file", "file_path")?,
-        "NotebookEdit" => file(Write, "edit_file", "notebook_path")?,
-        "NotebookRead" => file(Read, "read_file", "notebook_path")?,
-        "Glob" | "LS" => {
-            let dir = s("path").unwrap_or(cwd);
-            Request::file(
-                Read,
-                "read_file",
-                &format!("{}/*", dir.trim_end_matches('/')),
-                workspace,
-            )
-        }
-        "Grep" => {
-            // reads every file below its path, like `rg`
-            let pattern = s("pattern").unwrap_or("");
-            let dir = s("path").unwrap_or(cwd);
-            Request::shell(
-                &format!("rg -e {} -- {}", quote(pattern), quote(dir)),
-                workspace,
-            )
-        }
-        // `mcp__*` and anything else: judged by name (`tool = "mcp__git__*"`) and role other
-        other => Request {
-            tool: other.to_string(),
-            role: ToolRole::Other,
-            workspace: workspace.to_string(),
-            ..Request::default()
-        },
-    };
-    Ok(req)
-}
-
-/// The command line of a shell tool call: a string, or an argument vector (codex's `shell`
-/// tool: `["bash", "-lc", "git status"]`) quoted word by word, so the shell analysis reads
-/// exactly what would run. `None` when there is none or a word is not a string.
-fn shell_command(input: &Value, quote: &dyn Fn(&str) -> String) -> Option<String> {
-    match input.get("command")? {
-        Value::String(c) => Some(c.clone()),
-        Value::Array(words) if !words.is_empty() => {
-            let words: Option<Vec<String>> = words.iter().map(|w| w.as_str().map(quote)).collect();
-            Some(words?.join(" "))
-        }
-        _ => None,
-    }
-}
-
 fn reason(d: &Decision) -> String {
     let r = match &d.rule {
         Some(r) => format!("{} (rule {} #{})", d.reason, r.file, r.index),
@@ -120,29 +51,45 @@ fn reason(d: &Decision) -> String {
 }
 
 fn judge(a: &HookArgs, payload: &Value) -> Result<(Decision, String), String> {
-    let cwd = payload
-        .get("cwd")
+    let tool = payload
+        .get("tool_name")
         .and_then(Value::as_str)
-        .map(str::to_string)
-        .or_else(|| {
-            std::env::current_dir()
-                .ok()
-                .map(|p| p.to_string_lossy().into_owned())
-        })
-        .ok_or("the payload has no `cwd`")?;
+        .ok_or("the payload has no `tool_name`")?;
+    let input = payload.get("tool_input").cloned().unwrap_or(Value::Null);
     let ws = a
         .workspace
         .clone()
-        .or_else(|| std::env::var_os("CLAUDE_PROJECT_DIR").map(PathBuf::from))
-        .unwrap_or_else(|| PathBuf::from(&cwd));
-    let ws = std::fs::canonicalize(&ws).map_err(|e| format!("workspace {}: {e}", ws.display()))?;
+        .or_else(|| std::env::var_os("CLAUDE_PROJECT_DIR").map(PathBuf::from));
+    let process_cwd = std::env::current_dir().map_err(|e| format!("the current directory: {e}"))?;
+    let cwd = match payload.get("cwd").and_then(Value::as_str) {
+        Some(c) if !c.is_empty() => PathBuf::from(c),
+        _ => process_cwd.clone(),
+    };
+    let ws = ws.unwrap_or_else(|| cwd.clone());
+    let ws = std::fs::canonicalize(process_cwd.join(&ws))
+        .map_err(|e| format!("workspace {}: {e}", ws.display()))?;
     let layers = load_layers(&ws, &a.rules).map_err(|e| e.to_string())?;
     let ws_s = ws.to_string_lossy().into_owned();
-    let mut req = request(payload, &ws_s, &cwd)?;
-    req.home = std::env::var("HOME").ok().filter(|h| !h.is_empty());
-    let policy = Policy::load(layers);
-    loopwright_agent::policy_gate::add_listings(&policy, &mut req);
-    let d = policy.check(&req);
+    // a relative `cwd` starts at the workspace; one that exists is taken with links resolved
+    let cwd = ws.join(&cwd);
+    let cwd = std::fs::canonicalize(&cwd).unwrap_or(cwd);
+    let cwd_s = cwd.to_string_lossy().into_owned();
+    let home = std::env::var("HOME").ok().filter(|h| !h.is_empty());
+    let at = Place {
+        workspace: &ws_s,
+        cwd: &cwd_s,
+        home: home.as_deref(),
+    };
+    let d = match calls(tool, &input, &at)? {
+        Call::Inert(why) => plain_decision(Verdict::Allow, why),
+        Call::Judge(reqs) => {
+            let gate = PolicyGate::new(Policy::load(layers));
+            reqs.iter()
+                .map(|r| gate.decide(r))
+                .max_by_key(|d| d.verdict)
+                .ok_or("the call stands for no request")?
+        }
+    };
     let r = reason(&d);
     Ok((d, r))
 }

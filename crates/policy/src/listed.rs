@@ -1,0 +1,27 @@
+//! A recursive read judged by what the caller found below its directory
+//! ([`crate::Request::listings`]).
+
+use crate::path::{NormPath, PathContext};
+use crate::rule::{Match, Rule};
+
+impl Rule {
+    /// What the caller's listing of `dir` (or of a directory above it) says: `Maybe` when an
+    /// entry matches or the listing is incomplete, `No` when it is complete and clean, `None`
+    /// without a listing.
+    pub(crate) fn match_listed(&self, dir: &str, ctx: &PathContext<'_>) -> Option<Match> {
+        let (l, complete) = ctx.listing(dir)?;
+        // a directory's own listing counts whole (link targets lie elsewhere); one of a
+        // directory above only below `dir`
+        let own = l.dir == dir;
+        let found = l.entries.iter().any(|e| {
+            (own || crate::path::is_under(e, dir))
+                && self.matches_norm(&NormPath::from_absolute(e.clone(), ctx))
+        });
+        // what lies there was looked at: it decides
+        Some(if found || !complete {
+            Match::Maybe
+        } else {
+            Match::No
+        })
+    }
+}
