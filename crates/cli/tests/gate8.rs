@@ -11,11 +11,13 @@
 #![allow(clippy::unwrap_used)]
 
 use std::path::{Path, PathBuf};
-use std::process::Command as Process;
 
 use assert_cmd::Command;
 use serde_json::Value;
 use tempfile::TempDir;
+
+mod common;
+use common::git;
 
 fn data(name: &str) -> String {
     let p = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -193,28 +195,6 @@ fn run_hook(f: &Fixture, c: &Value) -> Option<String> {
             .unwrap_or("");
         format!("got {got}: {}", why.chars().take(160).collect::<String>())
     })
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let out = Process::new("git")
-        .arg("-C")
-        .arg(dir)
-        .args([
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@t",
-            "-c",
-            "commit.gpgsign=false",
-        ])
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
 }
 
 /// A fresh repository: gate.yaml (the case's, else loop-gate's README example), `bad.yaml`,

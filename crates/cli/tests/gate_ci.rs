@@ -2,11 +2,12 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::process::Command as Process;
-
 use assert_cmd::Command;
 use serde_json::Value;
 use tempfile::TempDir;
+
+mod common;
+use common::git;
 
 /// loop-gate 1.0.0's README example policy, byte for byte.
 const GATE: &str = include_str!("data/loop-gate/readme.yaml");
@@ -18,28 +19,6 @@ fn lp(dir: &std::path::Path, home: &std::path::Path) -> Command {
         .env_remove("XDG_CONFIG_HOME")
         .env_remove("CLAUDE_PROJECT_DIR");
     c
-}
-
-fn git(dir: &std::path::Path, args: &[&str]) {
-    let ok = Process::new("git")
-        .arg("-C")
-        .arg(dir)
-        .args([
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@t",
-            "-c",
-            "commit.gpgsign=false",
-        ])
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        ok.status.success(),
-        "{}",
-        String::from_utf8_lossy(&ok.stderr)
-    );
 }
 
 fn code(c: &mut Command) -> i32 {

@@ -63,3 +63,26 @@ pub fn write_ledger(path: &Path, tokens: &[u64]) {
     )
     .unwrap();
 }
+
+/// Runs `git -C dir ARGS` with a test identity and no signing; panics with git's error.
+pub fn git(dir: &Path, args: &[&str]) {
+    let out = std::process::Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
