@@ -297,7 +297,7 @@ impl<'o> Compressor<'o> {
         };
         let sig = self.generic?.classify(line, words)?;
         let group = sig.group.then(|| match sig.kind {
-            Kind::Warning => crate::group::group_key(line),
+            Kind::Warning => generic::warning_key(line),
             Kind::Summary => generic::outcome_key(line),
             _ => generic::error_key(line),
         });

@@ -63,6 +63,9 @@ pub enum Cont {
     Paragraph,
     /// Lines led by the same one-byte marker and a space (pytest's `E   …` block).
     Marker(u8),
+    /// Indented lines, and lines of a structured log that repeat the opener's prefix (hashed,
+    /// digits left out) with a detail label (`DETAIL:`, `HINT:`): the why of the error above.
+    Detail(u64),
 }
 
 impl Cont {
@@ -85,6 +88,10 @@ impl Cont {
             Cont::Paragraph => !(blank && seen_content),
             Cont::Marker(m) => {
                 line.first() == Some(&m) && matches!(line.get(1), Some(b' ' | b'\t'))
+            }
+            Cont::Detail(prefix) => {
+                matches!(line.first(), Some(b' ' | b'\t'))
+                    || crate::generic::detail_of(line, prefix)
             }
         }
     }

@@ -23,13 +23,15 @@ mod search;
 mod shapes;
 mod steps;
 mod titles;
+mod words;
 use search::has_fault;
 pub(crate) use search::{blank, find2};
 use shapes::shape;
-pub(crate) use steps::failed_step;
-use steps::{compared, diff_header};
+use steps::{compared, diff_header, labelled_prefix};
+pub(crate) use steps::{detail_of, failed_step};
 pub(crate) use titles::rule_run;
-use titles::{caps_compound, rule_path};
+use titles::{caps_compound, caps_status, rule_path};
+use words::{Word, dotted_severity, shouted_not, whole_word, word_class, zero_count};
 
 /// What the generic core says about one line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,15 +68,15 @@ pub(crate) struct Generic {
 /// (the first listed); the trie keeps that order, and finds what the lists written out find
 /// (`words_match_the_unfactored_lists`) with a smaller automaton to build.
 const SEVERE_WARN: &str = concat!(
-    r"a(?:lert|bort(?:ed|))",
+    r"a(?:lert|bort(?:ed|)|re down)",
     r"|c(?:rit(?:ical|)|o(?:re dumped|uld(?: not|n't))|a(?:n(?:not|'t)|ution))",
-    r"|de(?:nied|adlock|finitely lost|precat(?:ed|ion))|dubious",
+    r"|de(?:nied|adlock|finitely lost|precat(?:ed|ion))|du(?:bious|ration: \d+(?:\.\d+)? ms)",
     r"|e(?:rr(?:ors?|!)|xceptions?|merg)",
     r"|fa(?:tal|il(?:ed|ures?|ing|))",
-    r"|in(?:valid|terrupted)|killed|leak(?:ed|s?)|mismatch(?:ed|)",
-    r"|no(?:t(?: found|ice)| such file)",
+    r"|i(?:n(?:valid|terrupted)|s down)|killed|leak(?:ed|s?)|mismatch(?:ed|)",
+    r"|no(?:t(?: found|ice| allowed because)| such file)|(?-i:NOT )",
     r"|oom|panic(?:ked|)|refused",
-    r"|se(?:vere|gmentation fault)",
+    r"|s(?:e(?:vere|gmentation fault)|tatus=[1-9]\d*/[a-z]+)",
     r"|t(?:imed out|raceback|erminat(?:ed|ing))",
     r#"|http/\d(?:\.\d)?" [45]\d\d"#,
     r"|un(?:able to|defined (?:reference|symbol|variable|name)|resolved|caught|handled)",
@@ -86,16 +88,6 @@ const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass
 /// `expected 3, got 4`: an assertion's comparison inside a line (checked for its `got` part).
 const EXPECT: &str = r"expected";
 const OUTCOME: &str = r"\b(?:finished|s(?:ucce(?:eded|ss|ssfully)|aved)|do(?:wnloaded|ne)|installed|completed|r(?:ated at|eturned non-zero)|e(?:xit(?:ed)? (?:status|code)|xit code|LIFECYCLE)|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
-
-/// Severity classes of the word alternatives, in the order of the regex groups.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Word {
-    Severe,
-    Warn,
-    Count,
-    Outcome,
-    Expect,
-}
 
 impl Generic {
     /// Built as `regex::bytes::RegexBuilder` builds it (leftmost-first, no Unicode, a 10 MiB
@@ -147,12 +139,26 @@ impl Generic {
             }
         };
         let mut best: Option<Word> = None;
-        for &(s, e) in hits {
+        for &(mut s, e) in hits {
             let Some(m) = line.get(s..e) else { continue };
-            let word = word_class(m);
-            if matches!(word, Word::Severe | Word::Warn | Word::Expect)
+            let mut word = word_class(m);
+            // `client=127.0.0.1 ERROR:`: digits after a dot end an address or a version, not a
+            // count, and the severity word after them stands on its own.
+            if word == Word::Count
+                && s > 0
+                && line[s - 1] == b'.'
+                && let Some(at) = dotted_severity(m)
+            {
+                (word, s) = (Word::Severe, s + at);
+            }
+            // `user NOT in sudoers`: a shouted negation between lower-case words.
+            if m == b"NOT " {
+                if !shouted_not(line, s, e) {
+                    continue;
+                }
+            } else if matches!(word, Word::Severe | Word::Warn | Word::Expect)
                 && !whole_word(line, s, e)
-                && !(word == Word::Warn && caps_compound(line, s, e))
+                && !glued_caps(word, line, s, e)
             {
                 continue;
             }
@@ -208,115 +214,8 @@ impl Generic {
     }
 }
 
-/// Which alternative of the word regex matched `m`, told from the matched text.
-fn word_class(m: &[u8]) -> Word {
-    let (Some(&first), Some(&last)) = (m.first(), m.last()) else {
-        return Word::Outcome;
-    };
-    // An access-log status `HTTP/1.1" 404` ends in digits but is an error.
-    if first.is_ascii_digit()
-        || (last.is_ascii_digit() && !m.get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"http")))
-    {
-        return Word::Count;
-    }
-    if !first.is_ascii_alphabetic() {
-        return Word::Outcome;
-    }
-    let lower = |p: &[u8]| m.len() >= p.len() && m[..p.len()].eq_ignore_ascii_case(p);
-    // Only the words starting with the match's first letter (in any case) can start it.
-    let letter = first.to_ascii_lowercase();
-    if letter == b'e' && lower(b"expected") {
-        return Word::Expect;
-    }
-    let warn = [&b"warn"[..], b"deprecat", b"caution", b"notice"];
-    if warn.iter().any(|w| w[0] == letter && lower(w)) {
-        return Word::Warn;
-    }
-    // The outcome words, by their first letter.
-    let outcome: &[&[u8]] = match letter {
-        b'b' => &[b"build "],
-        b'c' => &[b"completed", b"checked "],
-        b'd' => &[b"downloaded", b"done"],
-        b'e' => &[b"exit", b"elifecycle"],
-        b'f' => &[b"finished"],
-        b'i' => &[b"installed"],
-        b'p' => &[b"per second"],
-        b'r' => &[
-            b"rated at",
-            b"returned non-zero",
-            b"received ",
-            b"returned ",
-        ],
-        b's' => &[b"succeeded", b"success", b"saved", b"sent ", b"summary:"],
-        b't' => &[b"total size"],
-        _ => &[],
-    };
-    if outcome.iter().any(|w| lower(w)) {
-        return Word::Outcome;
-    }
-    Word::Severe
-}
-
 pub(super) fn ident(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'/' | b'\\' | b'-')
-}
-
-/// Whether `line[s..e]` stands as a word: not glued to an identifier, a path, a flag or an
-/// extension (`errors.rs`).
-fn whole_word(line: &[u8], s: usize, e: usize) -> bool {
-    if s > 0 && (ident(line[s - 1]) || line[s - 1] == b'.') {
-        return false;
-    }
-    match line.get(e) {
-        Some(&b) if ident(b) => false,
-        Some(b'.') => !line.get(e + 1).is_some_and(u8::is_ascii_alphabetic),
-        _ => true,
-    }
-}
-
-/// `0 errors`, `no warnings`, `errors: 0`: a count saying nothing went wrong.
-fn zero_count(line: &[u8]) -> bool {
-    const LEAD: &[&[u8]] = &[
-        b"0 error",
-        b"0 warning",
-        b"0 fail",
-        b"0 problem",
-        b"0 leak",
-        b"no error",
-        b"no warning",
-        b"no issue",
-        b"no problem",
-    ];
-    const TRAIL: &[&[u8]] = &[b"errors", b"failures", b"failed"];
-    let at = |i: usize, w: &[u8]| {
-        line.len() - i >= w.len() && line[i..i + w.len()].eq_ignore_ascii_case(w)
-    };
-    for i in memchr::memchr3_iter(b'0', b'n', b'N', line) {
-        // Every word of `LEAD` is `0 …` or `no …`: the next byte rules out most places.
-        let next = line.get(i + 1).map(u8::to_ascii_lowercase);
-        if !matches!(
-            (line[i], next),
-            (b'0', Some(b' ')) | (b'n' | b'N', Some(b'o'))
-        ) {
-            continue;
-        }
-        if (i == 0 || !line[i - 1].is_ascii_alphanumeric()) && LEAD.iter().any(|w| at(i, w)) {
-            return true;
-        }
-    }
-    // `errors: 0`, `failed=0`
-    for i in memchr::memchr2_iter(b':', b'=', line) {
-        let rest = line[i + 1..].trim_ascii_start();
-        if rest.first() == Some(&b'0')
-            && !rest.get(1).is_some_and(u8::is_ascii_digit)
-            && TRAIL
-                .iter()
-                .any(|w| i >= w.len() && line[i - w.len()..i].eq_ignore_ascii_case(w))
-        {
-            return true;
-        }
-    }
-    false
 }
 
 /// After a leading `path:N:` or `path:N:M:` (no spaces in the path), the rest of the line.
@@ -416,6 +315,12 @@ pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
     if kind == Kind::Error && ends_in_failure(line) {
         return (Cont::UntilBlank, 1);
     }
+    // `… ERROR:  duplicate key …` then `… DETAIL:  Key (id)=(1) already exists.`
+    if kind == Kind::Error
+        && let Some(prefix) = labelled_prefix(line)
+    {
+        return (Cont::Detail(prefix), after);
+    }
     (Cont::Indented, after)
 }
 
@@ -466,6 +371,16 @@ pub(crate) fn pulls_previous(line: &[u8], kind: Kind) -> u8 {
             n.first().is_some_and(|b| b.is_ascii_digit() && *b != b'0')
         });
     if exit { 2 } else { 0 }
+}
+
+/// Group key of a warning of the core: timed statements (`duration: 406.1 ms  statement: …`, a
+/// slow-query log) are one group whatever the statement, so a log of every statement folds
+/// after a few; other warnings group by their text ([`crate::group::group_key`]).
+pub(crate) fn warning_key(line: &[u8]) -> u64 {
+    if memchr::memmem::find(line, b"duration: ").is_some() {
+        return crate::normalize::hash_bytes(b"duration: ");
+    }
+    crate::group::group_key(line)
 }
 
 /// Group key of an outcome line: its first word with digits masked, so that a listing of
@@ -598,6 +513,16 @@ pub(crate) fn file_header(line: &[u8]) -> bool {
         && t[d + 1..].iter().all(u8::is_ascii_alphanumeric))
 }
 
+/// `STYLE-WARNING`, `SERVER_ERROR object …`: a severity word glued to an upper-case part that
+/// still stands as a word of its own.
+fn glued_caps(word: Word, line: &[u8], s: usize, e: usize) -> bool {
+    match word {
+        Word::Warn => caps_compound(line, s, e),
+        Word::Severe => caps_status(line, s, e),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::steps::failed_probe;
@@ -660,6 +585,49 @@ mod tests {
             .unwrap()
             .classify(line.as_bytes(), None)
             .map(|s| s.kind)
+    }
+
+    /// Server and system logs (`wild7`): an error after a dotted address, a shouted negation, a
+    /// unit's failed exit status, a service that is down, a refusal with its reason, a shouted
+    /// `…_ERROR` status, a timed statement.
+    #[test]
+    fn server_logs_say_what_failed_in_their_own_words() {
+        let l =
+            "2026-01-01 10:00:00 UTC [7]: [5-1] user=a,db=b,client=127.0.0.1 ERROR:  23505: dup";
+        assert_eq!(kind(l), Some(Kind::Error));
+        assert_eq!(
+            kind("Dec  6 vm sudo:   bob : user NOT in sudoers ; PWD=/"),
+            Some(Kind::Error)
+        );
+        assert_eq!(kind("  WHERE x IS NOT NULL AND y"), None);
+        assert_eq!(kind("  where 'follow' is NOT Enabled"), None);
+        assert_eq!(
+            kind("vm systemd: app.service: Main process exited, code=exited, status=1/FAILURE"),
+            Some(Kind::Error)
+        );
+        assert_ne!(
+            kind("vm systemd: Main process exited, status=0/SUCCESS"),
+            Some(Kind::Error)
+        );
+        assert_eq!(
+            kind("(gw_backend.c.960) all handlers for /api/ping? on  are down."),
+            Some(Kind::Error)
+        );
+        assert_eq!(kind("scrolling this down the page"), None);
+        assert_eq!(
+            kind("sshd[5]: User bob not allowed because account is locked"),
+            Some(Kind::Error)
+        );
+        assert_eq!(
+            kind(">23 SERVER_ERROR object too large for cache"),
+            Some(Kind::Error)
+        );
+        assert_eq!(kind("    return EXIT_FAILURE);"), None);
+        assert_eq!(kind("    PARSE_ERROR', x"), None);
+        let slow = "2026-01-01 UTC [9] LOG:  duration: 406.180 ms  statement: select 1";
+        assert_eq!(kind(slow), Some(Kind::Warning));
+        let other = "2026-01-01 UTC [9] LOG:  duration: 12.5 ms  statement: update t set v=1";
+        assert_eq!(warning_key(slow.as_bytes()), warning_key(other.as_bytes()));
     }
 
     #[test]
@@ -804,8 +772,9 @@ mod tests {
     }
 
     /// The word lists as first written, unfactored.
-    const SEVERE_LIST: &str = r#"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom|dubious|deadlock|terminated|terminating|interrupted|http/\d(?:\.\d)?" [45]\d\d"#;
-    const WARN_LIST: &str = r"warnings|warning|warn|deprecated|deprecation|caution|notice";
+    const SEVERE_LIST: &str = r#"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom|dubious|deadlock|terminated|terminating|interrupted|is down|are down|not allowed because|(?-i:NOT )|status=[1-9]\d*/[a-z]+|http/\d(?:\.\d)?" [45]\d\d"#;
+    const WARN_LIST: &str =
+        r"warnings|warning|warn|deprecated|deprecation|caution|notice|duration: \d+(?:\.\d+)? ms";
     const COUNT_LIST: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left|updated)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass|fail|failures|errors|skipped|passed|failed|hits)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
     const OUTCOME_LIST: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
 
@@ -836,7 +805,7 @@ mod tests {
         let theirs = unfactored();
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
         for dir in [
-            "corpus", "wild", "wild2", "wild3", "wild4", "wild5", "wild6",
+            "corpus", "wild", "wild2", "wild3", "wild4", "wild5", "wild6", "wild7",
         ]
         .map(|d| root.join(d).join("logs"))
         {
@@ -866,6 +835,8 @@ mod tests {
                 "ok", "sent 1,024 bytes", "received", "total size is", "exited with code 2",
                 "infos", "hits", "bw=5.1MiB/s", "checked 4 files",
                 "returned 1", "returned non-zero", "summary:", "SUMMARY:", "expected", "got",
+                "is down", "are down", "NOT ", "NOT", "allowed because", "status=", "/FAILURE",
+                "duration: ", "406.1", " ms", "ration",
             ]),
             0..12,
         )) {

@@ -101,3 +101,88 @@ fn returned_nothing(line: &[u8]) -> bool {
     let name = call.iter().take_while(|&&b| ident(b)).count();
     name > 0 && call.get(name) == Some(&b'(') && call.ends_with(b")")
 }
+
+/// `… [123]: [5-1] user=a,db=b ERROR:  msg`: where a structured log line's upper-case level
+/// label starts (`ERROR:`, `FATAL:`, `LOG:`, `DETAIL:`; three letters or more, led by a blank or
+/// the line's start, closed by a colon and a blank or the end) and where it ends, found among
+/// the line's first 8 colons.
+fn level_label(line: &[u8]) -> Option<(usize, usize)> {
+    for c in memchr::memchr_iter(b':', line).take(8) {
+        if !matches!(line.get(c + 1), None | Some(b' ' | b'\t')) {
+            continue;
+        }
+        let word = line[..c]
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_uppercase())
+            .count();
+        let start = c - word;
+        if word >= 3 && (start == 0 || matches!(line[start - 1], b' ' | b'\t')) {
+            return Some((start, c));
+        }
+    }
+    None
+}
+
+/// The hash of a log line's prefix (the text before its level label) with digits left out, so
+/// that a counter or a time that moved on does not tell two lines of one session apart.
+fn prefix_hash(prefix: &[u8]) -> u64 {
+    prefix
+        .iter()
+        .filter(|b| !b.is_ascii_digit())
+        .fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        })
+}
+
+/// For an error line with a level label: the hash of its prefix, which the detail lines that
+/// follow it repeat ([`detail_of`]).
+pub(crate) fn labelled_prefix(line: &[u8]) -> Option<u64> {
+    level_label(line).map(|(s, _)| prefix_hash(&line[..s]))
+}
+
+/// `… [6-1] user=a,db=b DETAIL:  Key (id)=(1) already exists.`: a line that repeats the prefix
+/// (hashed as [`labelled_prefix`] does) of the error above it, with a label that says why
+/// (`DETAIL`, `HINT`, `CONTEXT`, `REASON`, `CAUSE`).
+pub(crate) fn detail_of(line: &[u8], prefix: u64) -> bool {
+    level_label(line).is_some_and(|(s, e)| {
+        [&b"DETAIL"[..], b"HINT", b"CONTEXT", b"REASON", b"CAUSE"].contains(&&line[s..e])
+            && prefix_hash(&line[..s]) == prefix
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_detail_repeats_its_errors_prefix_with_a_label_that_says_why() {
+        let err = b"2026-01-01 10:00:00 UTC [7]: [5-1] user=a,db=b ERROR:  duplicate key value";
+        let p = labelled_prefix(err).unwrap();
+        let detail =
+            b"2026-01-01 10:00:00 UTC [7]: [6-1] user=a,db=b DETAIL:  Key (id)=(1) exists.";
+        assert!(detail_of(detail, p));
+        assert!(detail_of(
+            b"2026-01-01 10:00:01 UTC [7]: [7-1] user=a,db=b HINT:  Try x.",
+            p
+        ));
+        // Another session's detail, a statement of the same session, a lower-case label.
+        assert!(!detail_of(
+            b"2026-01-01 10:00:00 UTC [7]: [6-1] user=c,db=b DETAIL:  x",
+            p
+        ));
+        assert!(!detail_of(
+            b"2026-01-01 10:00:00 UTC [7]: [7-1] user=a,db=b STATEMENT:  x",
+            p
+        ));
+        assert!(!detail_of(
+            b"2026-01-01 10:00:00 UTC [7]: [7-1] user=a,db=b detail:  x",
+            p
+        ));
+        // psql's own `ERROR:` / `DETAIL:` (no prefix) pair too.
+        let bare = labelled_prefix(b"ERROR:  duplicate key").unwrap();
+        assert!(detail_of(b"DETAIL:  Key (id)=(1) already exists.", bare));
+        assert_eq!(labelled_prefix(b"error: lower-case level"), None);
+        assert_eq!(labelled_prefix(b"x [ERROR]: bracketed"), None);
+    }
+}

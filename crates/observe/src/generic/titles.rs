@@ -49,3 +49,21 @@ pub(super) fn caps_compound(line: &[u8], s: usize, e: usize) -> bool {
         && caps(&line[s..e])
         && !line.get(e).is_some_and(|&b| super::ident(b))
 }
+
+/// `>23 SERVER_ERROR object too large`: a shouted status whose last part is the severity word
+/// at `line[s..e]` (`…_ERROR`, `…_FAILED`), led by a blank or the line's start and followed by a
+/// lower-case message (`EXIT_FAILURE);` and `PARSE_ERROR',` in code are not this).
+pub(super) fn caps_status(line: &[u8], s: usize, e: usize) -> bool {
+    let lead = line[..s.saturating_sub(1)]
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_uppercase())
+        .count();
+    s > 1
+        && line[s - 1] == b'_'
+        && lead >= 3
+        && (s - 1 == lead || line[s - 2 - lead] == b' ')
+        && line[s..e].iter().all(u8::is_ascii_uppercase)
+        && line.get(e) == Some(&b' ')
+        && line.get(e + 1).is_some_and(u8::is_ascii_lowercase)
+}

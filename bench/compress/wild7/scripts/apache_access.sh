@@ -1,0 +1,1 @@
+cat apache/logs/access.log

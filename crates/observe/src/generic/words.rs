@@ -1,0 +1,147 @@
+//! Telling the words the scan found apart: severities, warnings, counts, outcomes and
+//! expectations, and whether a match stands as a word.
+
+use super::ident;
+
+/// Severity classes of the word alternatives, in the order of the regex groups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Word {
+    Severe,
+    Warn,
+    Count,
+    Outcome,
+    Expect,
+}
+
+/// `user NOT in sudoers` (`line[s..e]` is `NOT `): led by a lower-case word and a blank,
+/// followed by a lower-case word (`IS NOT NULL`, `NOT FOUND` are not this).
+pub(super) fn shouted_not(line: &[u8], s: usize, e: usize) -> bool {
+    s >= 2
+        && line[s - 1] == b' '
+        && line[s - 2].is_ascii_lowercase()
+        && line.get(e).is_some_and(u8::is_ascii_lowercase)
+}
+
+/// `1 ERROR`, `0 failed`: where the word of a count match starts when it is a severity
+/// (`error`, `fail…`).
+pub(super) fn dotted_severity(m: &[u8]) -> Option<usize> {
+    let at = m
+        .iter()
+        .position(|b| !b.is_ascii_digit() && !matches!(b, b' ' | b'\t'))?;
+    m.get(at..at + 3)
+        .is_some_and(|p| p.eq_ignore_ascii_case(b"err") || p.eq_ignore_ascii_case(b"fai"))
+        .then_some(at)
+}
+
+/// Which alternative of the word regex matched `m`, told from the matched text.
+pub(super) fn word_class(m: &[u8]) -> Word {
+    let (Some(&first), Some(&last)) = (m.first(), m.last()) else {
+        return Word::Outcome;
+    };
+    // An access-log status `HTTP/1.1" 404` ends in digits but is an error.
+    if first.is_ascii_digit()
+        || (last.is_ascii_digit() && !m.get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"http")))
+    {
+        return Word::Count;
+    }
+    if !first.is_ascii_alphabetic() {
+        return Word::Outcome;
+    }
+    let lower = |p: &[u8]| m.len() >= p.len() && m[..p.len()].eq_ignore_ascii_case(p);
+    // Only the words starting with the match's first letter (in any case) can start it.
+    let letter = first.to_ascii_lowercase();
+    if letter == b'e' && lower(b"expected") {
+        return Word::Expect;
+    }
+    let warn = [
+        &b"warn"[..],
+        b"deprecat",
+        b"caution",
+        b"notice",
+        b"duration: ",
+    ];
+    if warn.iter().any(|w| w[0] == letter && lower(w)) {
+        return Word::Warn;
+    }
+    // The outcome words, by their first letter.
+    let outcome: &[&[u8]] = match letter {
+        b'b' => &[b"build "],
+        b'c' => &[b"completed", b"checked "],
+        b'd' => &[b"downloaded", b"done"],
+        b'e' => &[b"exit", b"elifecycle"],
+        b'f' => &[b"finished"],
+        b'i' => &[b"installed"],
+        b'p' => &[b"per second"],
+        b'r' => &[
+            b"rated at",
+            b"returned non-zero",
+            b"received ",
+            b"returned ",
+        ],
+        b's' => &[b"succeeded", b"success", b"saved", b"sent ", b"summary:"],
+        b't' => &[b"total size"],
+        _ => &[],
+    };
+    if outcome.iter().any(|w| lower(w)) {
+        return Word::Outcome;
+    }
+    Word::Severe
+}
+
+/// Whether `line[s..e]` stands as a word: not glued to an identifier, a path, a flag or an
+/// extension (`errors.rs`).
+pub(super) fn whole_word(line: &[u8], s: usize, e: usize) -> bool {
+    if s > 0 && (ident(line[s - 1]) || line[s - 1] == b'.') {
+        return false;
+    }
+    match line.get(e) {
+        Some(&b) if ident(b) => false,
+        Some(b'.') => !line.get(e + 1).is_some_and(u8::is_ascii_alphabetic),
+        _ => true,
+    }
+}
+
+/// `0 errors`, `no warnings`, `errors: 0`: a count saying nothing went wrong.
+pub(super) fn zero_count(line: &[u8]) -> bool {
+    const LEAD: &[&[u8]] = &[
+        b"0 error",
+        b"0 warning",
+        b"0 fail",
+        b"0 problem",
+        b"0 leak",
+        b"no error",
+        b"no warning",
+        b"no issue",
+        b"no problem",
+    ];
+    const TRAIL: &[&[u8]] = &[b"errors", b"failures", b"failed"];
+    let at = |i: usize, w: &[u8]| {
+        line.len() - i >= w.len() && line[i..i + w.len()].eq_ignore_ascii_case(w)
+    };
+    for i in memchr::memchr3_iter(b'0', b'n', b'N', line) {
+        // Every word of `LEAD` is `0 …` or `no …`: the next byte rules out most places.
+        let next = line.get(i + 1).map(u8::to_ascii_lowercase);
+        if !matches!(
+            (line[i], next),
+            (b'0', Some(b' ')) | (b'n' | b'N', Some(b'o'))
+        ) {
+            continue;
+        }
+        if (i == 0 || !line[i - 1].is_ascii_alphanumeric()) && LEAD.iter().any(|w| at(i, w)) {
+            return true;
+        }
+    }
+    // `errors: 0`, `failed=0`
+    for i in memchr::memchr2_iter(b':', b'=', line) {
+        let rest = line[i + 1..].trim_ascii_start();
+        if rest.first() == Some(&b'0')
+            && !rest.get(1).is_some_and(u8::is_ascii_digit)
+            && TRAIL
+                .iter()
+                .any(|w| i >= w.len() && line[i - w.len()..i].eq_ignore_ascii_case(w))
+        {
+            return true;
+        }
+    }
+    false
+}
