@@ -12,7 +12,7 @@ use loopwright_policy::{Decision, Policy, Verdict};
 use serde_json::{Value, json};
 
 use loopwright_agent::gate::{Gate, plain_decision};
-use loopwright_agent::policy_gate::{PolicyGate, load_layers};
+use loopwright_agent::policy_gate::{PolicyGate, home_dir, load_layers};
 
 use super::hook_calls::{Call, Place, calls};
 
@@ -74,7 +74,7 @@ fn judge(a: &HookArgs, payload: &Value) -> Result<(Decision, String), String> {
     let cwd = ws.join(&cwd);
     let cwd = std::fs::canonicalize(&cwd).unwrap_or(cwd);
     let cwd_s = cwd.to_string_lossy().into_owned();
-    let home = std::env::var("HOME").ok().filter(|h| !h.is_empty());
+    let home = home_dir();
     let at = Place {
         workspace: &ws_s,
         cwd: &cwd_s,

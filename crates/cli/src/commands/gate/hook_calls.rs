@@ -26,8 +26,55 @@ pub struct Place<'a> {
     pub home: Option<&'a str>,
 }
 
-/// Claude Code's own bookkeeping tools: they read or write nothing of the user's.
-const INERT: &[&str] = &["TodoWrite", "TodoRead", "ExitPlanMode"];
+/// Claude Code's built-in tools that touch nothing the gate guards, with why (round 9's
+/// decisions, `crates/policy/README.md`).
+const INERT: &[(&[&str], &str)] = &[
+    (
+        &[
+            "TodoWrite",
+            "TodoRead",
+            "TaskCreate",
+            "TaskGet",
+            "TaskList",
+            "TaskUpdate",
+            "EnterPlanMode",
+            "ExitPlanMode",
+            "AskUserQuestion",
+            "SendMessage",
+        ],
+        "the agent's own bookkeeping touches nothing the gate guards",
+    ),
+    (
+        &["Agent", "Task", "CronCreate", "CronDelete", "CronList"],
+        "a sub-agent or a scheduled prompt makes its own tool calls, each judged by this hook",
+    ),
+    (
+        &[
+            "BashOutput",
+            "TaskOutput",
+            "KillShell",
+            "KillBash",
+            "TaskStop",
+        ],
+        "reading or ending a shell the agent started (its command was judged when it started)",
+    ),
+    (
+        &["Skill", "SlashCommand"],
+        "expands instructions the user installed; the calls they lead to are judged by this hook",
+    ),
+    (
+        &["EnterWorktree", "ExitWorktree"],
+        "moves the session; every later call is judged where it runs",
+    ),
+    (
+        &["ListMcpResourcesTool"],
+        "lists the names of the resources the user's MCP servers expose",
+    ),
+    (
+        &["WebSearch"],
+        "a web search reads and writes no local file (the query goes to the search provider)",
+    ),
+];
 
 /// Argument names of MCP tools that hold a path (or a `file://` URI).
 const PATH_KEYS: &[&str] = &[
@@ -253,7 +300,8 @@ fn patch(input: &Value, argv: Option<&[String]>, at: &Place<'_>) -> Option<Vec<R
             patch_script(script)?
         }
         Some(_) => return None,
-        None => ["input", "patch"]
+        // codex's hook payload carries the patch in `command`
+        None => ["input", "patch", "command"]
             .iter()
             .find_map(|k| input.get(*k).and_then(Value::as_str))?
             .to_string(),
@@ -337,10 +385,8 @@ fn bash(input: &Value, at: &Place<'_>) -> Result<Vec<Request>, String> {
 /// The requests a tool call stands for, or why it cannot be judged.
 pub fn calls(tool: &str, input: &Value, at: &Place<'_>) -> Result<Call, String> {
     use ToolRole::{Read, Write};
-    if INERT.contains(&tool) {
-        return Ok(Call::Inert(
-            "the agent's own bookkeeping touches nothing the gate guards",
-        ));
+    if let Some((_, why)) = INERT.iter().find(|(names, _)| names.contains(&tool)) {
+        return Ok(Call::Inert(why));
     }
     let path = |key: &str| -> Result<String, String> {
         match input.get(key).and_then(Value::as_str) {
@@ -353,6 +399,20 @@ pub fn calls(tool: &str, input: &Value, at: &Place<'_>) -> Result<Call, String> 
         "apply_patch" => patch(input, None, at).ok_or("`apply_patch` input holds no patch")?,
         "Read" => vec![at.file(Read, "read_file", &path("file_path")?)],
         "NotebookRead" => vec![at.file(Read, "read_file", &path("notebook_path")?)],
+        // code intelligence reads the file it is asked about
+        "LSP" => vec![at.file(Read, "read_file", &path("filePath")?)],
+        "ReadMcpResourceTool" => {
+            let uri = input.get("uri").and_then(Value::as_str).unwrap_or("");
+            match uri.strip_prefix("file://") {
+                Some(p) => vec![at.file(Read, "read_file", p)],
+                // data a server the user connected exposes: nothing local is read
+                None => {
+                    return Ok(Call::Inert(
+                        "reads a resource the user's MCP server exposes, not a local file",
+                    ));
+                }
+            }
+        }
         "Write" => vec![at.file(Write, "write_file", &path("file_path")?)],
         "Edit" | "MultiEdit" => vec![at.file(Write, "edit_file", &path("file_path")?)],
         "NotebookEdit" => vec![at.file(Write, "edit_file", &path("notebook_path")?)],
