@@ -13,7 +13,13 @@ pub enum Call {
     Judge(Vec<Request>),
     /// A tool that touches nothing the gate guards (the agent's own bookkeeping).
     Inert(&'static str),
+    /// A tool whose permission prompt is the person's own answer (a plan to approve, a
+    /// question to answer): the hook gives no decision, so the agent asks as it would without it.
+    Defer(&'static str),
 }
+
+/// Tools whose prompt is the interaction itself: an `allow` would answer for the person.
+const DEFER: &[&str] = &["AskUserQuestion", "ExitPlanMode"];
 
 /// Where a call happens: the workspace root, the directory the call starts in, the home
 /// directory (all absolute).
@@ -38,8 +44,6 @@ const INERT: &[(&[&str], &str)] = &[
             "TaskList",
             "TaskUpdate",
             "EnterPlanMode",
-            "ExitPlanMode",
-            "AskUserQuestion",
             "SendMessage",
         ],
         "the agent's own bookkeeping touches nothing the gate guards",
@@ -385,6 +389,11 @@ fn bash(input: &Value, at: &Place<'_>) -> Result<Vec<Request>, String> {
 /// The requests a tool call stands for, or why it cannot be judged.
 pub fn calls(tool: &str, input: &Value, at: &Place<'_>) -> Result<Call, String> {
     use ToolRole::{Read, Write};
+    if DEFER.contains(&tool) {
+        return Ok(Call::Defer(
+            "the person answers this prompt themselves: no decision is given for them",
+        ));
+    }
     if let Some((_, why)) = INERT.iter().find(|(names, _)| names.contains(&tool)) {
         return Ok(Call::Inert(why));
     }

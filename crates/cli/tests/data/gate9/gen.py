@@ -16,7 +16,8 @@
 # is the HOME the hook runs with.
 #
 # Decisions written down with the cases:
-# - The agent's own machinery touches nothing the gate guards: allow. A sub-agent (`Agent`,
+# - The agent's own machinery touches nothing the gate guards: allow (but see the corrected
+#   expectations at the end: AskUserQuestion and ExitPlanMode get no decision). A sub-agent (`Agent`,
 #   `Task`) makes its own tool calls, each of which comes through the hook again; `Cron*`
 #   schedules a prompt whose calls do too; `AskUserQuestion`, plan mode, the task list
 #   (`TaskCreate/Get/List/Update`, `TodoWrite`), `SendMessage`; `BashOutput`/`TaskOutput` read
@@ -133,7 +134,18 @@ hk("unknown", "ask", t("PowerShell", command="Get-Content ~/.ssh/id_rsa"), t("Po
    t("WebFetch", url="https://example.com/a?k=v", prompt="x"), t("Monitor", command="tail -f build.log"),
    t("NewTool2027", path=f"{W}/src/lib.rs"))
 
-cases = [(cls, want, want, {"kind": "hook", "class": cls, "want": want, **c}) for cls, want, c in H]
+# Expectations corrected after the first look (the case keeps its half): `AskUserQuestion` and
+# `ExitPlanMode` are prompts whose answer is the person's (a question, a plan to approve); Claude
+# Code takes a hook's `allow` as the approval (its docs: allow bypasses the permission system),
+# so the hook gives no decision (`{}`, "defer") and Claude Code asks as it would without the hook.
+FIXED = {"AskUserQuestion": "defer", "ExitPlanMode": "defer"}
+
+
+def now(want, c):
+    return FIXED.get((c.get("payload") or {}).get("tool_name"), want)
+
+
+cases = [(cls, want, now(want, c), {"kind": "hook", "class": cls, "want": now(want, c), **c}) for cls, want, c in H]
 keys = [json.dumps(c, sort_keys=True, ensure_ascii=False) for *_, c in cases]
 assert len(set(keys)) == len(keys), [k for i, k in enumerate(keys) if k in keys[:i]]
 tune, hold = split(cases, [])
