@@ -249,6 +249,25 @@ fn path_args(input: &Value) -> Vec<String> {
     out
 }
 
+/// Whether a path-like argument (or a glob pattern) starts at the home directory (`~`, `~/...`):
+/// without a known HOME it cannot be judged.
+fn names_home(input: &Value) -> bool {
+    let Some(obj) = input.as_object() else {
+        return false;
+    };
+    obj.iter()
+        .filter(|(k, _)| {
+            let k = k.to_ascii_lowercase();
+            k == "pattern" || PATH_KEYS.contains(&k.as_str())
+        })
+        .flat_map(|(_, v)| match v {
+            Value::Array(a) => a.iter().collect::<Vec<_>>(),
+            v => vec![v],
+        })
+        .filter_map(Value::as_str)
+        .any(|s| s == "~" || s.starts_with("~/"))
+}
+
 /// An MCP tool (or any tool the hook does not know): judged by its name and role `other`, and
 /// every path argument as a read of it, a write too when the name says it writes.
 fn other(tool: &str, input: &Value, at: &Place<'_>) -> Vec<Request> {
@@ -397,6 +416,9 @@ pub fn calls(tool: &str, input: &Value, at: &Place<'_>) -> Result<Call, String> 
     if let Some((_, why)) = INERT.iter().find(|(names, _)| names.contains(&tool)) {
         return Ok(Call::Inert(why));
     }
+    if at.home.is_none() && names_home(input) {
+        return Err("a path starts with `~` but HOME is unset".to_string());
+    }
     let path = |key: &str| -> Result<String, String> {
         match input.get(key).and_then(Value::as_str) {
             Some(p) if !p.is_empty() => Ok(p.to_string()),
@@ -459,6 +481,24 @@ mod tests {
         assert_eq!(at.abs("~/.ssh/id_rsa"), "/h/.ssh/id_rsa");
         assert_eq!(at.abs("/a/./b//c/.."), "/a/b");
         assert_eq!(at.abs("~x"), "/w/src/~x");
+    }
+
+    #[test]
+    fn a_home_path_without_a_home_cannot_be_judged() {
+        let at = Place {
+            workspace: "/w",
+            cwd: "/w",
+            home: None,
+        };
+        for input in [
+            serde_json::json!({"file_path": "~/.ssh/id_rsa"}),
+            serde_json::json!({"pattern": "~/.aws/*"}),
+            serde_json::json!({"paths": ["src/a", "~"]}),
+        ] {
+            assert!(calls("Read", &input, &at).is_err(), "{input}");
+        }
+        let plain = serde_json::json!({"file_path": "/w/~notes.md"});
+        assert!(calls("Read", &plain, &at).is_ok());
     }
 
     #[test]
