@@ -40,7 +40,37 @@ pub struct PolicyGate {
 }
 
 fn home() -> Option<String> {
-    std::env::var("HOME").ok().filter(|h| !h.is_empty())
+    home_dir()
+}
+
+/// The home directory (`$HOME`), normalised once where it is read so that `~/...` rules hold
+/// whatever spelling it has: `.`, `..`, repeated and trailing `/` removed, then links resolved
+/// where it exists (paths are judged with their links resolved too). `None` when unset or empty.
+pub fn home_dir() -> Option<String> {
+    let raw = std::env::var("HOME").ok().filter(|h| !h.is_empty())?;
+    Some(normal_home(&raw))
+}
+
+/// `raw` made lexical (an absolute path keeps its root), then resolved if it exists.
+fn normal_home(raw: &str) -> String {
+    if !raw.starts_with('/') {
+        return raw.to_string();
+    }
+    let mut parts: Vec<&str> = Vec::new();
+    for c in raw.split('/') {
+        match c {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            c => parts.push(c),
+        }
+    }
+    let lexical = format!("/{}", parts.join("/"));
+    std::fs::canonicalize(&lexical)
+        .ok()
+        .and_then(|p| p.to_str().map(str::to_string))
+        .unwrap_or(lexical)
 }
 
 /// The user rule file: `$XDG_CONFIG_HOME/loopwright/gate.toml`, else
@@ -257,6 +287,28 @@ mod tests {
 
     fn shell(cmd: &str) -> Request {
         Request::shell(cmd, "/work/app")
+    }
+
+    #[test]
+    fn home_spellings_are_normalised() {
+        for raw in [
+            "/nonexistent/u/",
+            "/nonexistent//u",
+            "/nonexistent/./u/.",
+            "/nonexistent/x/../u",
+        ] {
+            assert_eq!(normal_home(raw), "/nonexistent/u", "{raw}");
+        }
+        assert_eq!(normal_home("/"), "/");
+        let d = tempfile::TempDir::new().unwrap();
+        let real = d.path().canonicalize().unwrap().join("real");
+        std::fs::create_dir(&real).unwrap();
+        let link = real.with_file_name("link");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        assert_eq!(
+            normal_home(&format!("{}/", link.display())),
+            real.to_string_lossy()
+        );
     }
 
     #[test]

@@ -151,7 +151,7 @@ fn setup(c: &Common) -> Result<Env> {
     if !workspace.is_dir() {
         bail!("--workspace {}: not a directory", ws.display());
     }
-    let home = std::env::var("HOME").ok().filter(|h| !h.is_empty());
+    let home = loopwright_agent::policy_gate::home_dir();
     let layers = load_layers(&workspace, &c.rules).map_err(|e| anyhow!(e))?;
     Ok(Env {
         workspace,

@@ -135,7 +135,7 @@ fn policy(ws: &Path, c: &Common) -> Result<Policy> {
 }
 
 fn home() -> Option<String> {
-    std::env::var("HOME").ok().filter(|h| !h.is_empty())
+    loopwright_agent::policy_gate::home_dir()
 }
 
 fn serve(a: ServeArgs) -> Result<u8> {

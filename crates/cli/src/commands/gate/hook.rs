@@ -12,7 +12,7 @@ use loopwright_policy::{Decision, Policy, Verdict};
 use serde_json::{Value, json};
 
 use loopwright_agent::gate::{Gate, plain_decision};
-use loopwright_agent::policy_gate::{PolicyGate, load_layers};
+use loopwright_agent::policy_gate::{PolicyGate, home_dir, load_layers};
 
 use super::hook_calls::{Call, Place, calls};
 
@@ -50,7 +50,13 @@ fn reason(d: &Decision) -> String {
     format!("loop gate: {}: {r}", d.verdict)
 }
 
-fn judge(a: &HookArgs, payload: &Value) -> Result<(Decision, String), String> {
+/// What the hook answers: a decision with its reason, or none (the agent's own prompt decides).
+enum Answer {
+    Decided(Decision, String),
+    Defer(&'static str),
+}
+
+fn judge(a: &HookArgs, payload: &Value) -> Result<Answer, String> {
     let tool = payload
         .get("tool_name")
         .and_then(Value::as_str)
@@ -74,13 +80,14 @@ fn judge(a: &HookArgs, payload: &Value) -> Result<(Decision, String), String> {
     let cwd = ws.join(&cwd);
     let cwd = std::fs::canonicalize(&cwd).unwrap_or(cwd);
     let cwd_s = cwd.to_string_lossy().into_owned();
-    let home = std::env::var("HOME").ok().filter(|h| !h.is_empty());
+    let home = home_dir();
     let at = Place {
         workspace: &ws_s,
         cwd: &cwd_s,
         home: home.as_deref(),
     };
     let d = match calls(tool, &input, &at)? {
+        Call::Defer(why) => return Ok(Answer::Defer(why)),
         Call::Inert(why) => plain_decision(Verdict::Allow, why),
         Call::Judge(reqs) => {
             let gate = PolicyGate::new(Policy::load(layers));
@@ -91,7 +98,7 @@ fn judge(a: &HookArgs, payload: &Value) -> Result<(Decision, String), String> {
         }
     };
     let r = reason(&d);
-    Ok((d, r))
+    Ok(Answer::Decided(d, r))
 }
 
 fn claude_output(verdict: Verdict, reason: &str) -> Value {
@@ -144,7 +151,9 @@ pub fn run(a: &HookArgs) -> u8 {
     };
     let outcome = payload.and_then(|p| judge(a, &p).map(|r| (p, r)));
     let out = match (a.agent, outcome) {
-        (Agent::ClaudeCode, Ok((_, (d, r)))) => claude_output(d.verdict, &r),
+        (Agent::ClaudeCode, Ok((_, Answer::Decided(d, r)))) => claude_output(d.verdict, &r),
+        // no `hookSpecificOutput`: Claude Code's own permission flow runs
+        (Agent::ClaudeCode, Ok((_, Answer::Defer(_)))) => json!({}),
         (Agent::ClaudeCode, Err(e)) => {
             eprintln!("loop gate hook: {e}");
             claude_output(
@@ -152,13 +161,17 @@ pub fn run(a: &HookArgs) -> u8 {
                 &format!("loop gate: ask: {e} (failing closed)"),
             )
         }
-        (Agent::Codex, Ok((p, (d, r)))) => {
+        (Agent::Codex, Ok((p, answer))) => {
             let event = p
                 .get("hook_event_name")
                 .and_then(Value::as_str)
                 .unwrap_or("PreToolUse");
             let input = p.get("tool_input").cloned().unwrap_or(Value::Null);
-            codex_output(event, d.verdict, &r, &input)
+            match answer {
+                Answer::Decided(d, r) => codex_output(event, d.verdict, &r, &input),
+                // codex's own approval policy decides
+                Answer::Defer(why) => codex_output(event, Verdict::Ask, why, &input),
+            }
         }
         (Agent::Codex, Err(e)) => {
             eprintln!("loop gate hook: {e}");

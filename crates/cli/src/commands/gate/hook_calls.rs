@@ -13,7 +13,13 @@ pub enum Call {
     Judge(Vec<Request>),
     /// A tool that touches nothing the gate guards (the agent's own bookkeeping).
     Inert(&'static str),
+    /// A tool whose permission prompt is the person's own answer (a plan to approve, a
+    /// question to answer): the hook gives no decision, so the agent asks as it would without it.
+    Defer(&'static str),
 }
+
+/// Tools whose prompt is the interaction itself: an `allow` would answer for the person.
+const DEFER: &[&str] = &["AskUserQuestion", "ExitPlanMode"];
 
 /// Where a call happens: the workspace root, the directory the call starts in, the home
 /// directory (all absolute).
@@ -26,8 +32,53 @@ pub struct Place<'a> {
     pub home: Option<&'a str>,
 }
 
-/// Claude Code's own bookkeeping tools: they read or write nothing of the user's.
-const INERT: &[&str] = &["TodoWrite", "TodoRead", "ExitPlanMode"];
+/// Claude Code's built-in tools that touch nothing the gate guards, with why (round 9's
+/// decisions, `crates/policy/README.md`).
+const INERT: &[(&[&str], &str)] = &[
+    (
+        &[
+            "TodoWrite",
+            "TodoRead",
+            "TaskCreate",
+            "TaskGet",
+            "TaskList",
+            "TaskUpdate",
+            "EnterPlanMode",
+            "SendMessage",
+        ],
+        "the agent's own bookkeeping touches nothing the gate guards",
+    ),
+    (
+        &["Agent", "Task", "CronCreate", "CronDelete", "CronList"],
+        "a sub-agent or a scheduled prompt makes its own tool calls, each judged by this hook",
+    ),
+    (
+        &[
+            "BashOutput",
+            "TaskOutput",
+            "KillShell",
+            "KillBash",
+            "TaskStop",
+        ],
+        "reading or ending a shell the agent started (its command was judged when it started)",
+    ),
+    (
+        &["Skill", "SlashCommand"],
+        "expands instructions the user installed; the calls they lead to are judged by this hook",
+    ),
+    (
+        &["EnterWorktree", "ExitWorktree"],
+        "moves the session; every later call is judged where it runs",
+    ),
+    (
+        &["ListMcpResourcesTool"],
+        "lists the names of the resources the user's MCP servers expose",
+    ),
+    (
+        &["WebSearch"],
+        "a web search reads and writes no local file (the query goes to the search provider)",
+    ),
+];
 
 /// Argument names of MCP tools that hold a path (or a `file://` URI).
 const PATH_KEYS: &[&str] = &[
@@ -198,6 +249,25 @@ fn path_args(input: &Value) -> Vec<String> {
     out
 }
 
+/// Whether a path-like argument (or a glob pattern) starts at the home directory (`~`, `~/...`):
+/// without a known HOME it cannot be judged.
+fn names_home(input: &Value) -> bool {
+    let Some(obj) = input.as_object() else {
+        return false;
+    };
+    obj.iter()
+        .filter(|(k, _)| {
+            let k = k.to_ascii_lowercase();
+            k == "pattern" || PATH_KEYS.contains(&k.as_str())
+        })
+        .flat_map(|(_, v)| match v {
+            Value::Array(a) => a.iter().collect::<Vec<_>>(),
+            v => vec![v],
+        })
+        .filter_map(Value::as_str)
+        .any(|s| s == "~" || s.starts_with("~/"))
+}
+
 /// An MCP tool (or any tool the hook does not know): judged by its name and role `other`, and
 /// every path argument as a read of it, a write too when the name says it writes.
 fn other(tool: &str, input: &Value, at: &Place<'_>) -> Vec<Request> {
@@ -253,7 +323,8 @@ fn patch(input: &Value, argv: Option<&[String]>, at: &Place<'_>) -> Option<Vec<R
             patch_script(script)?
         }
         Some(_) => return None,
-        None => ["input", "patch"]
+        // codex's hook payload carries the patch in `command`
+        None => ["input", "patch", "command"]
             .iter()
             .find_map(|k| input.get(*k).and_then(Value::as_str))?
             .to_string(),
@@ -337,10 +408,16 @@ fn bash(input: &Value, at: &Place<'_>) -> Result<Vec<Request>, String> {
 /// The requests a tool call stands for, or why it cannot be judged.
 pub fn calls(tool: &str, input: &Value, at: &Place<'_>) -> Result<Call, String> {
     use ToolRole::{Read, Write};
-    if INERT.contains(&tool) {
-        return Ok(Call::Inert(
-            "the agent's own bookkeeping touches nothing the gate guards",
+    if DEFER.contains(&tool) {
+        return Ok(Call::Defer(
+            "the person answers this prompt themselves: no decision is given for them",
         ));
+    }
+    if let Some((_, why)) = INERT.iter().find(|(names, _)| names.contains(&tool)) {
+        return Ok(Call::Inert(why));
+    }
+    if at.home.is_none() && names_home(input) {
+        return Err("a path starts with `~` but HOME is unset".to_string());
     }
     let path = |key: &str| -> Result<String, String> {
         match input.get(key).and_then(Value::as_str) {
@@ -353,6 +430,20 @@ pub fn calls(tool: &str, input: &Value, at: &Place<'_>) -> Result<Call, String> 
         "apply_patch" => patch(input, None, at).ok_or("`apply_patch` input holds no patch")?,
         "Read" => vec![at.file(Read, "read_file", &path("file_path")?)],
         "NotebookRead" => vec![at.file(Read, "read_file", &path("notebook_path")?)],
+        // code intelligence reads the file it is asked about
+        "LSP" => vec![at.file(Read, "read_file", &path("filePath")?)],
+        "ReadMcpResourceTool" => {
+            let uri = input.get("uri").and_then(Value::as_str).unwrap_or("");
+            match uri.strip_prefix("file://") {
+                Some(p) => vec![at.file(Read, "read_file", p)],
+                // data a server the user connected exposes: nothing local is read
+                None => {
+                    return Ok(Call::Inert(
+                        "reads a resource the user's MCP server exposes, not a local file",
+                    ));
+                }
+            }
+        }
         "Write" => vec![at.file(Write, "write_file", &path("file_path")?)],
         "Edit" | "MultiEdit" => vec![at.file(Write, "edit_file", &path("file_path")?)],
         "NotebookEdit" => vec![at.file(Write, "edit_file", &path("notebook_path")?)],
@@ -390,6 +481,24 @@ mod tests {
         assert_eq!(at.abs("~/.ssh/id_rsa"), "/h/.ssh/id_rsa");
         assert_eq!(at.abs("/a/./b//c/.."), "/a/b");
         assert_eq!(at.abs("~x"), "/w/src/~x");
+    }
+
+    #[test]
+    fn a_home_path_without_a_home_cannot_be_judged() {
+        let at = Place {
+            workspace: "/w",
+            cwd: "/w",
+            home: None,
+        };
+        for input in [
+            serde_json::json!({"file_path": "~/.ssh/id_rsa"}),
+            serde_json::json!({"pattern": "~/.aws/*"}),
+            serde_json::json!({"paths": ["src/a", "~"]}),
+        ] {
+            assert!(calls("Read", &input, &at).is_err(), "{input}");
+        }
+        let plain = serde_json::json!({"file_path": "/w/~notes.md"});
+        assert!(calls("Read", &plain, &at).is_ok());
     }
 
     #[test]

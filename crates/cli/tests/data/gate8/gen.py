@@ -336,7 +336,10 @@ def ref_code(args, gate):
 #   change): a recursive read outside the workspace, which no rule allows (README: "of ... anything
 #   outside it is always at most ask"), not the clean-workspace case the decision above meant (that
 #   one is class `clean`): ask.
+# - Changed by round 9's decisions (gate9/gen.py): `WebSearch` reads and writes no local file:
+#   allow (it was ask as a tool no rule names; a `*` matcher prompted for every search).
 FIXED = {
+    ("WebSearch", "null"): "allow",
     ("Bash", "cargo build 2>&1 | tail -5"): "ask",
     ("Grep", ".env*"): "ask",
     ("Grep", "fn", "@CLEAN@"): "ask",
