@@ -9,7 +9,7 @@ to the long lint reports whose every finding names its rule. Then run
 """
 import os, re, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "blind"))
-from logtext import log_lines
+from logtext import log_lines, write_labels
 D = os.environ.get("WILD6_DIR") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
                                                 "crates", "observe", "tests", "data", "wild6")
 def lines(name): return log_lines(f"{D}/logs/{name}.log")
@@ -155,17 +155,4 @@ lab("lynis_quick", error=[51, 54, 71, 201, 204, 350],
     summary=[455, 463, 464])
 
 if __name__ == "__main__":
-    for name, kinds in sorted(L.items()):
-        ls = lines(name)
-        rows, done = [], set()
-        for kind, nums in kinds.items():
-            for n in sorted(set(nums)):
-                if n not in done:
-                    done.add(n)
-                    rows.append((n, kind))
-        rows.sort()
-        with open(f"{D}/labels/{name}.txt", "w", encoding="utf-8") as f:
-            for n, kind in rows:
-                f.write(f"{kind}\t{ls[n - 1]}\n")
-    missing = sorted(set(os.path.basename(p)[:-4] for p in os.listdir(f"{D}/logs")) - set(L))
-    print(f"{len(L)} files labelled; not labelled: {missing}", file=sys.stderr)
+    write_labels(D, L)

@@ -7,7 +7,7 @@ labels/NAME.txt (KIND<TAB>line verbatim). Then run `bench/compress/blind/labels.
 """
 import os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "blind"))
-from logtext import log_lines
+from logtext import log_lines, write_labels
 D = os.environ.get("WILD7_DIR") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
                                                 "crates", "observe", "tests", "data", "wild7")
 def lines(name): return log_lines(f"{D}/logs/{name}.log")
@@ -48,17 +48,4 @@ lab("syslog_5424", error=[4, 7, 10, 19, 20, 21, 22, 23, 24, 25, 26, 45, 46, 68, 
     warning=[13, 16, 17, 35])
 
 if __name__ == "__main__":
-    for name, kinds in sorted(L.items()):
-        ls = lines(name)
-        rows, done = [], set()
-        for kind, nums in kinds.items():
-            for n in sorted(set(nums)):
-                if n not in done:
-                    done.add(n)
-                    rows.append((n, kind))
-        rows.sort()
-        with open(f"{D}/labels/{name}.txt", "w", encoding="utf-8") as f:
-            for n, kind in rows:
-                f.write(f"{kind}\t{ls[n - 1]}\n")
-    missing = sorted(set(os.path.basename(p)[:-4] for p in os.listdir(f"{D}/logs")) - set(L))
-    print(f"{len(L)} files labelled; not labelled: {missing}", file=sys.stderr)
+    write_labels(D, L)
