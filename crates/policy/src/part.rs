@@ -179,3 +179,42 @@ impl Part {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A glob from the memo answers as a freshly compiled one, an invalid glob stays invalid,
+    /// and the memo never holds more than its limit.
+    #[test]
+    fn memoised_globs_match_as_compiled_ones_and_the_memo_is_bounded() {
+        for text in [
+            "/w/src/*.rs",
+            "/home/u/.ssh/id_*",
+            "/w/[a-c]?.env",
+            "/w/**/x",
+        ] {
+            let fresh = crate::rule::path_glob(text).ok();
+            for _ in 0..2 {
+                let memo = compiled(text);
+                for path in [
+                    "/w/src/a.rs",
+                    "/home/u/.ssh/id_rsa",
+                    "/w/b1.env",
+                    "/w/q/r/x",
+                ] {
+                    assert_eq!(
+                        memo.as_ref().map(|g| g.is_match(path)),
+                        fresh.as_ref().map(|g| g.is_match(path)),
+                        "{text} {path}"
+                    );
+                }
+            }
+        }
+        assert!(compiled("/w/[unclosed").is_none());
+        for i in 0..MEMO_LIMIT + 10 {
+            let _ = compiled(&format!("/w/{i}/*"));
+        }
+        assert!(MEMO.lock().map(|m| m.len()).unwrap_or(0) <= MEMO_LIMIT);
+    }
+}
