@@ -19,8 +19,8 @@ use crate::words::Word;
 pub const MAX_DEPTH: usize = 8;
 /// Shell text one analysis may parse, per byte of the command (nested shells, expansions and
 /// re-readings included), and at least [`MIN_BUDGET`] bytes.
-const BUDGET_PER_BYTE: usize = 16;
-const MIN_BUDGET: usize = 16 * 1024;
+const BUDGET_PER_BYTE: usize = 8;
+const MIN_BUDGET: usize = 4 * 1024;
 
 thread_local! {
     /// One parser per thread: creating a tree-sitter parser costs more than parsing a command.
@@ -45,7 +45,8 @@ fn scanner_safe(src: &str) -> bool {
 }
 
 fn parse(src: &str) -> Option<Tree> {
-    if !scanner_safe(src) {
+    // NUL bytes: see `Analyser::nul_bytes`
+    if !scanner_safe(src) || src.contains('\0') {
         return None;
     }
     PARSER.with(|cell| {
@@ -131,6 +132,10 @@ impl Analyser<'_, '_> {
             return;
         };
         self.budget = left;
+        if src.contains('\0') {
+            self.nul_bytes(src, depth);
+            return;
+        }
         let Some(tree) = parse(src) else {
             self.opaque(src, "the shell parser failed".to_string());
             return;
@@ -161,6 +166,24 @@ impl Analyser<'_, '_> {
         let outer = std::mem::take(&mut self.functions);
         self.walk(root, src, depth);
         self.functions = outer;
+    }
+
+    /// Text holding a NUL byte runs in no shell as written: an argument vector ends at the first
+    /// NUL (a C string), and bash drops NUL bytes from a script it reads. Both readings are
+    /// judged, and the text is opaque besides (at most `ask`). It is never given to the parser,
+    /// whose error recovery takes milliseconds per NUL byte (a hostile command of a few
+    /// kilobytes would take seconds).
+    fn nul_bytes(&mut self, src: &str, depth: usize) {
+        self.opaque(
+            src,
+            "the command holds a NUL byte, which no shell passes on as written".to_string(),
+        );
+        let head = src.split('\0').next().unwrap_or_default();
+        for reading in [src.replace('\0', ""), head.to_string()] {
+            let saved = (self.cwd.clone(), self.vars.clone());
+            self.script(&reading, depth + 1);
+            (self.cwd, self.vars) = saved;
+        }
     }
 
     pub(crate) fn walk(&mut self, node: Node<'_>, src: &str, depth: usize) {

@@ -96,3 +96,13 @@ fn checksums_read_their_files() {
         ("sha512sum ~/.ssh/id_ed25519", Deny),
     ]);
 }
+
+#[test]
+fn nul_bytes_never_allow_and_keep_denies() {
+    expect(&[
+        ("echo hi\0", Verdict::Ask),
+        ("git pu\0sh", Verdict::Deny),
+        ("ls\0; git push", Verdict::Deny),
+        ("git push\0 --dry-run", Verdict::Deny),
+    ]);
+}

@@ -227,3 +227,24 @@ fn short_text_with_many_brace_expansions_stops_at_the_budget() {
         parts.len()
     );
 }
+
+#[test]
+fn nul_bytes_are_opaque_and_both_readings_are_judged() {
+    // bash drops NUL bytes from a script; an argument vector ends at the first one
+    assert_eq!(
+        parts("git pu\0sh; ls"),
+        [
+            "opaque:git pu\0sh; ls",
+            "exec:git push",
+            "exec:ls",
+            "exec:git pu"
+        ]
+    );
+    // a NUL decoded from an ANSI-C string inside a nested shell is handled the same way
+    let nested = parts("bash -c $'ls\\x00rm -rf /'");
+    assert!(
+        nested.iter().any(|p| p.starts_with("opaque:")),
+        "{nested:?}"
+    );
+    assert!(nested.contains(&"exec:ls".to_string()), "{nested:?}");
+}
