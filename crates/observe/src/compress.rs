@@ -93,6 +93,17 @@ pub fn count_lines(text: &[u8]) -> u64 {
     }
 }
 
+/// Errors of one rule code (`TS7006`, `[no-untyped-call]`) kept before the rest fold: a type
+/// checker's thousand findings of a few rules become a few dozen of each, while a compiler's
+/// errors, which name no such code, are all kept.
+const ERROR_GROUP_LIMIT: u64 = 64;
+
+/// Context lines of one template kept before the rest fold.
+const CONTEXT_REPEATS: u32 = 2;
+
+/// Templates of context lines remembered (memory stays bounded whatever the input).
+const CONTEXT_TEMPLATES: usize = 4096;
+
 /// Blank lines at the end of an output that do not count towards the kept tail.
 const TAIL_BLANKS: usize = 8;
 
@@ -120,6 +131,8 @@ pub struct Compressor<'o> {
     run: Run,
     ctx: Option<Ctx>,
     groups: HashMap<u64, u64>,
+    /// Templates of the context lines kept so far, with their counts.
+    context_seen: HashMap<u64, u32>,
     stats: Stats,
     ring: usize,
     hits: Vec<(usize, usize)>,
@@ -152,6 +165,9 @@ struct Hit {
     before: u8,
     /// Group key when the line is grouped (folded beyond the group limit).
     group: Option<u64>,
+    /// An error grouped by the rule code it names: its group folds only beyond
+    /// [`ERROR_GROUP_LIMIT`].
+    coded: bool,
     /// Classified by the generic core (a tool rule's open context then takes precedence).
     generic: bool,
 }
@@ -171,6 +187,7 @@ impl<'o> Compressor<'o> {
             run: Run::default(),
             ctx: None,
             groups: HashMap::new(),
+            context_seen: HashMap::new(),
             stats: Stats::default(),
             ring: opts.tail_lines.max(1) + TAIL_BLANKS,
             hits: Vec::new(),
@@ -285,7 +302,16 @@ impl<'o> Compressor<'o> {
                 after: rule.after,
                 cont: rule.cont,
                 before: rule.before,
-                group: rule.group.then(|| crate::group::group_key(line)),
+                // An error that names its rule (`a.ts(4,2): error TS7006: …`) folds with the
+                // other findings of that rule beyond the group limit, as warnings do.
+                group: if rule.group {
+                    Some(crate::group::group_key(line))
+                } else if rule.kind == Kind::Error {
+                    crate::group::coded_error_key(line)
+                } else {
+                    None
+                },
+                coded: !rule.group && rule.kind == Kind::Error,
                 generic: false,
             });
         }
@@ -296,11 +322,15 @@ impl<'o> Compressor<'o> {
             words
         };
         let sig = self.generic?.classify(line, words)?;
+        let code = (sig.group && sig.kind == Kind::Error)
+            .then(|| crate::group::coded_error_key(line))
+            .flatten();
         let group = sig.group.then(|| match sig.kind {
             Kind::Warning => generic::warning_key(line),
             Kind::Summary => generic::outcome_key(line),
-            _ => generic::error_key(line),
+            _ => code.unwrap_or_else(|| generic::error_key(line)),
         });
+        let coded = code.is_some();
         let (cont, after) = generic::context(line, sig.kind, sig.after);
         Some(Hit {
             kind: sig.kind,
@@ -308,6 +338,7 @@ impl<'o> Compressor<'o> {
             cont,
             before: generic::pulls_previous(line, sig.kind),
             group,
+            coded,
             generic: true,
         })
     }
@@ -356,7 +387,12 @@ impl<'o> Compressor<'o> {
             if let Some(key) = hit.group {
                 let n = self.groups.entry(key).or_insert(0);
                 *n += 1;
-                if *n > self.opts.group_limit as u64 && !keep_user {
+                let limit = if hit.coded {
+                    ERROR_GROUP_LIMIT.max(self.opts.group_limit as u64)
+                } else {
+                    self.opts.group_limit as u64
+                };
+                if *n > limit && !keep_user {
                     self.stats.grouped_folded += 1;
                     self.ctx = None;
                     // A per-file block keeps its header even when its first finding folds.
@@ -401,7 +437,16 @@ impl<'o> Compressor<'o> {
             return;
         }
         if self.context_accepts(line) {
-            self.keep_context(no, line, cut, src.block);
+            if self.repeated_context(line) {
+                // The block goes on, but this line says what earlier blocks said.
+                if let Some(ctx) = self.ctx.as_mut() {
+                    ctx.left -= 1;
+                    ctx.seen = true;
+                }
+                self.noise(no, line, src);
+            } else {
+                self.keep_context(no, line, cut, src.block);
+            }
             return;
         }
         self.ctx = None;
@@ -425,6 +470,23 @@ impl<'o> Compressor<'o> {
         self.ctx
             .as_ref()
             .is_some_and(|ctx| ctx.left > 0 && ctx.cont.accepts(line, ctx.seen))
+    }
+
+    /// Whether a context line (not a finding itself) repeats the template of context lines
+    /// already kept [`CONTEXT_REPEATS`] times (`E   Omitting 1 identical items`, the same
+    /// runtime frames under each failure): the first ones are kept, the rest fold.
+    fn repeated_context(&mut self, line: &[u8]) -> bool {
+        // Folding a short line costs more than it saves (the fold marker).
+        if line.trim_ascii().len() < 24 {
+            return false;
+        }
+        let key = crate::normalize::template_key(line);
+        if self.context_seen.len() >= CONTEXT_TEMPLATES && !self.context_seen.contains_key(&key) {
+            return false;
+        }
+        let n = self.context_seen.entry(key).or_insert(0);
+        *n += 1;
+        *n > CONTEXT_REPEATS
     }
 
     /// Keeps `line` as part of the open context (see [`Self::context_accepts`]).

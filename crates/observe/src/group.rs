@@ -32,6 +32,9 @@ pub fn group_key(line: &[u8]) -> u64 {
     {
         return crate::normalize::hash_bytes(cell);
     }
+    // `  193:48 UP045 [*] Use …`, `a.py:3:1: E128 …`: a finding led by its location and its rule
+    // code groups by its text and the code (digits and all: `RUF022` is not `RUF023`).
+    let code = rule_code(t).map_or(0, |c| crate::normalize::hash_bytes(c) ^ CODE_SALT);
     let mut key = Vec::with_capacity(t.len());
     let mut i = 0;
     // Skip any leading location (`file:12:3: `) so the same warning in two files groups together.
@@ -75,7 +78,126 @@ pub fn group_key(line: &[u8]) -> u64 {
         key.extend_from_slice(&t[i..run]);
         i = run;
     }
-    crate::normalize::hash_bytes(&key)
+    // Columns aligned per file (`warning  Unexpected x      rule`) pad with as many blanks as
+    // the longest message of that file needs: a run of blanks counts as one.
+    key.dedup_by(|a, b| matches!(*a, b' ' | b'\t') && matches!(*b, b' ' | b'\t'));
+    crate::normalize::hash_bytes(&key) ^ code
+}
+
+/// Mixed into the keys of coded findings, so a code never shares a key with a text.
+const CODE_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// Severity words a finding may print between its location and its rule code.
+const SEVERITIES: [&[u8]; 10] = [
+    b"error",
+    b"warning",
+    b"warn",
+    b"info",
+    b"note",
+    b"style",
+    b"hint",
+    b"fatal",
+    b"convention",
+    b"refactor",
+];
+
+/// The rule code of a finding led by its location: `path:N[:M]: CODE …`, `path(N,M): error
+/// CODE: …`, `  N:M  CODE …` (a per-file block's rows), a severity word allowed between them
+/// (`- error TS2322:`), or a stylish row's rule name after two blanks at its end (`  4:1
+/// warning  Unexpected var  no-var`). A code is 1-4 capitals and 2-5 digits (`E501`, `TS7006`,
+/// `SC2086`, `RUF022`).
+pub(crate) fn rule_code(line: &[u8]) -> Option<&[u8]> {
+    let t = line.trim_ascii();
+    // Only lines that start with a digit or a path can be led by a location.
+    if !t
+        .first()
+        .is_some_and(|b| b.is_ascii_alphanumeric() || b"./_~".contains(b))
+    {
+        return None;
+    }
+    let mut words = t
+        .split(|b| matches!(b, b' ' | b'\t'))
+        .filter(|w| !w.is_empty());
+    if !location_token(words.next()?) {
+        return None;
+    }
+    let mut w = words.next()?;
+    if w == b"-" {
+        w = words.next()?;
+    }
+    let bare = w.strip_suffix(b":").unwrap_or(w);
+    let severity = SEVERITIES.iter().any(|s| bare.eq_ignore_ascii_case(s));
+    if severity {
+        w = words.next()?;
+    }
+    let c = w.strip_suffix(b":").unwrap_or(w);
+    let c = c
+        .strip_prefix(b"[")
+        .and_then(|c| c.strip_suffix(b"]"))
+        .unwrap_or(c);
+    if is_code(c) {
+        return Some(c);
+    }
+    if severity { trailing_rule(t) } else { None }
+}
+
+/// `4:1`, `a.py:3:1:`, `src/x.ts(4,24):`: a location token.
+fn location_token(w: &[u8]) -> bool {
+    let w = w.strip_suffix(b":").unwrap_or(w);
+    if let Some(body) = w.strip_suffix(b")") {
+        return memchr::memrchr(b'(', body).is_some_and(|o| {
+            let n = &body[o + 1..];
+            o > 0
+                && n.first().is_some_and(u8::is_ascii_digit)
+                && n.iter().all(|b| b.is_ascii_digit() || *b == b',')
+        });
+    }
+    let mut parts = w.rsplit(|b| *b == b':');
+    let last = parts.next().unwrap_or_default();
+    !last.is_empty()
+        && last.iter().all(u8::is_ascii_digit)
+        && parts.next().is_some_and(|p| !p.is_empty())
+}
+
+/// `E501`, `TS7006`, `SC2086`: 1-4 capitals then 2-5 digits.
+fn is_code(c: &[u8]) -> bool {
+    let letters = c.iter().take_while(|b| b.is_ascii_uppercase()).count();
+    let digits = c.len() - letters;
+    (1..=4).contains(&letters)
+        && (2..=5).contains(&digits)
+        && c[letters..].iter().all(u8::is_ascii_digit)
+}
+
+/// A stylish row's rule name, the last word after two blanks (`no-plusplus`,
+/// `@typescript-eslint/no-unused-vars`): lower case, with a `-` or a `/`.
+fn trailing_rule(t: &[u8]) -> Option<&[u8]> {
+    let sp = t.iter().rposition(|b| matches!(b, b' ' | b'\t'))?;
+    let rule = &t[sp + 1..];
+    let padded = sp > 0 && matches!(t[sp - 1], b' ' | b'\t');
+    let named = rule
+        .first()
+        .is_some_and(|b| b.is_ascii_lowercase() || *b == b'@')
+        && rule.iter().any(|b| matches!(b, b'-' | b'/'))
+        && rule.iter().all(|b| {
+            b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'-' | b'/' | b'@' | b'_')
+        });
+    (padded && named).then_some(rule)
+}
+
+/// The group key of an error that names its rule: a located rule code (see [`rule_code`]) or a
+/// type checker's `[code]` at its end (`… annotation  [no-untyped-def]`); `None` for other
+/// errors, each of which says something of its own.
+pub(crate) fn coded_error_key(line: &[u8]) -> Option<u64> {
+    let t = line.trim_ascii_end();
+    if let Some(code) = rule_code(t) {
+        return Some(crate::normalize::hash_bytes(code) ^ CODE_SALT);
+    }
+    let open = memchr::memrchr(b'[', t.strip_suffix(b"]")?)?;
+    let code = &t[open + 1..t.len() - 1];
+    let named = code.len() > 2
+        && code[0].is_ascii_lowercase()
+        && code.iter().all(|b| b.is_ascii_lowercase() || *b == b'-');
+    (named && t[..open].ends_with(b"  ")).then(|| crate::normalize::hash_bytes(code) ^ CODE_SALT)
 }
 
 #[cfg(test)]
@@ -133,7 +255,9 @@ mod tests {
             }
             i += 1;
         }
+        key.dedup_by(|a, b| matches!(*a, b' ' | b'\t') && matches!(*b, b' ' | b'\t'));
         crate::normalize::hash_bytes(&key)
+            ^ rule_code(t).map_or(0, |c| crate::normalize::hash_bytes(c) ^ CODE_SALT)
     }
 
     proptest::proptest! {

@@ -23,6 +23,35 @@ pub fn hash_bytes(bytes: &[u8]) -> u64 {
     h
 }
 
+/// The template of a line: its hash with every `0x` hex number read as `0x` and every run of
+/// blanks as one space, so lines that differ only in addresses or alignment share it (other
+/// numbers stay: `a.js:14:5` is not `a.js:15:5`).
+pub fn template_key(line: &[u8]) -> u64 {
+    let mut h = 0u64;
+    let mut i = 0;
+    while i < line.len() {
+        let b = line[i];
+        let next = if b == b'0' && line.get(i + 1) == Some(&b'x') {
+            let n = line[i + 2..]
+                .iter()
+                .take_while(|c| c.is_ascii_hexdigit())
+                .count();
+            i + 2 + n
+        } else if matches!(b, b' ' | b'\t') {
+            let n = line[i..]
+                .iter()
+                .take_while(|c| matches!(c, b' ' | b'\t'))
+                .count();
+            i + n
+        } else {
+            i + 1
+        };
+        h = mix(h, u64::from(if b == b'\t' { b' ' } else { b }));
+        i = next;
+    }
+    h
+}
+
 #[cfg(test)]
 fn tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> {
     line.split(|b| *b == b' ' || *b == b'\t')

@@ -1130,6 +1130,9 @@ mod tests {
             ),
             Some(Kind::Message)
         );
+        let memcheck = "==20078==  Address 0x4a42328 is 0 bytes after a block of size 24 alloc'd";
+        assert_eq!(kind(memcheck), Some(Kind::Message));
+        assert_eq!(kind("==20078==  Address book is empty"), None);
         assert_eq!(kind("0x0010 00 11 22 33"), None);
     }
 
