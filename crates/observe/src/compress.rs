@@ -96,7 +96,7 @@ pub fn count_lines(text: &[u8]) -> u64 {
 /// Errors of one rule code (`TS7006`, `[no-untyped-call]`) kept before the rest fold: a type
 /// checker's thousand findings of a few rules become a few dozen of each, while a compiler's
 /// errors, which name no such code, are all kept.
-const ERROR_GROUP_LIMIT: u64 = 64;
+const ERROR_GROUP_LIMIT: u64 = 32;
 
 /// Context lines of one template kept before the rest fold.
 const CONTEXT_REPEATS: u32 = 2;
@@ -373,6 +373,17 @@ impl<'o> Compressor<'o> {
         // A tool rule's context (a rustc snippet after its `error[..]` line) keeps its lines even
         // where the generic core sees a location or a severity word in them. In a failure's
         // block, an error or a message there keeps its own block when that reaches further.
+        // A message line saying word for word what two kept ones said (pytest's `E   Omitting 1
+        // identical items, use -vv to show` under each failure) folds like a repeated context
+        // line.
+        if hit.is_some_and(|h| h.kind == Kind::Message) && !keep_user && self.repeated_context(line)
+        {
+            if let Some(ctx) = self.ctx.as_mut().filter(|c| c.left > 0) {
+                ctx.left -= 1;
+            }
+            self.noise(no, line, src);
+            return;
+        }
         if let Some(h) = hit.filter(|h| h.generic && self.context_accepts(line)) {
             self.keep_context(no, line, cut, src.block);
             if matches!(h.kind, Kind::Error | Kind::Message)
