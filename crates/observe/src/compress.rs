@@ -406,6 +406,7 @@ impl<'o> Compressor<'o> {
                 if *n > limit && !keep_user {
                     self.stats.grouped_folded += 1;
                     self.ctx = None;
+                    self.run.next_grouped = true;
                     // A per-file block keeps its header even when its first finding folds.
                     if matches!(hit.kind, Kind::Error | Kind::Warning)
                         && self.prev_noise(no, src.block, generic::file_header)
@@ -526,7 +527,9 @@ impl<'o> Compressor<'o> {
             run.cur_count = 1;
             // The line goes into `recent` below, which then holds the run's first line.
             run.cur_in_ring = true;
+            run.cur_grouped = run.next_grouped;
         }
+        run.next_grouped = false;
         run.count += 1;
         if run.recent.len() >= self.ring
             && let Some((_, old)) = run.recent.pop_front()
