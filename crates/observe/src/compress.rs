@@ -131,6 +131,9 @@ pub struct Compressor<'o> {
     run: Run,
     ctx: Option<Ctx>,
     groups: HashMap<u64, u64>,
+    /// The failed test case whose report is being read ([`crate::normalize::case_key`] of its
+    /// header; 0 before any).
+    case: u64,
     /// Templates of the context lines kept so far, with their counts.
     context_seen: HashMap<u64, u32>,
     stats: Stats,
@@ -188,6 +191,7 @@ impl<'o> Compressor<'o> {
             ctx: None,
             groups: HashMap::new(),
             context_seen: HashMap::new(),
+            case: 0,
             stats: Stats::default(),
             ring: opts.tail_lines.max(1) + TAIL_BLANKS,
             hits: Vec::new(),
@@ -384,6 +388,19 @@ impl<'o> Compressor<'o> {
             self.noise(no, line, src);
             return;
         }
+        // Under the second and later cases of one parametrised test (`test_x[case7]`), a
+        // message, location or frame shaped like one kept twice for that test folds: the cases
+        // fail the same way.
+        if hit.is_some_and(|h| matches!(h.kind, Kind::Message | Kind::Location | Kind::Frame))
+            && !keep_user
+            && self.case_repeat(line)
+        {
+            if let Some(ctx) = self.ctx.as_mut().filter(|c| c.left > 0) {
+                ctx.left -= 1;
+            }
+            self.noise(no, line, src);
+            return;
+        }
         if let Some(h) = hit.filter(|h| h.generic && self.context_accepts(line)) {
             self.keep_context(no, line, cut, src.block);
             if matches!(h.kind, Kind::Error | Kind::Message)
@@ -416,6 +433,11 @@ impl<'o> Compressor<'o> {
                     self.noise(no, line, src);
                     return;
                 }
+            }
+            if hit.kind == Kind::Failure
+                || (hit.kind == Kind::Structure && matches!(line.first(), Some(b'_' | b'-' | b'=')))
+            {
+                self.case = crate::normalize::case_key(line);
             }
             *self.stats.kinds.entry(hit.kind.as_str()).or_insert(0) += 1;
             let mut before = usize::from(hit.before);
@@ -493,6 +515,22 @@ impl<'o> Compressor<'o> {
             return false;
         }
         let key = crate::normalize::template_key(line);
+        if self.context_seen.len() >= CONTEXT_TEMPLATES && !self.context_seen.contains_key(&key) {
+            return false;
+        }
+        let n = self.context_seen.entry(key).or_insert(0);
+        *n += 1;
+        *n > CONTEXT_REPEATS
+    }
+
+    /// Whether `line`, a message, location or frame under a failed test case, has the shape of
+    /// lines kept [`CONTEXT_REPEATS`] times under cases of the same test (see
+    /// [`crate::normalize::case_key`]).
+    fn case_repeat(&mut self, line: &[u8]) -> bool {
+        if self.case == 0 || line.trim_ascii().len() < 24 {
+            return false;
+        }
+        let key = crate::normalize::shape_key(line) ^ self.case.rotate_left(29);
         if self.context_seen.len() >= CONTEXT_TEMPLATES && !self.context_seen.contains_key(&key) {
             return false;
         }

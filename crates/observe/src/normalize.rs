@@ -27,6 +27,22 @@ pub fn hash_bytes(bytes: &[u8]) -> u64 {
 /// blanks as one space, so lines that differ only in addresses or alignment share it (other
 /// numbers stay: `a.js:14:5` is not `a.js:15:5`).
 pub fn template_key(line: &[u8]) -> u64 {
+    template(line, false, false)
+}
+
+/// [`template_key`] with every run of digits read as one `0` too: the shape of a line.
+pub fn shape_key(line: &[u8]) -> u64 {
+    template(line, true, false)
+}
+
+/// The name of a test case without its parameters: [`shape_key`] with what brackets and
+/// parentheses hold left out (`test_x[case3]`, `Tests.test_y (n=2)` are `test_x[]`,
+/// `Tests.test_y ()`).
+pub fn case_key(line: &[u8]) -> u64 {
+    template(line, true, true)
+}
+
+fn template(line: &[u8], digits: bool, params: bool) -> u64 {
     let mut h = 0u64;
     let mut i = 0;
     while i < line.len() {
@@ -37,6 +53,11 @@ pub fn template_key(line: &[u8]) -> u64 {
                 .take_while(|c| c.is_ascii_hexdigit())
                 .count();
             i + 2 + n
+        } else if digits && b.is_ascii_digit() {
+            i + line[i..].iter().take_while(|c| c.is_ascii_digit()).count()
+        } else if params && matches!(b, b'[' | b'(') {
+            let close = if b == b'[' { b']' } else { b')' };
+            memchr::memchr(close, &line[i + 1..]).map_or(line.len(), |p| i + 1 + p)
         } else if matches!(b, b' ' | b'\t') {
             let n = line[i..]
                 .iter()
@@ -46,7 +67,12 @@ pub fn template_key(line: &[u8]) -> u64 {
         } else {
             i + 1
         };
-        h = mix(h, u64::from(if b == b'\t' { b' ' } else { b }));
+        let tok = match b {
+            b'\t' => b' ',
+            b'0'..=b'9' if digits => b'0',
+            _ => b,
+        };
+        h = mix(h, u64::from(tok));
         i = next;
     }
     h
