@@ -98,6 +98,20 @@ pub fn count_lines(text: &[u8]) -> u64 {
 /// errors, which name no such code, are all kept.
 const ERROR_GROUP_LIMIT: u64 = 32;
 
+/// `t.py::test_x[case7] FAILED`, `test_y (n=3) ... FAIL`: a line naming a test case by its
+/// parameters in brackets or parentheses right after a name.
+fn parametrised(line: &[u8]) -> bool {
+    memchr::memchr2(b'[', b'(', line).is_some_and(|o| {
+        o > 0 && (line[o - 1].is_ascii_alphanumeric() || line[o - 1] == b' ') && {
+            let close = if line[o] == b'[' { b']' } else { b')' };
+            memchr::memchr(close, &line[o + 1..]).is_some_and(|c| c > 0)
+        }
+    })
+}
+
+/// Mixed into the group key of a parametrised test's failed cases.
+const CASE_SALT: u64 = 0x2545_f491_4f6c_dd1d;
+
 /// Context lines of one template kept before the rest fold.
 const CONTEXT_REPEATS: u32 = 2;
 
@@ -307,11 +321,15 @@ impl<'o> Compressor<'o> {
                 cont: rule.cont,
                 before: rule.before,
                 // An error that names its rule (`a.ts(4,2): error TS7006: …`) folds with the
-                // other findings of that rule beyond the group limit, as warnings do.
+                // other findings of that rule beyond the group limit, as warnings do; a failed
+                // case of a parametrised test (`t.py::test_x[case7] FAILED`) with the other
+                // cases of that test.
                 group: if rule.group {
                     Some(crate::group::group_key(line))
                 } else if rule.kind == Kind::Error {
                     crate::group::coded_error_key(line)
+                } else if rule.kind == Kind::Failure && parametrised(line) {
+                    Some(crate::normalize::case_key(line) ^ CASE_SALT)
                 } else {
                     None
                 },
@@ -335,6 +353,10 @@ impl<'o> Compressor<'o> {
             _ => code.unwrap_or_else(|| generic::error_key(line)),
         });
         let coded = code.is_some();
+        let group = group.or_else(|| {
+            (sig.kind == Kind::Failure && parametrised(line))
+                .then(|| crate::normalize::case_key(line) ^ CASE_SALT)
+        });
         let (cont, after) = generic::context(line, sig.kind, sig.after);
         Some(Hit {
             kind: sig.kind,
