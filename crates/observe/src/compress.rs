@@ -473,6 +473,21 @@ impl<'o> Compressor<'o> {
             {
                 before = 1;
             }
+            // `^---^ SC2086 (info): …` under `In a.sh line 7:` and the code line: the header
+            // names where the finding is.
+            if before == 0
+                && matches!(hit.kind, Kind::Error | Kind::Warning)
+                && line.trim_ascii_start().starts_with(b"^")
+            {
+                before = self
+                    .run
+                    .recent
+                    .iter()
+                    .rev()
+                    .take(3)
+                    .position(|(_, l)| generic::line_header(l.text(src.block)))
+                    .map_or(0, |i| i + 1);
+            }
             if before == 0 && matches!(hit.kind, Kind::Error | Kind::Failure | Kind::Message) {
                 let above = self.run.recent.iter().rev().map(|(_, l)| l.text(src.block));
                 before = generic::heading_pull(line, above);

@@ -5,6 +5,11 @@
 /// `[attr-defined]`) or else its text with quoted parts and numbers normalised.
 pub fn group_key(line: &[u8]) -> u64 {
     let t = line.trim_ascii_end();
+    // `^----^ SC2086 (info): …`: a finding under a caret underline as long as the code it
+    // marks groups by its rule code alone.
+    if let Some(c) = rule_code(t).filter(|_| t.trim_ascii_start().starts_with(b"^")) {
+        return crate::normalize::hash_bytes(c) ^ CODE_SALT;
+    }
     if t.ends_with(b"]")
         && let Some(open) = memchr::memrchr(b'[', t)
     {
@@ -108,17 +113,20 @@ const SEVERITIES: [&[u8]; 10] = [
 /// `SC2086`, `RUF022`).
 pub(crate) fn rule_code(line: &[u8]) -> Option<&[u8]> {
     let t = line.trim_ascii();
-    // Only lines that start with a digit or a path can be led by a location.
+    // Only lines that start with a digit, a path or a caret can be led by a location.
     if !t
         .first()
-        .is_some_and(|b| b.is_ascii_alphanumeric() || b"./_~".contains(b))
+        .is_some_and(|b| b.is_ascii_alphanumeric() || b"./_~^".contains(b))
     {
         return None;
     }
     let mut words = t
         .split(|b| matches!(b, b' ' | b'\t'))
         .filter(|w| !w.is_empty());
-    if !location_token(words.next()?) {
+    let first = words.next()?;
+    // `^----^ SC2086 (info): …`: a caret underline stands where the location would.
+    let underline = first[0] == b'^' && first.iter().all(|b| matches!(b, b'^' | b'-' | b'~'));
+    if !underline && !location_token(first) {
         return None;
     }
     let mut w = words.next()?;
@@ -160,7 +168,7 @@ fn location_token(w: &[u8]) -> bool {
 }
 
 /// `E501`, `TS7006`, `SC2086`: 1-4 capitals then 2-5 digits.
-fn is_code(c: &[u8]) -> bool {
+pub(crate) fn is_code(c: &[u8]) -> bool {
     let letters = c.iter().take_while(|b| b.is_ascii_uppercase()).count();
     let digits = c.len() - letters;
     (1..=4).contains(&letters)
@@ -207,6 +215,9 @@ mod tests {
     /// The byte-at-a-time version the run-copying one replaced, kept to test against.
     fn reference(line: &[u8]) -> u64 {
         let t = line.trim_ascii_end();
+        if let Some(c) = rule_code(t).filter(|_| t.trim_ascii_start().starts_with(b"^")) {
+            return crate::normalize::hash_bytes(c) ^ CODE_SALT;
+        }
         if t.ends_with(b"]")
             && let Some(open) = memchr::memrchr(b'[', t)
         {

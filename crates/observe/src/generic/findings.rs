@@ -23,7 +23,7 @@ const fn table(set: &[u8]) -> [bool; 256] {
 
 /// The bytes the lines of this module end in, and those they start with.
 static LAST: [bool; 256] = table(b")|,0123456789d.:]");
-static FIRST: [bool; 256] = table(b"FEGOR;<HA+=");
+static FIRST: [bool; 256] = table(b"FEGOR;<HA+=^");
 
 /// Whether `t` may be a line of this module (one table load for each end; most lines are not).
 #[inline]
@@ -53,6 +53,24 @@ pub(super) fn finding(t: &[u8]) -> Option<Signal> {
     tail.or_else(|| head(t, last))
 }
 
+/// `^-----^ SC2086 (info): Double quote to prevent globbing`: a caret underline, a rule code
+/// and its severity in parentheses, then the message; whether the severity is `error`.
+pub(crate) fn underlined_finding(t: &[u8]) -> Option<bool> {
+    let sp = memchr::memchr(b' ', t)?;
+    if !t[..sp].iter().all(|b| matches!(b, b'^' | b'-' | b'~')) {
+        return None;
+    }
+    let rest = &t[sp + 1..];
+    let code = memchr::memchr(b' ', rest)?;
+    if !crate::group::is_code(&rest[..code]) {
+        return None;
+    }
+    let sev = rest[code + 1..].strip_prefix(b"(")?;
+    let close = memchr::memchr(b')', sev)?;
+    (sev.get(close + 1) == Some(&b':') && sev[..close].iter().all(u8::is_ascii_lowercase))
+        .then(|| &sev[..close] == b"error")
+}
+
 /// Lines told by their first byte.
 #[inline]
 fn head(t: &[u8], last: u8) -> Option<Signal> {
@@ -69,6 +87,11 @@ fn head(t: &[u8], last: u8) -> Option<Signal> {
         b'+' if t.starts_with(b"+ Received") => return Some(sig(Kind::Message, 12, false)),
         b'=' if checker_race(t) => (Kind::Error, true),
         b'0'..=b'9' if coded_coordinate(t) => (Kind::Warning, true),
+        // `^-----^ SC2086 (info): Double quote …`: a finding under the code it underlines.
+        b'^' => match underlined_finding(t)? {
+            true => (Kind::Error, true),
+            false => (Kind::Warning, true),
+        },
         // Grouped: an access log's hundred `404 Not Found` requests fold after a few.
         b'<' | b'H' if last.is_ascii_alphabetic() => match http_status(t)? {
             b'3' => (Kind::Message, true),

@@ -473,6 +473,16 @@ pub(crate) fn location_header(line: &[u8]) -> bool {
         && after_location(t).is_some_and(|r| r.len() > 1)
 }
 
+/// `In src/a.sh line 27:`: a header naming a file and a line, the location of the findings
+/// printed under the code it quotes.
+pub(crate) fn line_header(line: &[u8]) -> bool {
+    let Some(t) = line.trim_ascii_end().strip_suffix(b":") else {
+        return false;
+    };
+    let digits = t.iter().rev().take_while(|b| b.is_ascii_digit()).count();
+    digits > 0 && t[..t.len() - digits].ends_with(b" line ") && t.len() < 400
+}
+
 /// How many lines above an indented failure to keep so that the heading of its block shows
 /// (`  Scenario: x`, then its steps, then `      ASSERT FAILED: …`): `above` are the lines
 /// right above it, nearest first. The block is a paragraph of at most 6 lines after a blank
