@@ -473,6 +473,14 @@ impl<'o> Compressor<'o> {
             {
                 before = 1;
             }
+            // `27/36 Test #27: full_32 ***Failed` under `27: ring_test.c:16: …`: the last line
+            // the failed test printed.
+            if before == 0
+                && matches!(hit.kind, Kind::Failure | Kind::Error | Kind::Summary)
+                && self.prev_noise(no, src.block, |l| generic::numbered_output(l, line))
+            {
+                before = 1;
+            }
             // `^---^ SC2086 (info): …` under `In a.sh line 7:` and the code line: the header
             // names where the finding is.
             if before == 0

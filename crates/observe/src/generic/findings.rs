@@ -22,7 +22,7 @@ const fn table(set: &[u8]) -> [bool; 256] {
 }
 
 /// The bytes the lines of this module end in, and those they start with.
-static LAST: [bool; 256] = table(b")|,0123456789d.:]");
+static LAST: [bool; 256] = table(b")|,0123456789d.:]}");
 static FIRST: [bool; 256] = table(b"FEGOR;<HA+=^");
 
 /// Whether `t` may be a line of this module (one table load for each end; most lines are not).
@@ -41,10 +41,11 @@ pub(super) fn candidate(t: &[u8]) -> bool {
 pub(super) fn finding(t: &[u8]) -> Option<Signal> {
     let last = t[t.len() - 1];
     let tail = match last {
-        b')' => paren_tail(t),
+        b')' => paren_tail(t).or_else(|| exit_status(t)),
+        b'}' => process_result(t),
         b'|' if t[0] == b'|' && missed_cell(t) => Some(sig(Kind::Warning, 0, true)),
         b',' if data_path(t) => Some(sig(Kind::Location, 0, false)),
-        b'0'..=b'9' => digit_tail(t),
+        b'0'..=b'9' => digit_tail(t).or_else(|| exit_status(t)),
         b'd' | b'.' if exceeded(t) => Some(sig(Kind::Error, 0, false)),
         b':' if path_header(t) => Some(sig(Kind::Location, 0, false)),
         b']' if bracket_status(t).is_some() => Some(sig(Kind::Warning, 0, true)),
@@ -69,6 +70,27 @@ pub(crate) fn underlined_finding(t: &[u8]) -> Option<bool> {
     let close = memchr::memchr(b')', sev)?;
     (sev.get(close + 1) == Some(&b':') && sev[..close].iter().all(u8::is_ascii_lowercase))
         .then(|| &sev[..close] == b"error")
+}
+
+/// `npm verbose exit 1`, `py: exit 1 (2.34 seconds) …`: an exit status other than 0 that a
+/// tool reports after a word of its own (a script's `exit 1` stands first on its line).
+fn exit_status(t: &[u8]) -> Option<Signal> {
+    let i = memchr::memmem::find(t, b" exit ")?;
+    let n = &t[i + 6..];
+    let digits = n.iter().take_while(|b| b.is_ascii_digit()).count();
+    let status = digits > 0 && n[..digits].iter().any(|b| *b != b'0');
+    (status && i > 0 && t[i - 1] != b' ' && n.get(digits).is_none_or(|b| *b == b' '))
+        .then_some(sig(Kind::Summary, 0, false))
+}
+
+/// `… install { code: 1, signal: null }`: a child process's result with an exit code other
+/// than 0.
+fn process_result(t: &[u8]) -> Option<Signal> {
+    let i = memchr::memmem::find(t, b"{ code: ")?;
+    let n = &t[i + 8..];
+    let digits = n.iter().take_while(|b| b.is_ascii_digit()).count();
+    (digits > 0 && n[..digits].iter().any(|b| *b != b'0') && n[digits..].starts_with(b", signal: "))
+        .then_some(sig(Kind::Error, 0, false))
 }
 
 /// Lines told by their first byte.

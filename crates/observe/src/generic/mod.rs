@@ -473,6 +473,27 @@ pub(crate) fn location_header(line: &[u8]) -> bool {
         && after_location(t).is_some_and(|r| r.len() > 1)
 }
 
+/// `27: ring_test.c:16: ring_full() is true …` above `27/36 Test #27: full_32 ***Failed`: a
+/// line of a test's output, led by the test's number, right above that test's result, which
+/// says it failed.
+pub(crate) fn numbered_output(prev: &[u8], result: &[u8]) -> bool {
+    let digits = prev.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 || !prev[digits..].starts_with(b": ") {
+        return false;
+    }
+    let failed = memchr::memmem::find_iter(result, b"ail")
+        .any(|i| i > 0 && result[i - 1].eq_ignore_ascii_case(&b'f'))
+        || memchr::memmem::find(result, b"FAIL").is_some();
+    if !failed {
+        return false;
+    }
+    let n = &prev[..digits];
+    memchr::memmem::find_iter(result, b"#").any(|i| {
+        result[i + 1..].starts_with(n)
+            && !result.get(i + 1 + digits).is_some_and(u8::is_ascii_digit)
+    })
+}
+
 /// `In src/a.sh line 27:`: a header naming a file and a line, the location of the findings
 /// printed under the code it quotes.
 pub(crate) fn line_header(line: &[u8]) -> bool {
