@@ -148,6 +148,8 @@ pub struct Compressor<'o> {
     /// The failed test case whose report is being read ([`crate::normalize::case_key`] of its
     /// header; 0 before any).
     case: u64,
+    /// The number of the last line that folded as a finding beyond its group's limit (0: none).
+    folded_finding: u64,
     /// Templates of the context lines kept so far, with their counts.
     context_seen: HashMap<u64, u32>,
     stats: Stats,
@@ -205,6 +207,7 @@ impl<'o> Compressor<'o> {
             ctx: None,
             groups: HashMap::new(),
             context_seen: HashMap::new(),
+            folded_finding: 0,
             case: 0,
             stats: Stats::default(),
             ring: opts.tail_lines.max(1) + TAIL_BLANKS,
@@ -314,6 +317,15 @@ impl<'o> Compressor<'o> {
             }
             _ => None,
         };
+        // A tool rule's location (`tests/a.py:6: AssertionError`) that the core reads as a
+        // located finding (`a.py:3: note: Use "-> None" …`) is that finding: it groups.
+        let rule = rule.filter(|r| {
+            r.kind != Kind::Location
+                || !self.generic.is_some_and(|g| {
+                    g.classify(&line[..line.len().min(rules::CLASSIFY_PREFIX)], None)
+                        .is_some_and(|s| matches!(s.kind, Kind::Warning | Kind::Error) && s.group)
+                })
+        });
         if let Some(rule) = rule {
             return Some(Hit {
                 kind: rule.kind,
@@ -445,6 +457,7 @@ impl<'o> Compressor<'o> {
                 if *n > limit && !keep_user {
                     self.stats.grouped_folded += 1;
                     self.ctx = None;
+                    self.folded_finding = no;
                     self.run.next_grouped = true;
                     // A per-file block keeps its header even when its first finding folds.
                     if matches!(hit.kind, Kind::Error | Kind::Warning)
@@ -462,7 +475,14 @@ impl<'o> Compressor<'o> {
                 self.case = crate::normalize::case_key(line);
             }
             *self.stats.kinds.entry(hit.kind.as_str()).or_insert(0) += 1;
-            let mut before = usize::from(hit.before);
+            // A rule's line above (gcc's `In function 'f':`) is not pulled back when it is a
+            // finding that just folded beyond its group's limit (a type checker's errors, one a
+            // line).
+            let mut before = if self.folded_finding + 1 == no {
+                0
+            } else {
+                usize::from(hit.before)
+            };
             if before == 0
                 && matches!(hit.kind, Kind::Error | Kind::Warning)
                 && self.prev_noise(no, src.block, |l| {

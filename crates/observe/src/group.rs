@@ -41,13 +41,10 @@ pub fn group_key(line: &[u8]) -> u64 {
     // code groups by its text and the code (digits and all: `RUF022` is not `RUF023`).
     let code = rule_code(t).map_or(0, |c| crate::normalize::hash_bytes(c) ^ CODE_SALT);
     let mut key = Vec::with_capacity(t.len());
-    let mut i = 0;
     // Skip any leading location (`file:12:3: `) so the same warning in two files groups together.
     static WARNING: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
         std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"warning"));
-    if let Some(pos) = WARNING.find(t) {
-        i = pos;
-    }
+    let mut i = WARNING.find(t).unwrap_or_else(|| after_location(t));
     while i < t.len() {
         let b = t[i];
         if matches!(b, b'`' | b'\'' | b'"') {
@@ -149,6 +146,20 @@ pub(crate) fn rule_code(line: &[u8]) -> Option<&[u8]> {
     if severity { trailing_rule(t) } else { None }
 }
 
+/// Where the text after a leading location token (`toolz/a.py:12: note: …`) starts; 0 without
+/// one: a finding groups by what it says, not where.
+fn after_location(t: &[u8]) -> usize {
+    let sp = t
+        .iter()
+        .position(|b| matches!(b, b' ' | b'\t'))
+        .unwrap_or(t.len());
+    if sp > 0 && sp < t.len() && t[sp - 1] == b':' && location_token(&t[..sp]) {
+        sp
+    } else {
+        0
+    }
+}
+
 /// `4:1`, `a.py:3:1:`, `src/x.ts(4,24):`: a location token.
 fn location_token(w: &[u8]) -> bool {
     let w = w.strip_suffix(b":").unwrap_or(w);
@@ -236,6 +247,8 @@ mod tests {
         // Skip any leading location (`file:12:3: `) so the same warning in two files groups together.
         if let Some(pos) = memchr::memmem::find(t, b"warning") {
             i = pos;
+        } else {
+            i = after_location(t);
         }
         while i < t.len() {
             let b = t[i];
