@@ -169,6 +169,11 @@ impl Generic {
             if word == Word::Count && s > 0 && line[s - 1] == b'.' && m.ends_with(b"total") {
                 continue;
             }
+            // `12/36 Test #12: wrap_4 .... Passed`: the number after a slash is where a progress
+            // counter runs to, not a count of tests.
+            if word == Word::Count && s > 1 && line[s - 1] == b'/' && line[s - 2].is_ascii_digit() {
+                continue;
+            }
             best = Some(match (best, word) {
                 (Some(Word::Severe), _) | (_, Word::Severe) => Word::Severe,
                 (Some(Word::Warn), _) | (_, Word::Warn) => Word::Warn,
