@@ -9,6 +9,8 @@ use crate::normalize::{similar, token_count};
 use crate::options::CompressOptions;
 use crate::rules::{self, Builtin, Cont, Kind};
 
+mod hits;
+
 /// Why the original output is shown instead of the compressed one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Unchanged {
@@ -93,31 +95,6 @@ pub fn count_lines(text: &[u8]) -> u64 {
     }
 }
 
-/// Errors of one rule code (`TS7006`, `[no-untyped-call]`) kept before the rest fold: a type
-/// checker's thousand findings of a few rules become a few dozen of each, while a compiler's
-/// errors, which name no such code, are all kept.
-const ERROR_GROUP_LIMIT: u64 = 32;
-
-/// `t.py::test_x[case7] FAILED`, `test_y (n=3) ... FAIL`: a line naming a test case by its
-/// parameters in brackets or parentheses right after a name.
-fn parametrised(line: &[u8]) -> bool {
-    memchr::memchr2(b'[', b'(', line).is_some_and(|o| {
-        o > 0 && (line[o - 1].is_ascii_alphanumeric() || line[o - 1] == b' ') && {
-            let close = if line[o] == b'[' { b']' } else { b')' };
-            memchr::memchr(close, &line[o + 1..]).is_some_and(|c| c > 0)
-        }
-    })
-}
-
-/// Mixed into the group key of a parametrised test's failed cases.
-const CASE_SALT: u64 = 0x2545_f491_4f6c_dd1d;
-
-/// Context lines of one template kept before the rest fold.
-const CONTEXT_REPEATS: u32 = 2;
-
-/// Templates of context lines remembered (memory stays bounded whatever the input).
-const CONTEXT_TEMPLATES: usize = 4096;
-
 /// Blank lines at the end of an output that do not count towards the kept tail.
 const TAIL_BLANKS: usize = 8;
 
@@ -145,13 +122,10 @@ pub struct Compressor<'o> {
     run: Run,
     ctx: Option<Ctx>,
     groups: HashMap<u64, u64>,
-    /// The failed test case whose report is being read ([`crate::normalize::case_key`] of its
-    /// header; 0 before any).
-    case: u64,
     /// The number of the last line that folded as a finding beyond its group's limit (0: none).
     folded_finding: u64,
-    /// Templates of the context lines kept so far, with their counts.
-    context_seen: HashMap<u64, u32>,
+    /// Lines that say again what kept lines said.
+    repeats: crate::repeat::Repeats,
     stats: Stats,
     ring: usize,
     hits: Vec<(usize, usize)>,
@@ -175,22 +149,6 @@ const CARRIED: Src<'static> = Src {
     dirty: true,
 };
 
-/// How a kept line was classified: by a tool rule or by the generic core.
-#[derive(Debug, Clone, Copy)]
-struct Hit {
-    kind: Kind,
-    after: u16,
-    cont: Cont,
-    before: u8,
-    /// Group key when the line is grouped (folded beyond the group limit).
-    group: Option<u64>,
-    /// An error grouped by the rule code it names: its group folds only beyond
-    /// [`ERROR_GROUP_LIMIT`].
-    coded: bool,
-    /// Classified by the generic core (a tool rule's open context then takes precedence).
-    generic: bool,
-}
-
 impl<'o> Compressor<'o> {
     /// A compressor using `opts`.
     pub fn new(opts: &'o CompressOptions) -> Self {
@@ -206,9 +164,8 @@ impl<'o> Compressor<'o> {
             run: Run::default(),
             ctx: None,
             groups: HashMap::new(),
-            context_seen: HashMap::new(),
             folded_finding: 0,
-            case: 0,
+            repeats: crate::repeat::Repeats::default(),
             stats: Stats::default(),
             ring: opts.tail_lines.max(1) + TAIL_BLANKS,
             hits: Vec::new(),
@@ -304,83 +261,6 @@ impl<'o> Compressor<'o> {
         }
     }
 
-    /// Classifies one line: a tool rule first, then the generic core.
-    fn hit(
-        &mut self,
-        line: &[u8],
-        anywhere: bool,
-        words: Option<&[(usize, usize)]>,
-    ) -> Option<Hit> {
-        let rule = match (self.rules, self.found.as_mut()) {
-            (Some(r), Some(found)) => {
-                r.classify_without(line, anywhere, self.opts.rules_off(), found)
-            }
-            _ => None,
-        };
-        // A tool rule's location (`tests/a.py:6: AssertionError`) that the core reads as a
-        // located finding (`a.py:3: note: Use "-> None" …`) is that finding: it groups.
-        let rule = rule.filter(|r| {
-            r.kind != Kind::Location
-                || !self.generic.is_some_and(|g| {
-                    g.classify(&line[..line.len().min(rules::CLASSIFY_PREFIX)], None)
-                        .is_some_and(|s| matches!(s.kind, Kind::Warning | Kind::Error) && s.group)
-                })
-        });
-        if let Some(rule) = rule {
-            return Some(Hit {
-                kind: rule.kind,
-                after: rule.after,
-                cont: rule.cont,
-                before: rule.before,
-                // An error that names its rule (`a.ts(4,2): error TS7006: …`) folds with the
-                // other findings of that rule beyond the group limit, as warnings do; a failed
-                // case of a parametrised test (`t.py::test_x[case7] FAILED`) with the other
-                // cases of that test.
-                group: if rule.group {
-                    Some(crate::group::group_key(line))
-                } else if rule.kind == Kind::Error {
-                    crate::group::coded_error_key(line)
-                } else if rule.kind == Kind::Failure && parametrised(line) {
-                    Some(crate::normalize::case_key(line) ^ CASE_SALT)
-                } else {
-                    None
-                },
-                coded: !rule.group && rule.kind == Kind::Error,
-                generic: false,
-            });
-        }
-        let line = &line[..line.len().min(rules::CLASSIFY_PREFIX)];
-        let words = if line.len() == rules::CLASSIFY_PREFIX {
-            None
-        } else {
-            words
-        };
-        let sig = self.generic?.classify(line, words)?;
-        let code = (sig.group && sig.kind == Kind::Error)
-            .then(|| crate::group::coded_error_key(line))
-            .flatten();
-        let group = sig.group.then(|| match sig.kind {
-            Kind::Warning => generic::warning_key(line),
-            Kind::Summary => generic::outcome_key(line),
-            _ => code.unwrap_or_else(|| generic::error_key(line)),
-        });
-        let coded = code.is_some();
-        let group = group.or_else(|| {
-            (sig.kind == Kind::Failure && parametrised(line))
-                .then(|| crate::normalize::case_key(line) ^ CASE_SALT)
-        });
-        let (cont, after) = generic::context(line, sig.kind, sig.after);
-        Some(Hit {
-            kind: sig.kind,
-            after,
-            cont,
-            before: generic::pulls_previous(line, sig.kind),
-            group,
-            coded,
-            generic: true,
-        })
-    }
-
     /// Handles one line.
     fn line(
         &mut self,
@@ -408,33 +288,16 @@ impl<'o> Compressor<'o> {
         let anywhere = anywhere || cleaned;
         let words = if cleaned { None } else { words };
         let hit = self.hit(line, anywhere, words);
+        if !keep_user && self.said_again(hit, line) {
+            if let Some(ctx) = self.ctx.as_mut().filter(|c| c.left > 0) {
+                ctx.left -= 1;
+            }
+            self.noise(no, line, src);
+            return;
+        }
         // A tool rule's context (a rustc snippet after its `error[..]` line) keeps its lines even
         // where the generic core sees a location or a severity word in them. In a failure's
         // block, an error or a message there keeps its own block when that reaches further.
-        // A message line saying word for word what two kept ones said (pytest's `E   Omitting 1
-        // identical items, use -vv to show` under each failure) folds like a repeated context
-        // line.
-        if hit.is_some_and(|h| h.kind == Kind::Message) && !keep_user && self.repeated_context(line)
-        {
-            if let Some(ctx) = self.ctx.as_mut().filter(|c| c.left > 0) {
-                ctx.left -= 1;
-            }
-            self.noise(no, line, src);
-            return;
-        }
-        // Under the second and later cases of one parametrised test (`test_x[case7]`), a
-        // message, location or frame shaped like one kept twice for that test folds: the cases
-        // fail the same way.
-        if hit.is_some_and(|h| matches!(h.kind, Kind::Message | Kind::Location | Kind::Frame))
-            && !keep_user
-            && self.case_repeat(line)
-        {
-            if let Some(ctx) = self.ctx.as_mut().filter(|c| c.left > 0) {
-                ctx.left -= 1;
-            }
-            self.noise(no, line, src);
-            return;
-        }
         if let Some(h) = hit.filter(|h| h.generic && self.context_accepts(line)) {
             self.keep_context(no, line, cut, src.block);
             if matches!(h.kind, Kind::Error | Kind::Message)
@@ -446,80 +309,12 @@ impl<'o> Compressor<'o> {
             return;
         }
         if let Some(hit) = hit {
-            if let Some(key) = hit.group {
-                let n = self.groups.entry(key).or_insert(0);
-                *n += 1;
-                let limit = if hit.coded {
-                    ERROR_GROUP_LIMIT.max(self.opts.group_limit as u64)
-                } else {
-                    self.opts.group_limit as u64
-                };
-                if *n > limit && !keep_user {
-                    self.stats.grouped_folded += 1;
-                    self.ctx = None;
-                    self.folded_finding = no;
-                    self.run.next_grouped = true;
-                    // A per-file block keeps its header even when its first finding folds.
-                    if matches!(hit.kind, Kind::Error | Kind::Warning)
-                        && self.prev_noise(no, src.block, generic::file_header)
-                    {
-                        self.close_run(1, src.block);
-                    }
-                    self.noise(no, line, src);
-                    return;
-                }
+            if !keep_user && self.grouped_out(&hit, no, line, src) {
+                return;
             }
-            if hit.kind == Kind::Failure
-                || (hit.kind == Kind::Structure && matches!(line.first(), Some(b'_' | b'-' | b'=')))
-            {
-                self.case = crate::normalize::case_key(line);
-            }
+            self.repeats.kept(hit.kind, line);
             *self.stats.kinds.entry(hit.kind.as_str()).or_insert(0) += 1;
-            // A rule's line above (gcc's `In function 'f':`) is not pulled back when it is a
-            // finding that just folded beyond its group's limit (a type checker's errors, one a
-            // line).
-            let mut before = if self.folded_finding + 1 == no {
-                0
-            } else {
-                usize::from(hit.before)
-            };
-            if before == 0
-                && matches!(hit.kind, Kind::Error | Kind::Warning)
-                && self.prev_noise(no, src.block, |l| {
-                    generic::file_header(l)
-                        || generic::location_header(l)
-                        || (hit.kind == Kind::Error && generic::failed_step(l, line))
-                })
-            {
-                before = 1;
-            }
-            // `27/36 Test #27: full_32 ***Failed` under `27: ring_test.c:16: …`: the last line
-            // the failed test printed.
-            if before == 0
-                && matches!(hit.kind, Kind::Failure | Kind::Error | Kind::Summary)
-                && self.prev_noise(no, src.block, |l| generic::numbered_output(l, line))
-            {
-                before = 1;
-            }
-            // `^---^ SC2086 (info): …` under `In a.sh line 7:` and the code line: the header
-            // names where the finding is.
-            if before == 0
-                && matches!(hit.kind, Kind::Error | Kind::Warning)
-                && line.trim_ascii_start().starts_with(b"^")
-            {
-                before = self
-                    .run
-                    .recent
-                    .iter()
-                    .rev()
-                    .take(3)
-                    .position(|(_, l)| generic::line_header(l.text(src.block)))
-                    .map_or(0, |i| i + 1);
-            }
-            if before == 0 && matches!(hit.kind, Kind::Error | Kind::Failure | Kind::Message) {
-                let above = self.run.recent.iter().rev().map(|(_, l)| l.text(src.block));
-                before = generic::heading_pull(line, above);
-            }
+            let before = self.pull_before(&hit, no, line, src.block);
             self.keep(no, line, cut, before, src.block);
             self.ctx = (hit.after > 0).then_some(Ctx {
                 left: hit.after,
@@ -536,7 +331,7 @@ impl<'o> Compressor<'o> {
             return;
         }
         if self.context_accepts(line) {
-            if self.repeated_context(line) {
+            if self.repeats.again(line) {
                 // The block goes on, but this line says what earlier blocks said.
                 if let Some(ctx) = self.ctx.as_mut() {
                     ctx.left -= 1;
@@ -569,39 +364,6 @@ impl<'o> Compressor<'o> {
         self.ctx
             .as_ref()
             .is_some_and(|ctx| ctx.left > 0 && ctx.cont.accepts(line, ctx.seen))
-    }
-
-    /// Whether a context line (not a finding itself) repeats the template of context lines
-    /// already kept [`CONTEXT_REPEATS`] times (`E   Omitting 1 identical items`, the same
-    /// runtime frames under each failure): the first ones are kept, the rest fold.
-    fn repeated_context(&mut self, line: &[u8]) -> bool {
-        // Folding a short line costs more than it saves (the fold marker).
-        if line.trim_ascii().len() < 24 {
-            return false;
-        }
-        let key = crate::normalize::template_key(line);
-        if self.context_seen.len() >= CONTEXT_TEMPLATES && !self.context_seen.contains_key(&key) {
-            return false;
-        }
-        let n = self.context_seen.entry(key).or_insert(0);
-        *n += 1;
-        *n > CONTEXT_REPEATS
-    }
-
-    /// Whether `line`, a message, location or frame under a failed test case, has the shape of
-    /// lines kept [`CONTEXT_REPEATS`] times under cases of the same test (see
-    /// [`crate::normalize::case_key`]).
-    fn case_repeat(&mut self, line: &[u8]) -> bool {
-        if self.case == 0 || line.trim_ascii().len() < 24 {
-            return false;
-        }
-        let key = crate::normalize::shape_key(line) ^ self.case.rotate_left(29);
-        if self.context_seen.len() >= CONTEXT_TEMPLATES && !self.context_seen.contains_key(&key) {
-            return false;
-        }
-        let n = self.context_seen.entry(key).or_insert(0);
-        *n += 1;
-        *n > CONTEXT_REPEATS
     }
 
     /// Keeps `line` as part of the open context (see [`Self::context_accepts`]).
