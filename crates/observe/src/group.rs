@@ -297,6 +297,87 @@ mod tests {
     }
 
     #[test]
+    fn located_rule_codes() {
+        assert_eq!(
+            rule_code(b"  193:48 UP045 [*] Use `X | None`"),
+            Some(&b"UP045"[..])
+        );
+        assert_eq!(
+            rule_code(b"a.py:3:1: E128 continuation line"),
+            Some(&b"E128"[..])
+        );
+        assert_eq!(
+            rule_code(b"lib/a.mjs(4,24): error TS2307: Cannot find module"),
+            Some(&b"TS2307"[..])
+        );
+        assert_eq!(
+            rule_code(b"a.ts:4:2 - error TS2322: Type"),
+            Some(&b"TS2322"[..])
+        );
+        assert_eq!(
+            rule_code(
+                b"   63:5   warning  Assignment to function parameter 'c'  no-param-reassign"
+            ),
+            Some(&b"no-param-reassign"[..])
+        );
+        assert_eq!(
+            rule_code(b"     ^--------^ SC2006 (style): Use $(...) notation"),
+            Some(&b"SC2006"[..])
+        );
+        // No location, or no code after it.
+        assert_eq!(rule_code(b"error[E0308]: mismatched types"), None);
+        assert_eq!(rule_code(b"a.c:3:1: error: expected ';'"), None);
+        assert_eq!(rule_code(b"E128 continuation line"), None);
+        assert_eq!(rule_code(b"src/a.rs:12: hello world"), None);
+        // Two codes of one family stay apart, alignment aside the same message groups.
+        assert_ne!(
+            group_key(b"  7:11 RUF022 [*] `__all__` is not sorted"),
+            group_key(b"  7:11 RUF023 [*] `__all__` is not sorted")
+        );
+        assert_eq!(
+            group_key(b"   9:20  warning  Unexpected string concatenation  prefer-template"),
+            group_key(b"  27:27  warning  Unexpected string concatenation         prefer-template")
+        );
+        // A finding groups by what it says, not where.
+        assert_eq!(
+            group_key(b"toolz/a.py:12: note: Use \"-> None\" if function does not return a value"),
+            group_key(b"toolz/b/c.py:7: note: Use \"-> None\" if function does not return a value")
+        );
+        // Under a caret, by the code alone (the caret is as long as the code it marks).
+        assert_eq!(
+            group_key(b"  ^--^ SC2086 (info): Double quote to prevent globbing."),
+            group_key(b"      ^--------^ SC2086 (info): Double quote to prevent globbing.")
+        );
+    }
+
+    #[test]
+    fn errors_that_name_their_rule() {
+        let a = coded_error_key(
+            b"t/u.py:1: error: Function is missing a type annotation  [no-untyped-def]",
+        );
+        let b = coded_error_key(
+            b"t/v.py:9: error: Function is missing a return type annotation  [no-untyped-def]",
+        );
+        assert!(a.is_some() && a == b);
+        assert!(
+            coded_error_key(
+                b"x.ts(1,2): error TS7006: Parameter 'a' implicitly has an 'any' type."
+            )
+            .is_some()
+        );
+        // A compiler's errors name no such code; gcc's `-Werror=` flag is not a rule name here.
+        assert_eq!(
+            coded_error_key(b"a.c:3:1: error: expected ';' before '}' token"),
+            None
+        );
+        assert_eq!(
+            coded_error_key(b"a.c:3:1: error: unused variable 'x' [-Werror=unused-variable]"),
+            None
+        );
+        assert_eq!(coded_error_key(b"error[E0308]: mismatched types"), None);
+    }
+
+    #[test]
     fn group_keys() {
         let a = group_key("a.c:1:2: warning: x ‘int’ from ‘long’ [-Wconversion]".as_bytes());
         let b = group_key("b.c:9:2: warning: y ‘char’ [-Wconversion]".as_bytes());

@@ -523,6 +523,33 @@ mod tests {
 }
 
 #[cfg(test)]
+mod template_tests {
+    use super::*;
+
+    #[test]
+    fn templates_shapes_and_cases() {
+        assert_eq!(
+            template_key(b"by 0x10942F: main  (a.c:4)"),
+            template_key(b"by 0xAB: main (a.c:4)")
+        );
+        assert_ne!(template_key(b"at a.js:14:5"), template_key(b"at a.js:15:5"));
+        assert_eq!(
+            shape_key(b"assert 1990 == 1991"),
+            shape_key(b"assert 2 == 3")
+        );
+        assert_ne!(shape_key(b"assert 1 == 2"), shape_key(b"assert x == 2"));
+        assert_eq!(
+            case_key(b"____ test_easter[easter_date0] ____"),
+            case_key(b"____ test_easter[easter_date17] ____")
+        );
+        assert_ne!(
+            case_key(b"____ test_a[x] ____"),
+            case_key(b"____ test_b[x] ____")
+        );
+    }
+}
+
+#[cfg(test)]
 mod fast_path_tests {
     use super::*;
 

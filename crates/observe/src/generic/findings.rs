@@ -93,6 +93,21 @@ fn process_result(t: &[u8]) -> Option<Signal> {
         .then_some(sig(Kind::Error, 0, false))
 }
 
+/// `==5069==  Address 0x… is …`: [`addressed`] after a checker's `==pid==` prefix.
+fn checker_address(t: &[u8]) -> bool {
+    let Some(rest) = t.strip_prefix(b"==") else {
+        return false;
+    };
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    rest[digits..]
+        .strip_prefix(b"==")
+        .map(|r| r.trim_ascii_start())
+        .and_then(|r| r.strip_prefix(b"Address "))
+        .is_some_and(|a| {
+            digits > 0 && crate::generic::shapes::addressed(a, crate::generic::blank(a))
+        })
+}
+
 /// Lines told by their first byte.
 #[inline]
 fn head(t: &[u8], last: u8) -> Option<Signal> {
@@ -108,6 +123,9 @@ fn head(t: &[u8], last: u8) -> Option<Signal> {
         // `+ Received`: keeps the difference printed under it (`context`, `diff_header`).
         b'+' if t.starts_with(b"+ Received") => return Some(sig(Kind::Message, 12, false)),
         b'=' if checker_race(t) => (Kind::Error, true),
+        // `==5069==  Address 0x4a42074 is 28 bytes before a block of size 96 alloc'd`: a
+        // checker says what an address is, after its `==pid==` prefix.
+        b'=' if checker_address(t) => (Kind::Message, false),
         b'0'..=b'9' if coded_coordinate(t) => (Kind::Warning, true),
         // `^-----^ SC2086 (info): Double quote …`: a finding under the code it underlines.
         b'^' => match underlined_finding(t)? {
@@ -386,6 +404,26 @@ mod tests {
             .unwrap()
             .classify(line.as_bytes(), None)
             .map(|s| s.kind)
+    }
+    #[test]
+    fn underlined_findings_exit_statuses_and_process_results() {
+        let info =
+            "      ^---^ SC2086 (info): Double quote to prevent globbing and word splitting.";
+        assert_eq!(kind(info), Some(Kind::Warning));
+        let err = "  ^-- SC1073 (error): Couldn't parse this test expression.";
+        assert_eq!(kind(err), Some(Kind::Error));
+        assert_eq!(kind("    ^^^^ here"), None);
+        assert_eq!(kind("npm verbose exit 1"), Some(Kind::Summary));
+        let tox = "py: exit 1 (2.34 seconds) /tmp/du> pytest -v pid=9909";
+        assert_eq!(kind(tox), Some(Kind::Summary));
+        assert_eq!(kind("npm verbose exit 0"), None);
+        assert_eq!(kind("    exit 1"), None);
+        let script = "npm info run fast-csv-native@1.0.2 install { code: 1, signal: null }";
+        assert_eq!(kind(script), Some(Kind::Error));
+        assert_eq!(
+            kind("npm info run x@1.0.0 install { code: 0, signal: null }"),
+            None
+        );
     }
 
     #[test]

@@ -622,6 +622,30 @@ mod tests {
             .classify(line.as_bytes(), None)
             .map(|s| s.kind)
     }
+    #[test]
+    fn progress_counters_headers_and_numbered_outputs() {
+        // `12/36 Test #12: …`: where a progress counter runs to is not a count of tests.
+        assert_eq!(
+            kind("12/36 Test #12: wrap_4 ......................   Passed    0.00 sec"),
+            None
+        );
+        assert_ne!(kind("92% tests passed, 3 tests failed out of 36"), None);
+        assert!(line_header(b"In /usr/bin/ant line 27:"));
+        assert!(!line_header(b"In the first line:"));
+        let result = b"27/36 Test #27: full_32 ..........................***Failed    0.00 sec";
+        assert!(numbered_output(
+            b"27: ring_test.c:16: ring_full() is true",
+            result
+        ));
+        assert!(!numbered_output(
+            b"2: ring_test.c:16: ring_full() is true",
+            result
+        ));
+        assert!(!numbered_output(
+            b"26: ok",
+            b"26/36 Test #26: wrap_32 ....   Passed    0.00 sec"
+        ));
+    }
 
     /// Server and system logs (`wild7`): an error after a dotted address, a shouted negation, a
     /// unit's failed exit status, a service that is down, a refusal with its reason, a shouted

@@ -71,9 +71,6 @@ pub(super) fn shape(line: &[u8], t: &[u8], space: Option<usize>, named: bool) ->
         // `0x6040000000b8 is located 0 bytes to the right of 40-byte region`: a checker says
         // what an address is.
         b'0' if addressed(t, space) => Some(sig(Kind::Message, 0, false)),
-        // `==5069==  Address 0x4a42074 is 28 bytes before a block of size 96 alloc'd`: the same
-        // after a memory checker's `==pid==` prefix.
-        b'=' if checker_address(t) => Some(sig(Kind::Message, 0, false)),
         b'0'..=b'9' if numbered_item(t) => Some(sig(Kind::Failure, 2, false)),
         // `  4:1   ✖  Expected empty line  rule-name`: a finding at `line:col` in a per-file block.
         b'0'..=b'9' if marked_coordinate(t, space) => Some(sig(Kind::Warning, 0, true)),
@@ -102,26 +99,13 @@ pub(super) fn shape(line: &[u8], t: &[u8], space: Option<usize>, named: bool) ->
 }
 
 /// `0x… is …`: a hex address as the subject of a sentence.
-fn addressed(t: &[u8], space: Option<usize>) -> bool {
+pub(super) fn addressed(t: &[u8], space: Option<usize>) -> bool {
     let Some(sp) = space else { return false };
     t.len() > sp + 4
         && sp > 3
         && t.starts_with(b"0x")
         && t[2..sp].iter().all(u8::is_ascii_hexdigit)
         && &t[sp..sp + 4] == b" is "
-}
-
-/// `==5069==  Address 0x… is …`: [`addressed`] after a checker's `==pid==` prefix.
-fn checker_address(t: &[u8]) -> bool {
-    let Some(rest) = t.strip_prefix(b"==") else {
-        return false;
-    };
-    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-    rest[digits..]
-        .strip_prefix(b"==")
-        .map(|r| r.trim_ascii_start())
-        .and_then(|r| r.strip_prefix(b"Address "))
-        .is_some_and(|a| digits > 0 && addressed(a, blank(a)))
 }
 
 /// `D103: message`: a rule code glued to a colon, then a space and the message.
