@@ -117,15 +117,24 @@ pub(crate) fn rule_code(line: &[u8]) -> Option<&[u8]> {
     {
         return None;
     }
-    let mut words = t
-        .split(|b| matches!(b, b' ' | b'\t'))
-        .filter(|w| !w.is_empty());
-    let first = words.next()?;
+    // The first token ends in a colon, a digit or a parenthesis, or is a caret underline: one
+    // byte rules most lines out before the words are split.
+    let end = memchr::memchr2(b' ', b'\t', t)?;
+    let first = &t[..end];
+    if !(matches!(
+        first[end - 1],
+        b':' | b')' | b'0'..=b'9' | b'^' | b'-' | b'~'
+    )) {
+        return None;
+    }
     // `^----^ SC2086 (info): …`: a caret underline stands where the location would.
     let underline = first[0] == b'^' && first.iter().all(|b| matches!(b, b'^' | b'-' | b'~'));
     if !underline && !location_token(first) {
         return None;
     }
+    let mut words = t[end..]
+        .split(|b| matches!(b, b' ' | b'\t'))
+        .filter(|w| !w.is_empty());
     let mut w = words.next()?;
     if w == b"-" {
         w = words.next()?;

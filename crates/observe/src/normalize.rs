@@ -25,7 +25,7 @@ pub fn hash_bytes(bytes: &[u8]) -> u64 {
 
 /// The template of a line: its hash with every `0x` hex number read as `0x` and every run of
 /// blanks as one space, so lines that differ only in addresses or alignment share it (other
-/// numbers stay: `a.js:14:5` is not `a.js:15:5`).
+/// numbers stay: `a.js:14:5` is not `a.js:15:5`). Only the first 256 bytes are read.
 pub fn template_key(line: &[u8]) -> u64 {
     template(line, false, false)
 }
@@ -43,39 +43,50 @@ pub fn case_key(line: &[u8]) -> u64 {
 }
 
 fn template(line: &[u8], digits: bool, params: bool) -> u64 {
-    let mut h = 0u64;
+    // Two lines alike over their first 256 bytes say the same thing: the rest is not read.
+    let line = &line[..line.len().min(256)];
+    // The normalised bytes are gathered, then hashed eight at a time.
+    let mut buf = Vec::with_capacity(line.len());
     let mut i = 0;
     while i < line.len() {
         let b = line[i];
-        let next = if b == b'0' && line.get(i + 1) == Some(&b'x') {
-            let n = line[i + 2..]
-                .iter()
-                .take_while(|c| c.is_ascii_hexdigit())
-                .count();
-            i + 2 + n
-        } else if digits && b.is_ascii_digit() {
-            i + line[i..].iter().take_while(|c| c.is_ascii_digit()).count()
-        } else if params && matches!(b, b'[' | b'(') {
-            let close = if b == b'[' { b']' } else { b')' };
-            memchr::memchr(close, &line[i + 1..]).map_or(line.len(), |p| i + 1 + p)
-        } else if matches!(b, b' ' | b'\t') {
-            let n = line[i..]
-                .iter()
-                .take_while(|c| matches!(c, b' ' | b'\t'))
-                .count();
-            i + n
-        } else {
-            i + 1
-        };
-        let tok = match b {
-            b'\t' => b' ',
-            b'0'..=b'9' if digits => b'0',
-            _ => b,
-        };
-        h = mix(h, u64::from(tok));
-        i = next;
+        match b {
+            b'0' if line.get(i + 1) == Some(&b'x') => {
+                buf.push(b'0');
+                i += 2;
+                while i < line.len() && line[i].is_ascii_hexdigit() {
+                    i += 1;
+                }
+            }
+            b'0'..=b'9' if digits => {
+                buf.push(b'0');
+                while i < line.len() && line[i].is_ascii_digit() {
+                    i += 1;
+                }
+            }
+            b'[' | b'(' if params => {
+                buf.push(b);
+                let close = if b == b'[' { b']' } else { b')' };
+                i = memchr::memchr(close, &line[i + 1..]).map_or(line.len(), |p| i + 1 + p);
+            }
+            b' ' | b'\t' => {
+                buf.push(b' ');
+                while i < line.len() && matches!(line[i], b' ' | b'\t') {
+                    i += 1;
+                }
+            }
+            _ => {
+                // A run of plain bytes is copied at once.
+                let run = line[i + 1..]
+                    .iter()
+                    .position(|&c| c.is_ascii_digit() || matches!(c, b' ' | b'\t' | b'[' | b'('))
+                    .map_or(line.len(), |p| i + 1 + p);
+                buf.extend_from_slice(&line[i..run]);
+                i = run;
+            }
+        }
     }
-    h
+    hash_bytes(&buf)
 }
 
 #[cfg(test)]

@@ -28,6 +28,7 @@ pub(super) struct Hit {
 
 impl Compressor<'_> {
     /// Classifies one line: a tool rule first, then the generic core.
+    #[inline]
     pub(super) fn hit(
         &mut self,
         line: &[u8],

@@ -75,7 +75,9 @@ pub(crate) fn underlined_finding(t: &[u8]) -> Option<bool> {
 /// `npm verbose exit 1`, `py: exit 1 (2.34 seconds) …`: an exit status other than 0 that a
 /// tool reports after a word of its own (a script's `exit 1` stands first on its line).
 fn exit_status(t: &[u8]) -> Option<Signal> {
-    let i = memchr::memmem::find(t, b" exit ")?;
+    static EXIT: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b" exit "));
+    let i = EXIT.find(t)?;
     let n = &t[i + 6..];
     let digits = n.iter().take_while(|b| b.is_ascii_digit()).count();
     let status = digits > 0 && n[..digits].iter().any(|b| *b != b'0');
