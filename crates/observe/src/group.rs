@@ -252,13 +252,8 @@ mod tests {
         }
         let mut key = Vec::with_capacity(t.len());
         let mut quote: Option<u8> = None;
-        let mut i = 0;
         // Skip any leading location (`file:12:3: `) so the same warning in two files groups together.
-        if let Some(pos) = memchr::memmem::find(t, b"warning") {
-            i = pos;
-        } else {
-            i = after_location(t);
-        }
+        let mut i = memchr::memmem::find(t, b"warning").unwrap_or_else(|| after_location(t));
         while i < t.len() {
             let b = t[i];
             match quote {
