@@ -631,6 +631,11 @@ mod tests {
         );
         assert_ne!(kind("92% tests passed, 3 tests failed out of 36"), None);
         assert!(line_header(b"In /usr/bin/ant line 27:"));
+        let ld = b"/usr/bin/ld: libbrotli.a(histogram.o): in function `brotli_note':";
+        assert!(failed_step(
+            ld,
+            b"histogram.c:(.text+0x8): undefined reference to `f'"
+        ));
         assert!(!line_header(b"In the first line:"));
         let result = b"27/36 Test #27: full_32 ..........................***Failed    0.00 sec";
         assert!(numbered_output(
