@@ -9,6 +9,8 @@ use crate::normalize::{similar, token_count};
 use crate::options::CompressOptions;
 use crate::rules::{self, Builtin, Cont, Kind};
 
+mod hits;
+
 /// Why the original output is shown instead of the compressed one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Unchanged {
@@ -120,6 +122,10 @@ pub struct Compressor<'o> {
     run: Run,
     ctx: Option<Ctx>,
     groups: HashMap<u64, u64>,
+    /// The number of the last line that folded as a finding beyond its group's limit (0: none).
+    folded_finding: u64,
+    /// Lines that say again what kept lines said.
+    repeats: crate::repeat::Repeats,
     stats: Stats,
     ring: usize,
     hits: Vec<(usize, usize)>,
@@ -143,19 +149,6 @@ const CARRIED: Src<'static> = Src {
     dirty: true,
 };
 
-/// How a kept line was classified: by a tool rule or by the generic core.
-#[derive(Debug, Clone, Copy)]
-struct Hit {
-    kind: Kind,
-    after: u16,
-    cont: Cont,
-    before: u8,
-    /// Group key when the line is grouped (folded beyond the group limit).
-    group: Option<u64>,
-    /// Classified by the generic core (a tool rule's open context then takes precedence).
-    generic: bool,
-}
-
 impl<'o> Compressor<'o> {
     /// A compressor using `opts`.
     pub fn new(opts: &'o CompressOptions) -> Self {
@@ -171,6 +164,8 @@ impl<'o> Compressor<'o> {
             run: Run::default(),
             ctx: None,
             groups: HashMap::new(),
+            folded_finding: 0,
+            repeats: crate::repeat::Repeats::default(),
             stats: Stats::default(),
             ring: opts.tail_lines.max(1) + TAIL_BLANKS,
             hits: Vec::new(),
@@ -266,52 +261,6 @@ impl<'o> Compressor<'o> {
         }
     }
 
-    /// Classifies one line: a tool rule first, then the generic core.
-    fn hit(
-        &mut self,
-        line: &[u8],
-        anywhere: bool,
-        words: Option<&[(usize, usize)]>,
-    ) -> Option<Hit> {
-        let rule = match (self.rules, self.found.as_mut()) {
-            (Some(r), Some(found)) => {
-                r.classify_without(line, anywhere, self.opts.rules_off(), found)
-            }
-            _ => None,
-        };
-        if let Some(rule) = rule {
-            return Some(Hit {
-                kind: rule.kind,
-                after: rule.after,
-                cont: rule.cont,
-                before: rule.before,
-                group: rule.group.then(|| crate::group::group_key(line)),
-                generic: false,
-            });
-        }
-        let line = &line[..line.len().min(rules::CLASSIFY_PREFIX)];
-        let words = if line.len() == rules::CLASSIFY_PREFIX {
-            None
-        } else {
-            words
-        };
-        let sig = self.generic?.classify(line, words)?;
-        let group = sig.group.then(|| match sig.kind {
-            Kind::Warning => generic::warning_key(line),
-            Kind::Summary => generic::outcome_key(line),
-            _ => generic::error_key(line),
-        });
-        let (cont, after) = generic::context(line, sig.kind, sig.after);
-        Some(Hit {
-            kind: sig.kind,
-            after,
-            cont,
-            before: generic::pulls_previous(line, sig.kind),
-            group,
-            generic: true,
-        })
-    }
-
     /// Handles one line.
     fn line(
         &mut self,
@@ -339,6 +288,13 @@ impl<'o> Compressor<'o> {
         let anywhere = anywhere || cleaned;
         let words = if cleaned { None } else { words };
         let hit = self.hit(line, anywhere, words);
+        if !keep_user && self.said_again(hit, line) {
+            if let Some(ctx) = self.ctx.as_mut().filter(|c| c.left > 0) {
+                ctx.left -= 1;
+            }
+            self.noise(no, line, src);
+            return;
+        }
         // A tool rule's context (a rustc snippet after its `error[..]` line) keeps its lines even
         // where the generic core sees a location or a severity word in them. In a failure's
         // block, an error or a message there keeps its own block when that reaches further.
@@ -353,38 +309,12 @@ impl<'o> Compressor<'o> {
             return;
         }
         if let Some(hit) = hit {
-            if let Some(key) = hit.group {
-                let n = self.groups.entry(key).or_insert(0);
-                *n += 1;
-                if *n > self.opts.group_limit as u64 && !keep_user {
-                    self.stats.grouped_folded += 1;
-                    self.ctx = None;
-                    // A per-file block keeps its header even when its first finding folds.
-                    if matches!(hit.kind, Kind::Error | Kind::Warning)
-                        && self.prev_noise(no, src.block, generic::file_header)
-                    {
-                        self.close_run(1, src.block);
-                    }
-                    self.noise(no, line, src);
-                    return;
-                }
+            if !keep_user && self.grouped_out(&hit, no, line, src) {
+                return;
             }
+            self.repeats.kept(hit.kind, line);
             *self.stats.kinds.entry(hit.kind.as_str()).or_insert(0) += 1;
-            let mut before = usize::from(hit.before);
-            if before == 0
-                && matches!(hit.kind, Kind::Error | Kind::Warning)
-                && self.prev_noise(no, src.block, |l| {
-                    generic::file_header(l)
-                        || generic::location_header(l)
-                        || (hit.kind == Kind::Error && generic::failed_step(l, line))
-                })
-            {
-                before = 1;
-            }
-            if before == 0 && matches!(hit.kind, Kind::Error | Kind::Failure | Kind::Message) {
-                let above = self.run.recent.iter().rev().map(|(_, l)| l.text(src.block));
-                before = generic::heading_pull(line, above);
-            }
+            let before = self.pull_before(&hit, no, line, src.block);
             self.keep(no, line, cut, before, src.block);
             self.ctx = (hit.after > 0).then_some(Ctx {
                 left: hit.after,
@@ -401,7 +331,16 @@ impl<'o> Compressor<'o> {
             return;
         }
         if self.context_accepts(line) {
-            self.keep_context(no, line, cut, src.block);
+            if self.repeats.again(line) {
+                // The block goes on, but this line says what earlier blocks said.
+                if let Some(ctx) = self.ctx.as_mut() {
+                    ctx.left -= 1;
+                    ctx.seen = true;
+                }
+                self.noise(no, line, src);
+            } else {
+                self.keep_context(no, line, cut, src.block);
+            }
             return;
         }
         self.ctx = None;
@@ -453,7 +392,9 @@ impl<'o> Compressor<'o> {
             run.cur_count = 1;
             // The line goes into `recent` below, which then holds the run's first line.
             run.cur_in_ring = true;
+            run.cur_grouped = run.next_grouped;
         }
+        run.next_grouped = false;
         run.count += 1;
         if run.recent.len() >= self.ring
             && let Some((_, old)) = run.recent.pop_front()

@@ -200,6 +200,11 @@ pub(crate) struct Run {
     /// The current run's first line is still in `recent` (at `recent.len() - cur_count`), not
     /// copied into `cur_first`: it moves there only when it leaves the ring.
     pub(crate) cur_in_ring: bool,
+    /// The current run's first line is a finding folded beyond its group's limit: examples of
+    /// it were shown, so the run folds to a plain marker.
+    pub(crate) cur_grouped: bool,
+    /// The next noise line is such a finding.
+    pub(crate) next_grouped: bool,
     pub(crate) recent: VecDeque<(u64, Held)>,
     pub(crate) spare: Vec<Vec<u8>>,
 }
@@ -232,7 +237,7 @@ impl Run {
         if run.cur_count == 0 {
             return;
         }
-        if run.cur_count >= repeat_min.max(2) {
+        if run.cur_count >= repeat_min.max(2) && !run.cur_grouped {
             let first = if run.cur_in_ring {
                 run.first(block).to_vec()
             } else {

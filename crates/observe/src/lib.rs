@@ -25,6 +25,7 @@ mod normalize;
 mod options;
 pub mod plan;
 mod prefilter;
+mod repeat;
 mod rules;
 mod shape;
 

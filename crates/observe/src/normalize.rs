@@ -23,6 +23,72 @@ pub fn hash_bytes(bytes: &[u8]) -> u64 {
     h
 }
 
+/// The template of a line: its hash with every `0x` hex number read as `0x` and every run of
+/// blanks as one space, so lines that differ only in addresses or alignment share it (other
+/// numbers stay: `a.js:14:5` is not `a.js:15:5`). Only the first 256 bytes are read.
+pub fn template_key(line: &[u8]) -> u64 {
+    template(line, false, false)
+}
+
+/// [`template_key`] with every run of digits read as one `0` too: the shape of a line.
+pub fn shape_key(line: &[u8]) -> u64 {
+    template(line, true, false)
+}
+
+/// The name of a test case without its parameters: [`shape_key`] with what brackets and
+/// parentheses hold left out (`test_x[case3]`, `Tests.test_y (n=2)` are `test_x[]`,
+/// `Tests.test_y ()`).
+pub fn case_key(line: &[u8]) -> u64 {
+    template(line, true, true)
+}
+
+fn template(line: &[u8], digits: bool, params: bool) -> u64 {
+    // Two lines alike over their first 256 bytes say the same thing: the rest is not read.
+    let line = &line[..line.len().min(256)];
+    // The normalised bytes are gathered, then hashed eight at a time.
+    let mut buf = Vec::with_capacity(line.len());
+    let mut i = 0;
+    while i < line.len() {
+        let b = line[i];
+        match b {
+            b'0' if line.get(i + 1) == Some(&b'x') => {
+                buf.push(b'0');
+                i += 2;
+                while i < line.len() && line[i].is_ascii_hexdigit() {
+                    i += 1;
+                }
+            }
+            b'0'..=b'9' if digits => {
+                buf.push(b'0');
+                while i < line.len() && line[i].is_ascii_digit() {
+                    i += 1;
+                }
+            }
+            b'[' | b'(' if params => {
+                buf.push(b);
+                let close = if b == b'[' { b']' } else { b')' };
+                i = memchr::memchr(close, &line[i + 1..]).map_or(line.len(), |p| i + 1 + p);
+            }
+            b' ' | b'\t' => {
+                buf.push(b' ');
+                while i < line.len() && matches!(line[i], b' ' | b'\t') {
+                    i += 1;
+                }
+            }
+            _ => {
+                // A run of plain bytes is copied at once.
+                let run = line[i + 1..]
+                    .iter()
+                    .position(|&c| c.is_ascii_digit() || matches!(c, b' ' | b'\t' | b'[' | b'('))
+                    .map_or(line.len(), |p| i + 1 + p);
+                buf.extend_from_slice(&line[i..run]);
+                i = run;
+            }
+        }
+    }
+    hash_bytes(&buf)
+}
+
 #[cfg(test)]
 fn tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> {
     line.split(|b| *b == b' ' || *b == b'\t')
@@ -464,6 +530,33 @@ mod tests {
         assert_eq!(hash_bytes(b"abc"), hash_bytes(b"abc"));
         assert_ne!(hash_bytes(b"abc"), hash_bytes(b"abcd"));
         assert_ne!(hash_bytes(b""), hash_bytes(b"\0"));
+    }
+}
+
+#[cfg(test)]
+mod template_tests {
+    use super::*;
+
+    #[test]
+    fn templates_shapes_and_cases() {
+        assert_eq!(
+            template_key(b"by 0x10942F: main  (a.c:4)"),
+            template_key(b"by 0xAB: main (a.c:4)")
+        );
+        assert_ne!(template_key(b"at a.js:14:5"), template_key(b"at a.js:15:5"));
+        assert_eq!(
+            shape_key(b"assert 1990 == 1991"),
+            shape_key(b"assert 2 == 3")
+        );
+        assert_ne!(shape_key(b"assert 1 == 2"), shape_key(b"assert x == 2"));
+        assert_eq!(
+            case_key(b"____ test_easter[easter_date0] ____"),
+            case_key(b"____ test_easter[easter_date17] ____")
+        );
+        assert_ne!(
+            case_key(b"____ test_a[x] ____"),
+            case_key(b"____ test_b[x] ____")
+        );
     }
 }
 

@@ -22,8 +22,8 @@ const fn table(set: &[u8]) -> [bool; 256] {
 }
 
 /// The bytes the lines of this module end in, and those they start with.
-static LAST: [bool; 256] = table(b")|,0123456789d.:]");
-static FIRST: [bool; 256] = table(b"FEGOR;<HA+=");
+static LAST: [bool; 256] = table(b")|,0123456789d.:]}");
+static FIRST: [bool; 256] = table(b"FEGOR;<HA+=^");
 
 /// Whether `t` may be a line of this module (one table load for each end; most lines are not).
 #[inline]
@@ -41,16 +41,73 @@ pub(super) fn candidate(t: &[u8]) -> bool {
 pub(super) fn finding(t: &[u8]) -> Option<Signal> {
     let last = t[t.len() - 1];
     let tail = match last {
-        b')' => paren_tail(t),
+        b')' => paren_tail(t).or_else(|| exit_status(t)),
+        b'}' => process_result(t),
         b'|' if t[0] == b'|' && missed_cell(t) => Some(sig(Kind::Warning, 0, true)),
         b',' if data_path(t) => Some(sig(Kind::Location, 0, false)),
-        b'0'..=b'9' => digit_tail(t),
+        b'0'..=b'9' => digit_tail(t).or_else(|| exit_status(t)),
         b'd' | b'.' if exceeded(t) => Some(sig(Kind::Error, 0, false)),
         b':' if path_header(t) => Some(sig(Kind::Location, 0, false)),
         b']' if bracket_status(t).is_some() => Some(sig(Kind::Warning, 0, true)),
         _ => None,
     };
     tail.or_else(|| head(t, last))
+}
+
+/// `^-----^ SC2086 (info): Double quote to prevent globbing`: a caret underline, a rule code
+/// and its severity in parentheses, then the message; whether the severity is `error`.
+pub(crate) fn underlined_finding(t: &[u8]) -> Option<bool> {
+    let sp = memchr::memchr(b' ', t)?;
+    if !t[..sp].iter().all(|b| matches!(b, b'^' | b'-' | b'~')) {
+        return None;
+    }
+    let rest = &t[sp + 1..];
+    let code = memchr::memchr(b' ', rest)?;
+    if !crate::group::is_code(&rest[..code]) {
+        return None;
+    }
+    let sev = rest[code + 1..].strip_prefix(b"(")?;
+    let close = memchr::memchr(b')', sev)?;
+    (sev.get(close + 1) == Some(&b':') && sev[..close].iter().all(u8::is_ascii_lowercase))
+        .then(|| &sev[..close] == b"error")
+}
+
+/// `npm verbose exit 1`, `py: exit 1 (2.34 seconds) …`: an exit status other than 0 that a
+/// tool reports after a word of its own (a script's `exit 1` stands first on its line).
+fn exit_status(t: &[u8]) -> Option<Signal> {
+    static EXIT: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b" exit "));
+    let i = EXIT.find(t)?;
+    let n = &t[i + 6..];
+    let digits = n.iter().take_while(|b| b.is_ascii_digit()).count();
+    let status = digits > 0 && n[..digits].iter().any(|b| *b != b'0');
+    (status && i > 0 && t[i - 1] != b' ' && n.get(digits).is_none_or(|b| *b == b' '))
+        .then_some(sig(Kind::Summary, 0, false))
+}
+
+/// `… install { code: 1, signal: null }`: a child process's result with an exit code other
+/// than 0.
+fn process_result(t: &[u8]) -> Option<Signal> {
+    let i = memchr::memmem::find(t, b"{ code: ")?;
+    let n = &t[i + 8..];
+    let digits = n.iter().take_while(|b| b.is_ascii_digit()).count();
+    (digits > 0 && n[..digits].iter().any(|b| *b != b'0') && n[digits..].starts_with(b", signal: "))
+        .then_some(sig(Kind::Error, 0, false))
+}
+
+/// `==5069==  Address 0x… is …`: [`addressed`] after a checker's `==pid==` prefix.
+fn checker_address(t: &[u8]) -> bool {
+    let Some(rest) = t.strip_prefix(b"==") else {
+        return false;
+    };
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    rest[digits..]
+        .strip_prefix(b"==")
+        .map(|r| r.trim_ascii_start())
+        .and_then(|r| r.strip_prefix(b"Address "))
+        .is_some_and(|a| {
+            digits > 0 && crate::generic::shapes::addressed(a, crate::generic::blank(a))
+        })
 }
 
 /// Lines told by their first byte.
@@ -68,7 +125,15 @@ fn head(t: &[u8], last: u8) -> Option<Signal> {
         // `+ Received`: keeps the difference printed under it (`context`, `diff_header`).
         b'+' if t.starts_with(b"+ Received") => return Some(sig(Kind::Message, 12, false)),
         b'=' if checker_race(t) => (Kind::Error, true),
+        // `==5069==  Address 0x4a42074 is 28 bytes before a block of size 96 alloc'd`: a
+        // checker says what an address is, after its `==pid==` prefix.
+        b'=' if checker_address(t) => (Kind::Message, false),
         b'0'..=b'9' if coded_coordinate(t) => (Kind::Warning, true),
+        // `^-----^ SC2086 (info): Double quote …`: a finding under the code it underlines.
+        b'^' => match underlined_finding(t)? {
+            true => (Kind::Error, true),
+            false => (Kind::Warning, true),
+        },
         // Grouped: an access log's hundred `404 Not Found` requests fold after a few.
         b'<' | b'H' if last.is_ascii_alphabetic() => match http_status(t)? {
             b'3' => (Kind::Message, true),
@@ -341,6 +406,26 @@ mod tests {
             .unwrap()
             .classify(line.as_bytes(), None)
             .map(|s| s.kind)
+    }
+    #[test]
+    fn underlined_findings_exit_statuses_and_process_results() {
+        let info =
+            "      ^---^ SC2086 (info): Double quote to prevent globbing and word splitting.";
+        assert_eq!(kind(info), Some(Kind::Warning));
+        let err = "  ^-- SC1073 (error): Couldn't parse this test expression.";
+        assert_eq!(kind(err), Some(Kind::Error));
+        assert_eq!(kind("    ^^^^ here"), None);
+        assert_eq!(kind("npm verbose exit 1"), Some(Kind::Summary));
+        let tox = "py: exit 1 (2.34 seconds) /tmp/du> pytest -v pid=9909";
+        assert_eq!(kind(tox), Some(Kind::Summary));
+        assert_eq!(kind("npm verbose exit 0"), None);
+        assert_eq!(kind("    exit 1"), None);
+        let script = "npm info run fast-csv-native@1.0.2 install { code: 1, signal: null }";
+        assert_eq!(kind(script), Some(Kind::Error));
+        assert_eq!(
+            kind("npm info run x@1.0.0 install { code: 0, signal: null }"),
+            None
+        );
     }
 
     #[test]

@@ -169,6 +169,11 @@ impl Generic {
             if word == Word::Count && s > 0 && line[s - 1] == b'.' && m.ends_with(b"total") {
                 continue;
             }
+            // `12/36 Test #12: wrap_4 .... Passed`: the number after a slash is where a progress
+            // counter runs to, not a count of tests.
+            if word == Word::Count && s > 1 && line[s - 1] == b'/' && line[s - 2].is_ascii_digit() {
+                continue;
+            }
             best = Some(match (best, word) {
                 (Some(Word::Severe), _) | (_, Word::Severe) => Word::Severe,
                 (Some(Word::Warn), _) | (_, Word::Warn) => Word::Warn,
@@ -473,6 +478,37 @@ pub(crate) fn location_header(line: &[u8]) -> bool {
         && after_location(t).is_some_and(|r| r.len() > 1)
 }
 
+/// `27: ring_test.c:16: ring_full() is true …` above `27/36 Test #27: full_32 ***Failed`: a
+/// line of a test's output, led by the test's number, right above that test's result, which
+/// says it failed.
+pub(crate) fn numbered_output(prev: &[u8], result: &[u8]) -> bool {
+    let digits = prev.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 || !prev[digits..].starts_with(b": ") {
+        return false;
+    }
+    let failed = memchr::memmem::find_iter(result, b"ail")
+        .any(|i| i > 0 && result[i - 1].eq_ignore_ascii_case(&b'f'))
+        || memchr::memmem::find(result, b"FAIL").is_some();
+    if !failed {
+        return false;
+    }
+    let n = &prev[..digits];
+    memchr::memmem::find_iter(result, b"#").any(|i| {
+        result[i + 1..].starts_with(n)
+            && !result.get(i + 1 + digits).is_some_and(u8::is_ascii_digit)
+    })
+}
+
+/// `In src/a.sh line 27:`: a header naming a file and a line, the location of the findings
+/// printed under the code it quotes.
+pub(crate) fn line_header(line: &[u8]) -> bool {
+    let Some(t) = line.trim_ascii_end().strip_suffix(b":") else {
+        return false;
+    };
+    let digits = t.iter().rev().take_while(|b| b.is_ascii_digit()).count();
+    digits > 0 && t[..t.len() - digits].ends_with(b" line ") && t.len() < 400
+}
+
 /// How many lines above an indented failure to keep so that the heading of its block shows
 /// (`  Scenario: x`, then its steps, then `      ASSERT FAILED: …`): `above` are the lines
 /// right above it, nearest first. The block is a paragraph of at most 6 lines after a blank
@@ -585,6 +621,35 @@ mod tests {
             .unwrap()
             .classify(line.as_bytes(), None)
             .map(|s| s.kind)
+    }
+    #[test]
+    fn progress_counters_headers_and_numbered_outputs() {
+        // `12/36 Test #12: …`: where a progress counter runs to is not a count of tests.
+        assert_eq!(
+            kind("12/36 Test #12: wrap_4 ......................   Passed    0.00 sec"),
+            None
+        );
+        assert_ne!(kind("92% tests passed, 3 tests failed out of 36"), None);
+        assert!(line_header(b"In /usr/bin/ant line 27:"));
+        let ld = b"/usr/bin/ld: libbrotli.a(histogram.o): in function `brotli_note':";
+        assert!(failed_step(
+            ld,
+            b"histogram.c:(.text+0x8): undefined reference to `f'"
+        ));
+        assert!(!line_header(b"In the first line:"));
+        let result = b"27/36 Test #27: full_32 ..........................***Failed    0.00 sec";
+        assert!(numbered_output(
+            b"27: ring_test.c:16: ring_full() is true",
+            result
+        ));
+        assert!(!numbered_output(
+            b"2: ring_test.c:16: ring_full() is true",
+            result
+        ));
+        assert!(!numbered_output(
+            b"26: ok",
+            b"26/36 Test #26: wrap_32 ....   Passed    0.00 sec"
+        ));
     }
 
     /// Server and system logs (`wild7`): an error after a dotted address, a shouted negation, a
@@ -1130,6 +1195,9 @@ mod tests {
             ),
             Some(Kind::Message)
         );
+        let memcheck = "==20078==  Address 0x4a42328 is 0 bytes after a block of size 24 alloc'd";
+        assert_eq!(kind(memcheck), Some(Kind::Message));
+        assert_eq!(kind("==20078==  Address book is empty"), None);
         assert_eq!(kind("0x0010 00 11 22 33"), None);
     }
 

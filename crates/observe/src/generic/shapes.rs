@@ -99,7 +99,7 @@ pub(super) fn shape(line: &[u8], t: &[u8], space: Option<usize>, named: bool) ->
 }
 
 /// `0x… is …`: a hex address as the subject of a sentence.
-fn addressed(t: &[u8], space: Option<usize>) -> bool {
+pub(super) fn addressed(t: &[u8], space: Option<usize>) -> bool {
     let Some(sp) = space else { return false };
     t.len() > sp + 4
         && sp > 3

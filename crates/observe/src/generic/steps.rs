@@ -58,6 +58,14 @@ pub(crate) fn failed_step(prev: &[u8], line: &[u8]) -> bool {
         || (returned_nothing(prev) && !call_result(line))
         || bare_failure(line)
         || xml_case(prev, line)
+        || linked_function(prev)
+}
+
+/// `/usr/bin/ld: libx.a(h.o): in function `f':` above an undefined reference: the object and
+/// the function the linker could not complete.
+fn linked_function(prev: &[u8]) -> bool {
+    let t = prev.trim_ascii_end();
+    t.ends_with(b"':") && memchr::memmem::find(t, b": in function ").is_some()
 }
 
 /// `<testcase name="x">` above `<failure message="…">`: the failed case of a JUnit report.

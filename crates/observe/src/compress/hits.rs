@@ -1,0 +1,200 @@
+//! How the compressor reads a line it may keep: the tool rules, then the generic core (`hit`);
+//! whether it says again what kept lines said, or folds beyond its group's limit; which lines
+//! above it come with it.
+
+use super::{Compressor, Kind, Src, generic, rules};
+use crate::rules::Cont;
+
+/// Errors of one rule code (`TS7006`, `[no-untyped-call]`) kept before the rest fold: a type
+/// checker's thousand findings of a few rules become a few dozen of each, while a compiler's
+/// errors, which name no such code, are all kept.
+const ERROR_GROUP_LIMIT: u64 = 32;
+
+/// How a kept line was classified: by a tool rule or by the generic core.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Hit {
+    pub(super) kind: Kind,
+    pub(super) after: u16,
+    pub(super) cont: Cont,
+    pub(super) before: u8,
+    /// Group key when the line is grouped (folded beyond the group limit).
+    pub(super) group: Option<u64>,
+    /// An error grouped by the rule code it names: its group folds only beyond
+    /// [`ERROR_GROUP_LIMIT`].
+    pub(super) coded: bool,
+    /// Classified by the generic core (a tool rule's open context then takes precedence).
+    pub(super) generic: bool,
+}
+
+impl Compressor<'_> {
+    /// Classifies one line: a tool rule first, then the generic core.
+    #[inline]
+    pub(super) fn hit(
+        &mut self,
+        line: &[u8],
+        anywhere: bool,
+        words: Option<&[(usize, usize)]>,
+    ) -> Option<Hit> {
+        let rule = match (self.rules, self.found.as_mut()) {
+            (Some(r), Some(found)) => {
+                r.classify_without(line, anywhere, self.opts.rules_off(), found)
+            }
+            _ => None,
+        };
+        // A tool rule's location (`tests/a.py:6: AssertionError`) that the core reads as a
+        // located finding (`a.py:3: note: Use "-> None" …`) is that finding: it groups.
+        let rule = rule.filter(|r| {
+            r.kind != Kind::Location
+                || !self.generic.is_some_and(|g| {
+                    g.classify(&line[..line.len().min(rules::CLASSIFY_PREFIX)], None)
+                        .is_some_and(|s| matches!(s.kind, Kind::Warning | Kind::Error) && s.group)
+                })
+        });
+        if let Some(rule) = rule {
+            return Some(Hit {
+                kind: rule.kind,
+                after: rule.after,
+                cont: rule.cont,
+                before: rule.before,
+                // An error that names its rule (`a.ts(4,2): error TS7006: …`) folds with the
+                // other findings of that rule beyond the group limit, as warnings do; a failed
+                // case of a parametrised test (`t.py::test_x[case7] FAILED`) with the other
+                // cases of that test.
+                group: match rule.kind {
+                    _ if rule.group => Some(crate::group::group_key(line)),
+                    Kind::Error => crate::group::coded_error_key(line),
+                    Kind::Failure => crate::repeat::case_group(line),
+                    _ => None,
+                },
+                coded: !rule.group && rule.kind == Kind::Error,
+                generic: false,
+            });
+        }
+        let line = &line[..line.len().min(rules::CLASSIFY_PREFIX)];
+        let words = if line.len() == rules::CLASSIFY_PREFIX {
+            None
+        } else {
+            words
+        };
+        let sig = self.generic?.classify(line, words)?;
+        let code = (sig.group && sig.kind == Kind::Error)
+            .then(|| crate::group::coded_error_key(line))
+            .flatten();
+        let group = sig.group.then(|| match sig.kind {
+            Kind::Warning => generic::warning_key(line),
+            Kind::Summary => generic::outcome_key(line),
+            _ => code.unwrap_or_else(|| generic::error_key(line)),
+        });
+        let coded = code.is_some();
+        let group = group.or_else(|| {
+            (sig.kind == Kind::Failure)
+                .then(|| crate::repeat::case_group(line))
+                .flatten()
+        });
+        let (cont, after) = generic::context(line, sig.kind, sig.after);
+        Some(Hit {
+            kind: sig.kind,
+            after,
+            cont,
+            before: generic::pulls_previous(line, sig.kind),
+            group,
+            coded,
+            generic: true,
+        })
+    }
+
+    /// Whether a kept-kind line says again what kept lines said: a message repeating word for
+    /// word one kept twice (pytest's `E   Omitting 1 identical items` under each failure), or,
+    /// under the later cases of one parametrised test, a message, location or frame shaped like
+    /// one kept twice for that test (the cases fail the same way). See [`crate::repeat`].
+    pub(super) fn said_again(&mut self, hit: Option<Hit>, line: &[u8]) -> bool {
+        let Some(kind) = hit.map(|h| h.kind) else {
+            return false;
+        };
+        (kind == Kind::Message && self.repeats.again(line))
+            || (matches!(kind, Kind::Message | Kind::Location | Kind::Frame)
+                && self.repeats.again_in_case(line))
+    }
+
+    /// Folds a grouped line beyond its group's limit (a type checker's error beyond
+    /// [`ERROR_GROUP_LIMIT`] of its code, a warning beyond the group limit): true when it did.
+    pub(super) fn grouped_out(&mut self, hit: &Hit, no: u64, line: &[u8], src: Src<'_>) -> bool {
+        let Some(key) = hit.group else {
+            return false;
+        };
+        let n = self.groups.entry(key).or_insert(0);
+        *n += 1;
+        let limit = if hit.coded {
+            ERROR_GROUP_LIMIT.max(self.opts.group_limit as u64)
+        } else {
+            self.opts.group_limit as u64
+        };
+        if *n <= limit {
+            return false;
+        }
+        self.stats.grouped_folded += 1;
+        self.ctx = None;
+        self.folded_finding = no;
+        self.run.next_grouped = true;
+        // A per-file block keeps its header even when its first finding folds.
+        if matches!(hit.kind, Kind::Error | Kind::Warning)
+            && self.prev_noise(no, src.block, generic::file_header)
+        {
+            self.close_run(1, src.block);
+        }
+        self.noise(no, line, src);
+        true
+    }
+
+    /// How many lines above a kept hit to keep with it: its rule's own count (gcc's `In function
+    /// 'f':`), a file or location header, a failed step, a failed test's last numbered output,
+    /// the `In FILE line N:` header over an underlined finding, a failure block's heading.
+    pub(super) fn pull_before(&self, hit: &Hit, no: u64, line: &[u8], block: &[u8]) -> usize {
+        // A rule's line above (gcc's `In function 'f':`) is not pulled back when it is a
+        // finding that just folded beyond its group's limit (a type checker's errors, one a
+        // line).
+        let mut before = if self.folded_finding + 1 == no {
+            0
+        } else {
+            usize::from(hit.before)
+        };
+        if before == 0
+            && matches!(hit.kind, Kind::Error | Kind::Warning)
+            && self.prev_noise(no, block, |l| {
+                generic::file_header(l)
+                    || generic::location_header(l)
+                    || (hit.kind == Kind::Error && generic::failed_step(l, line))
+            })
+        {
+            before = 1;
+        }
+        // `27/36 Test #27: full_32 ***Failed` under `27: ring_test.c:16: …`: the last line
+        // the failed test printed.
+        if before == 0
+            && matches!(hit.kind, Kind::Failure | Kind::Error | Kind::Summary)
+            && self.prev_noise(no, block, |l| generic::numbered_output(l, line))
+        {
+            before = 1;
+        }
+        // `^---^ SC2086 (info): …` under `In a.sh line 7:` and the code line: the header
+        // names where the finding is.
+        if before == 0
+            && matches!(hit.kind, Kind::Error | Kind::Warning)
+            && line.trim_ascii_start().starts_with(b"^")
+        {
+            before = self
+                .run
+                .recent
+                .iter()
+                .rev()
+                .take(3)
+                .position(|(_, l)| generic::line_header(l.text(block)))
+                .map_or(0, |i| i + 1);
+        }
+        if before == 0 && matches!(hit.kind, Kind::Error | Kind::Failure | Kind::Message) {
+            let above = self.run.recent.iter().rev().map(|(_, l)| l.text(block));
+            before = generic::heading_pull(line, above);
+        }
+        before
+    }
+}
