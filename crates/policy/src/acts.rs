@@ -50,21 +50,7 @@ pub fn acts(name: &str, argv: &[Word]) -> Option<String> {
         "less" | "more" | "vi" | "vim" | "nvim" | "emacs" | "nano" | "ed" | "ex" => {
             Some(format!("`{name}` is interactive and can run commands"))
         }
-        "sed" => {
-            // a wildcard that cannot start with `-` (`{}` of `find -exec`) is a file
-            let args: Vec<Option<&str>> = argv
-                .iter()
-                .skip(1)
-                .map(|w| {
-                    w.lit().or_else(|| {
-                        w.pattern
-                            .as_deref()
-                            .filter(|p| !p.starts_with(['-', '*', '?', '[']))
-                    })
-                })
-                .collect();
-            crate::sed::sed_acts(&args).map(String::from)
-        }
+        "sed" => crate::sed::sed_acts(&sed_args(argv)).map(String::from),
         "make" | "just" | "task" | "ninja" | "rake" => {
             Some(format!("`{name}` runs recipes not known here"))
         }
@@ -88,6 +74,21 @@ pub fn acts(name: &str, argv: &[Word]) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// `sed`'s arguments as the sed model reads them.
+pub(crate) fn sed_args(argv: &[Word]) -> Vec<Option<&str>> {
+    // a wildcard that cannot start with `-` (`{}` of `find -exec`) is a file
+    argv.iter()
+        .skip(1)
+        .map(|w| {
+            w.lit().or_else(|| {
+                w.pattern
+                    .as_deref()
+                    .filter(|p| !p.starts_with(['-', '*', '?', '[']))
+            })
+        })
+        .collect()
 }
 
 /// `git -c`, `git branch -D`, `git diff --ext-diff`: what makes git more than a reader.

@@ -187,6 +187,9 @@ impl Analyser<'_, '_> {
             p.uncertain = Some(note);
             self.parts.push(p);
         }
+        for s in &skip.scripts {
+            self.script(s, depth + 1);
+        }
         if skip.env_sensitive {
             self.opaque(
                 text,

@@ -32,6 +32,7 @@ mod launchers;
 mod listed;
 mod lookups;
 mod models;
+mod optcmds;
 mod options;
 mod part;
 pub mod path;

@@ -19,6 +19,8 @@ pub struct Inner {
     pub code: Option<Option<String>>,
     /// Why the wrapper itself is more than a wrapper (`pkexec`: other privileges).
     pub note: Option<String>,
+    /// Commands named by variables it sets (`env GIT_PAGER=CMD git log`): judged as commands.
+    pub scripts: Vec<String>,
 }
 
 /// Options taking a value, per wrapper (short and long forms).
@@ -142,7 +144,9 @@ pub fn wrapper_inner(name: &str, argv: &[Word]) -> Option<Inner> {
                         && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
                 {
                     let same = w.value.is_none() && crate::values::keeps_own_value(k, val);
-                    out.env_sensitive |= sensitive_env(k) && !same;
+                    let cmd = w.value.as_ref().and_then(|_| crate::optcmds::env_command(k, val));
+                    out.env_sensitive |= sensitive_env(k) && !same && cmd.is_none();
+                    out.scripts.extend(cmd);
                     i += 1;
                 }
                 _ => break,
@@ -445,7 +449,7 @@ fn awk_system(argv: &[Word]) -> Option<String> {
         .any(|w| {
             w.value.as_deref().is_none_or(|v| {
                 ACTS.iter().any(|a| v.contains(a))
-                    || awk_print_redirects(v)
+                    || (awk_print_redirects(v) && awk_print_files(v).is_none())
                     || OPTS.iter().any(|o| {
                         v == *o || (v.starts_with(o) && o.len() == 2 && !v.starts_with("--"))
                     })
@@ -462,6 +466,29 @@ fn awk_print_redirects(program: &str) -> bool {
         let end = rest.find([';', '}', '\n']).unwrap_or(rest.len());
         rest[..end].contains(['>', '|'])
     })
+}
+
+/// The files an awk program's print statements write (`print > "f"`, `printf ... >> "f"`), when
+/// every redirection of a print is to a literal file name; `None` when one pipes to a command
+/// or writes to a name computed at run time.
+pub fn awk_print_files(program: &str) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    for (i, _) in program.match_indices("print") {
+        let rest = &program[i..];
+        let end = rest.find([';', '}', '\n']).unwrap_or(rest.len());
+        let stmt = &rest[..end];
+        if stmt.contains('|') {
+            return None;
+        }
+        let Some(gt) = stmt.find('>') else { continue };
+        let target = stmt[gt..].trim_start_matches('>').trim();
+        let name = target.strip_prefix('"')?.strip_suffix('"')?;
+        if name.contains(['"', '\\']) {
+            return None;
+        }
+        out.push(name.to_string());
+    }
+    Some(out)
 }
 
 /// Environment variables that change which code runs.

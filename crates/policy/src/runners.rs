@@ -46,7 +46,11 @@ impl Analyser<'_, '_> {
                 }
             }
             "parallel" => self.parallel(text, argv, depth),
-            "ssh" => self.remote(text, argv, ssh_command_start(argv), depth),
+            "ssh" => {
+                // `-o ProxyCommand=CMD` runs here
+                self.option_commands(name, text, argv, depth);
+                self.remote(text, argv, ssh_command_start(argv), depth)
+            }
             "docker" | "podman" | "kubectl" | "oc" => {
                 // the container runs the words as they are (no shell joins them, unlike ssh)
                 match container_command_start(name, argv) {
@@ -286,6 +290,7 @@ impl Analyser<'_, '_> {
         if inline.is_some() {
             self.code_parts(name, text, argv, depth);
         }
+        self.option_commands(name, text, argv, depth);
         let mut writes = programs::write_targets(name, argv);
         writes.extend(option_writes(name, argv));
         for w in writes {

@@ -425,6 +425,8 @@ impl Analyser<'_, '_> {
             return;
         }
         self.read_ifs = crate::flow::prefix_ifs(&assigns, src);
+        let judged = self.env_commands(&assigns, src, depth);
+        env.retain(|n| !judged.contains(n));
         let env_note = crate::flow::env_note(&env, &argv);
         self.exec(text, argv, depth, heredoc, env_note);
         self.after_command();

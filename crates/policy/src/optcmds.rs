@@ -1,0 +1,362 @@
+//! Commands a program runs because an option, a subcommand or an environment variable names
+//! them (`tar --to-command=CMD`, `git rebase -x CMD`, `ssh -o ProxyCommand=CMD`, `less +!CMD`,
+//! `GIT_PAGER=CMD git log`): each is judged as the command it is, so a denied one is denied.
+//! A data table per program, tested by examples (`tests/data/adversarial-gate10.py`).
+
+use crate::models::lit;
+use crate::words::Word;
+
+/// A command a program runs from its options.
+#[derive(Debug, PartialEq)]
+pub enum OptCmd {
+    /// A shell string (`sh -c STRING`).
+    Script(String),
+    /// Words run as a command (`git bisect run CMD ARGS...`).
+    Words(Vec<Word>),
+    /// A command not known before it runs.
+    Unknown,
+}
+
+/// The value of option `short` (`-x V`, `-xV`) or `long` (`--long V`, `--long=V`) at `i`, if
+/// the word there is that option: `Some(None)` when the value is known only at run time.
+fn value_at(argv: &[Word], i: usize, short: &[&str], long: &[&str]) -> Option<Option<String>> {
+    let v = argv.get(i)?.lit()?;
+    let next = || argv.get(i + 1).map(|w| w.value.clone()).unwrap_or(None);
+    if short.contains(&v) || long.contains(&v) {
+        return Some(next());
+    }
+    if let Some(s) = short.iter().find(|s| s.len() == 2 && v.len() > 2 && v.starts_with(*s)) {
+        return Some(Some(v[s.len()..].to_string()));
+    }
+    long.iter()
+        .find_map(|l| v.strip_prefix(l).and_then(|r| r.strip_prefix('=')))
+        .map(|r| Some(r.to_string()))
+}
+
+/// Every value of the options `short`/`long` as a command.
+fn scripts(argv: &[Word], from: usize, short: &[&str], long: &[&str]) -> Vec<OptCmd> {
+    (from..argv.len())
+        .filter_map(|i| value_at(argv, i, short, long))
+        .map(|v| v.map_or(OptCmd::Unknown, OptCmd::Script))
+        .collect()
+}
+
+/// The commands `name` runs because of its options or subcommand.
+pub fn option_commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
+    match name {
+        "git" => git(argv),
+        "tar" => {
+            let mut out = scripts(
+                argv,
+                1,
+                &["-I", "-F"],
+                &[
+                    "--to-command",
+                    "--use-compress-program",
+                    "--rsh-command",
+                    "--info-script",
+                    "--new-volume-script",
+                ],
+            );
+            for w in argv.iter().skip(1) {
+                match w.lit() {
+                    Some(v) => {
+                        if let Some(a) = v.strip_prefix("--checkpoint-action=") {
+                            if let Some(c) = a.strip_prefix("exec=") {
+                                out.push(OptCmd::Script(c.to_string()));
+                            }
+                        }
+                    }
+                    None if w.text.contains("checkpoint-action") => out.push(OptCmd::Unknown),
+                    None => {}
+                }
+            }
+            out
+        }
+        "sort" => scripts(argv, 1, &[], &["--compress-program"]),
+        "zip" => scripts(argv, 1, &["-TT"], &["--unzip-command"]),
+        "man" => scripts(argv, 1, &["-P", "-H"], &["--pager", "--html"]),
+        "rsync" => scripts(argv, 1, &["-e"], &["--rsh", "--rsync-path"]),
+        "ssh" | "scp" | "sftp" | "autossh" => ssh_options(argv),
+        "split" => scripts(argv, 1, &[], &["--filter"]),
+        "wget" => scripts(argv, 1, &[], &["--use-askpass"]),
+        "less" | "more" => plus_commands(argv, false),
+        "vi" | "vim" | "nvim" | "view" | "ex" | "vimdiff" | "gvim" => {
+            let mut out = plus_commands(argv, true);
+            for v in (1..argv.len()).filter_map(|i| value_at(argv, i, &["-c"], &["--cmd"])) {
+                out.extend(v.map_or(Some(OptCmd::Unknown), |c| vim_bang(&c)));
+            }
+            out
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// `+CMD` of `less` (a command at start; `!` runs a shell) and of `vi` (an ex command).
+fn plus_commands(argv: &[Word], ex: bool) -> Vec<OptCmd> {
+    argv.iter()
+        .skip(1)
+        .filter_map(|w| match w.lit() {
+            Some(v) => {
+                let c = v.strip_prefix('+')?;
+                if ex {
+                    vim_bang(c)
+                } else {
+                    c.strip_prefix('!').map(|s| OptCmd::Script(s.to_string()))
+                }
+            }
+            None if w.text.starts_with('+') => Some(OptCmd::Unknown),
+            None => None,
+        })
+        .collect()
+}
+
+/// An ex command that runs a shell (`!cmd`, `:!cmd`, `silent !cmd`, `r !cmd`, `w !cmd`);
+/// `system(...)`/`lua` and the like run code the gate does not read.
+fn vim_bang(c: &str) -> Option<OptCmd> {
+    let c = c.trim_start_matches([':', ' ']);
+    let c = c.strip_prefix("silent").map_or(c, |r| r.trim_start_matches(['!', ' ']));
+    if let Some(s) = c.strip_prefix('!') {
+        return Some(OptCmd::Script(s.to_string()));
+    }
+    for pre in ["r", "read", "w", "write"] {
+        if let Some(s) = c.strip_prefix(pre).map(str::trim_start).and_then(|r| r.strip_prefix('!'))
+        {
+            return Some(OptCmd::Script(s.to_string()));
+        }
+    }
+    let runs = ["system(", "systemlist(", "lua", "py", "perl", "ruby", "term", "job_start"];
+    runs.iter()
+        .any(|r| c.starts_with(r) || c.contains(&format!("call {r}")) || c.contains("system("))
+        .then_some(OptCmd::Unknown)
+}
+
+/// ssh's options that run a local command (`-o ProxyCommand=`, `LocalCommand`,
+/// `KnownHostsCommand`, `-S`/`-D` programs of scp/sftp) or a remote one (`RemoteCommand`).
+fn ssh_options(argv: &[Word]) -> Vec<OptCmd> {
+    const KEYS: &[&str] = &[
+        "proxycommand",
+        "localcommand",
+        "knownhostscommand",
+        "remotecommand",
+        "permitlocalcommand",
+    ];
+    let mut out = Vec::new();
+    let name = argv.first().and_then(Word::lit).unwrap_or("");
+    let prog = !name.ends_with("ssh");
+    for i in 1..argv.len() {
+        if prog && let Some(v) = value_at(argv, i, &["-S", "-D"], &[]) {
+            out.push(v.map_or(OptCmd::Unknown, OptCmd::Script));
+            continue;
+        }
+        let Some(v) = value_at(argv, i, &["-o"], &[]) else {
+            continue;
+        };
+        let Some(kv) = v else {
+            out.push(OptCmd::Unknown);
+            continue;
+        };
+        let kv = kv.trim_start();
+        let split = kv.find(['=', ' ', '\t']).unwrap_or(kv.len());
+        let (key, val) = kv.split_at(split);
+        let val = val.trim_start_matches([' ', '\t']);
+        let val = val.strip_prefix('=').unwrap_or(val).trim_start();
+        let key = key.to_ascii_lowercase();
+        if KEYS.contains(&key.as_str()) && key != "permitlocalcommand" {
+            out.push(OptCmd::Script(val.trim_start_matches("exec ").to_string()));
+        }
+    }
+    out
+}
+
+/// git subcommands and options that run a command (`grep -O`, `difftool -x`, `bisect run`,
+/// `rebase -x`, `submodule foreach`, `filter-branch --*-filter`, `send-email --*-cmd`).
+fn git(argv: &[Word]) -> Vec<OptCmd> {
+    let mut i = 1;
+    while let Some(v) = lit(argv, i) {
+        if !v.starts_with('-') {
+            break;
+        }
+        i += if crate::programs::takes_value("git", v) { 2 } else { 1 };
+    }
+    let from = i + 1;
+    match lit(argv, i).unwrap_or("") {
+        "grep" => (from..argv.len())
+            .filter_map(|j| {
+                let v = argv[j].lit()?;
+                let c = v
+                    .strip_prefix("--open-files-in-pager=")
+                    .or_else(|| v.strip_prefix("-O").filter(|c| !c.is_empty()))?;
+                Some(OptCmd::Script(c.to_string()))
+            })
+            .collect(),
+        "difftool" | "mergetool" => scripts(argv, from, &["-x"], &["--extcmd"]),
+        "rebase" => scripts(argv, from, &["-x"], &["--exec"]),
+        "bisect" if lit(argv, from) == Some("run") => {
+            vec![OptCmd::Words(argv[from + 1..].to_vec())]
+        }
+        "submodule" if lit(argv, from) == Some("foreach") => {
+            let rest: Vec<&Word> = argv[from + 1..]
+                .iter()
+                .skip_while(|w| w.lit() == Some("--recursive") || w.lit() == Some("-q"))
+                .collect();
+            match rest.iter().map(|w| w.value.as_deref()).collect::<Option<Vec<_>>>() {
+                Some(words) => vec![OptCmd::Script(words.join(" "))],
+                None => vec![OptCmd::Unknown],
+            }
+        }
+        "filter-branch" => scripts(
+            argv,
+            from,
+            &[],
+            &[
+                "--tree-filter",
+                "--index-filter",
+                "--env-filter",
+                "--msg-filter",
+                "--commit-filter",
+                "--parent-filter",
+                "--tag-name-filter",
+            ],
+        ),
+        "send-email" => scripts(
+            argv,
+            from,
+            &[],
+            &["--to-cmd", "--cc-cmd", "--header-cmd", "--sendmail-cmd"],
+        ),
+        _ => Vec::new(),
+    }
+}
+
+/// Environment variables whose value a program runs as a command (`GIT_PAGER`, `EDITOR`,
+/// `LESSOPEN`, ...), with the value as that command (`LESSOPEN='|cmd %s'` runs `cmd %s`).
+pub fn env_command(name: &str, value: &str) -> Option<String> {
+    match name {
+        "GIT_PAGER" | "PAGER" | "MANPAGER" | "SYSTEMD_PAGER" | "GH_PAGER" | "GIT_EDITOR"
+        | "EDITOR" | "VISUAL" | "GIT_SEQUENCE_EDITOR" | "GH_EDITOR" | "GIT_EXTERNAL_DIFF"
+        | "GIT_SSH_COMMAND" | "GIT_SSH" | "GIT_ASKPASS" | "SSH_ASKPASS" | "SUDO_ASKPASS"
+        | "LESSCLOSE" | "BROWSER" | "GH_BROWSER" => Some(value.to_string()),
+        "LESSOPEN" => Some(value.trim_start_matches(['|', '-']).to_string()),
+        _ => None,
+    }
+}
+
+impl crate::shell::Analyser<'_, '_> {
+    /// The commands of [`option_commands`], judged as commands.
+    pub(crate) fn option_commands(&mut self, name: &str, text: &str, argv: &[Word], depth: usize) {
+        if matches!(name, "awk" | "gawk" | "mawk" | "nawk") {
+            // `awk '{print > "f"}'`: the files a print writes
+            let files = argv.iter().skip(1).filter_map(|w| w.value.as_deref());
+            let files: Vec<String> = files
+                .filter(|v| v.contains("print"))
+                .filter_map(crate::programs::awk_print_files)
+                .flatten()
+                .collect();
+            for f in files {
+                self.side_part(crate::part::PartKind::Write, name, text, &Word::literal(&f));
+            }
+        }
+        if name == "sed" {
+            use crate::part::PartKind;
+            use crate::sed::Effect;
+            for e in crate::sed::sed_effects(&crate::acts::sed_args(argv)).unwrap_or_default() {
+                match e {
+                    Effect::Write(f) => self.side_part(PartKind::Write, name, text, &Word::literal(&f)),
+                    Effect::Read(f) => self.side_part(PartKind::Read, name, text, &Word::literal(&f)),
+                    Effect::Run(s) => self.script(&s, depth + 1),
+                }
+            }
+        }
+        for c in option_commands(name, argv) {
+            match c {
+                OptCmd::Script(s) => self.script(&s, depth + 1),
+                OptCmd::Words(w) if !w.is_empty() => self.exec(text, w, depth + 1, None, None),
+                OptCmd::Words(_) => {}
+                OptCmd::Unknown => self.opaque(
+                    text,
+                    format!("the command an option of `{name}` runs is not known before it runs"),
+                ),
+            }
+        }
+    }
+
+    /// `GIT_PAGER=cmd git log`, `LESSOPEN='|cmd %s' less f`: a command variable with a known
+    /// value is judged as the command it names; returns the names so judged (a plain reader
+    /// as a pager, `GIT_PAGER=cat`, then changes nothing the gate guards).
+    pub(crate) fn env_commands(
+        &mut self,
+        assigns: &[tree_sitter::Node<'_>],
+        src: &str,
+        depth: usize,
+    ) -> Vec<String> {
+        let mut judged = Vec::new();
+        for a in assigns {
+            let Some(n) = a.child_by_field_name("name") else {
+                continue;
+            };
+            let name = &src[n.byte_range()];
+            let value = match a.child_by_field_name("value") {
+                Some(v) => self.word(v, src).value,
+                None => Some(String::new()),
+            };
+            let Some(cmd) = value.as_deref().and_then(|v| env_command(name, v)) else {
+                continue;
+            };
+            if !cmd.trim().is_empty() {
+                self.script(&cmd, depth + 1);
+            }
+            judged.push(name.to_string());
+        }
+        judged
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn w(s: &str) -> Vec<Word> {
+        crate::words::split_selector(s)
+            .iter()
+            .map(|s| Word::literal(s))
+            .collect()
+    }
+
+    fn cmds(s: &str) -> Vec<OptCmd> {
+        let argv = w(s);
+        let name = argv[0].lit().unwrap_or("").to_string();
+        option_commands(&name, &argv)
+    }
+
+    fn script(s: &str) -> Vec<OptCmd> {
+        vec![OptCmd::Script(s.to_string())]
+    }
+
+    #[test]
+    fn commands_given_in_options() {
+        assert_eq!(cmds("tar --to-command=cat -xf a.tar"), script("cat"));
+        assert_eq!(cmds("tar -I zstd -cf x src"), script("zstd"));
+        assert_eq!(cmds("tar -cf x --checkpoint-action=exec=id src"), script("id"));
+        assert_eq!(cmds("sort --compress-program=gzip x"), script("gzip"));
+        assert_eq!(cmds("zip -T -TT 'unzip -t' x.zip f"), script("unzip -t"));
+        assert_eq!(cmds("man -P cat ls"), script("cat"));
+        assert_eq!(cmds("rsync -e 'ssh -p 2' a b:"), script("ssh -p 2"));
+        assert_eq!(cmds("ssh -o 'ProxyCommand nc %h %p' h"), script("nc %h %p"));
+        assert_eq!(cmds("ssh -oLocalCommand=id h"), script("id"));
+        assert_eq!(cmds("scp -S ./x a h:"), script("./x"));
+        assert_eq!(cmds("less +!id f"), script("id"));
+        assert_eq!(cmds("less +G f"), vec![]);
+        assert_eq!(cmds("vim -c ':!id' f"), script("id"));
+        assert_eq!(cmds("vim -c wq f"), vec![]);
+        assert_eq!(cmds("git grep -Ovim x"), script("vim"));
+        assert_eq!(cmds("git grep -O x"), vec![]);
+        assert_eq!(cmds("git -C d rebase -x 'make t' main"), script("make t"));
+        assert_eq!(cmds("git submodule foreach --recursive git status"), script("git status"));
+        assert_eq!(cmds("git bisect run make"), vec![OptCmd::Words(w("make"))]);
+        assert_eq!(cmds("git log -x"), vec![]);
+        assert_eq!(cmds("ssh -o ConnectTimeout=5 h"), vec![]);
+        assert_eq!(env_command("LESSOPEN", "|x %s").as_deref(), Some("x %s"));
+        assert_eq!(env_command("HOME", "/x"), None);
+    }
+}
