@@ -46,6 +46,7 @@ mod runners;
 mod sed;
 mod select;
 pub mod shell;
+mod uploads;
 mod values;
 mod verdict;
 pub mod words;

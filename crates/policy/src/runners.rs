@@ -296,7 +296,8 @@ impl Analyser<'_, '_> {
         for w in writes {
             self.side_part(PartKind::Write, name, text, &w);
         }
-        for r in crate::models::revision_reads(name, argv) {
+        let reads = crate::uploads::option_reads(name, argv);
+        for r in crate::models::revision_reads(name, argv).into_iter().chain(reads) {
             self.side_part(PartKind::Read, name, text, &r);
         }
         if name == "git" {
