@@ -376,6 +376,12 @@ pub fn option_writes(name: &str, argv: &[Word]) -> Vec<Word> {
         "cp" | "mv" | "ln" | "install" | "rsync" => {
             option_values(argv, &["-t"], &["--target-directory"])
         }
+        // compilers, linkers and builders write their output where `-o` says
+        "gcc" | "cc" | "g++" | "c++" | "clang" | "clang++" | "tcc" | "ld" | "as" | "rustc"
+        | "nasm" | "gfortran" | "zig" => option_values(argv, &["-o"], &["--output", "--out-dir"]),
+        "go" if matches!(sub, "build" | "test") => option_values(argv, &["-o"], &[]),
+        "javac" => option_values(argv, &["-d"], &[]),
+        "csplit" => option_values(argv, &["-f"], &["--prefix"]),
         "iconv" | "openssl" | "xxd" | "patch" => {
             option_values(argv, &["-o"], &["-out", "--output"])
         }

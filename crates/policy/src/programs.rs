@@ -49,6 +49,7 @@ fn value_opts(name: &str) -> &'static [&'static str] {
         ],
         "env" => &["-u", "-C", "--unset", "--chdir"],
         "exec" => &["-a"],
+        "time" => &["-o", "--output", "-f", "--format"],
         "timeout" => &["-s", "-k", "--signal", "--kill-after"],
         "watch" => &["-n", "--interval", "-q", "--equexit"],
         "strace" | "ltrace" => &[
@@ -91,6 +92,42 @@ fn value_opts(name: &str) -> &'static [&'static str] {
         ],
         _ => &[],
     }
+}
+
+/// Why `name` runs commands given where the gate cannot read them and that may be any command
+/// (`make -f -` / `make --eval`: recipes on standard input or the command line; `sftp -b`: a
+/// batch of transfers, which may upload any file).
+pub fn unseen_commands(name: &str, argv: &[Word]) -> Option<String> {
+    let any = |f: &dyn Fn(&str) -> bool| argv.iter().skip(1).any(|w| w.lit().is_some_and(f));
+    match name {
+        "make" | "gmake"
+            if any(&|v| {
+                v.starts_with("--eval")
+                    || v.starts_with("-E")
+                    || matches!(v, "--file=-" | "--makefile=-")
+            }) || argv.windows(2).any(|p| {
+                matches!(p[0].lit(), Some("-f" | "--file" | "--makefile")) && p[1].lit() == Some("-")
+            }) =>
+        {
+            Some("`make` runs recipes given on its input or command line".into())
+        }
+        "sftp" if any(&|v| v.starts_with("-b")) => {
+            Some("`sftp -b` runs a batch of transfers not seen here".into())
+        }
+        _ => None,
+    }
+}
+
+/// Files a wrapper itself writes (`strace -o F`, GNU `time -o F`, `ltrace -o F`).
+pub fn wrapper_writes(name: &str, argv: &[Word]) -> Vec<Word> {
+    let (short, long): (&[&str], &[&str]) = match name {
+        "strace" | "ltrace" => (&["-o"], &["--output"]),
+        "time" => (&["-o"], &["--output"]),
+        _ => return Vec::new(),
+    };
+    // only the wrapper's own options, before its command
+    let end = wrapper_inner(name, argv).map_or(argv.len(), |i| i.inner.min(argv.len()));
+    crate::models::option_values(&argv[..end], short, long)
 }
 
 /// Programs that run the command after their options.

@@ -286,6 +286,11 @@ impl Analyser<'_, '_> {
         if p.uncertain.is_none() {
             p.uncertain = inline.clone().or_else(|| acts(name, argv));
         }
+        if let Some(why) = programs::unseen_commands(name, argv) {
+            // commands the gate cannot read, a denied one too: `--yolo` does not run them
+            p.uncertain = Some(why);
+            p.runs_unknown_code = true;
+        }
         self.parts.push(p);
         if inline.is_some() {
             self.code_parts(name, text, argv, depth);
