@@ -187,7 +187,7 @@ impl Analyser<'_, '_> {
             p.uncertain = Some(note);
             self.parts.push(p);
         }
-        for w in programs::wrapper_writes(name, argv) {
+        for w in crate::optcmds::wrapper_writes(name, argv) {
             self.side_part(PartKind::Write, name, text, &w);
         }
         for s in &skip.scripts {

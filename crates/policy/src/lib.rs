@@ -30,6 +30,7 @@ mod find;
 mod flow;
 mod launchers;
 mod listed;
+mod listers;
 mod lookups;
 mod models;
 mod optcmds;

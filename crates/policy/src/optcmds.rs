@@ -242,15 +242,81 @@ pub fn env_command(name: &str, value: &str) -> Option<String> {
     }
 }
 
+/// Why `name` runs commands given where the gate cannot read them and that may be any command
+/// (`make -f -` / `make --eval`: recipes on standard input or the command line; `sftp -b`: a
+/// batch of transfers, which may upload any file).
+pub fn unseen_commands(name: &str, argv: &[Word]) -> Option<String> {
+    let any = |f: &dyn Fn(&str) -> bool| argv.iter().skip(1).any(|w| w.lit().is_some_and(f));
+    match name {
+        "make" | "gmake"
+            if any(&|v| {
+                v.starts_with("--eval")
+                    || v.starts_with("-E")
+                    || matches!(v, "--file=-" | "--makefile=-")
+            }) || argv.windows(2).any(|p| {
+                matches!(p[0].lit(), Some("-f" | "--file" | "--makefile")) && p[1].lit() == Some("-")
+            }) =>
+        {
+            Some("`make` runs recipes given on its input or command line".into())
+        }
+        "sftp" if any(&|v| v.starts_with("-b")) => {
+            Some("`sftp -b` runs a batch of transfers not seen here".into())
+        }
+        _ => None,
+    }
+}
+
+/// Files a wrapper itself writes (`strace -o F`, GNU `time -o F`, `ltrace -o F`).
+pub fn wrapper_writes(name: &str, argv: &[Word]) -> Vec<Word> {
+    let (short, long): (&[&str], &[&str]) = match name {
+        "strace" | "ltrace" => (&["-o"], &["--output"]),
+        "time" => (&["-o"], &["--output"]),
+        _ => return Vec::new(),
+    };
+    // only the wrapper's own options, before its command
+    let end = crate::programs::wrapper_inner(name, argv).map_or(argv.len(), |i| i.inner.min(argv.len()));
+    crate::models::option_values(&argv[..end], short, long)
+}
+
+/// The files an awk program's print statements write (`print > "f"`, `printf ... >> "f"`), when
+/// every redirection of a print is to a literal file name; `None` when one pipes to a command
+/// or writes to a name computed at run time.
+pub fn awk_print_files(program: &str) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    for (i, _) in program.match_indices("print") {
+        let rest = &program[i..];
+        let end = rest.find([';', '}', '\n']).unwrap_or(rest.len());
+        let stmt = &rest[..end];
+        if stmt.contains('|') {
+            return None;
+        }
+        let Some(gt) = stmt.find('>') else { continue };
+        let target = stmt[gt..].trim_start_matches('>').trim();
+        let name = target.strip_prefix('"')?.strip_suffix('"')?;
+        if name.contains(['"', '\\']) {
+            return None;
+        }
+        out.push(name.to_string());
+    }
+    Some(out)
+}
+
 impl crate::shell::Analyser<'_, '_> {
     /// The commands of [`option_commands`], judged as commands.
     pub(crate) fn option_commands(&mut self, name: &str, text: &str, argv: &[Word], depth: usize) {
+        if let Some(why) = unseen_commands(name, argv) {
+            // commands the gate cannot read, a denied one too: `--yolo` does not run them
+            let mut p = self.exec_part(crate::part::PartKind::Exec, text, argv);
+            p.uncertain = Some(why);
+            p.runs_unknown_code = true;
+            self.parts.push(p);
+        }
         if matches!(name, "awk" | "gawk" | "mawk" | "nawk") {
             // `awk '{print > "f"}'`: the files a print writes
             let files = argv.iter().skip(1).filter_map(|w| w.value.as_deref());
             let files: Vec<String> = files
                 .filter(|v| v.contains("print"))
-                .filter_map(crate::programs::awk_print_files)
+                .filter_map(awk_print_files)
                 .flatten()
                 .collect();
             for f in files {
@@ -282,14 +348,15 @@ impl crate::shell::Analyser<'_, '_> {
     }
 
     /// `GIT_PAGER=cmd git log`, `LESSOPEN='|cmd %s' less f`: a command variable with a known
-    /// value is judged as the command it names; returns the names so judged (a plain reader
-    /// as a pager, `GIT_PAGER=cat`, then changes nothing the gate guards).
+    /// value is judged as the command it names; the names so judged leave `env` (a plain
+    /// reader as a pager, `GIT_PAGER=cat`, then changes nothing the gate guards).
     pub(crate) fn env_commands(
         &mut self,
         assigns: &[tree_sitter::Node<'_>],
         src: &str,
         depth: usize,
-    ) -> Vec<String> {
+        env: &mut Vec<String>,
+    ) {
         let mut judged = Vec::new();
         for a in assigns {
             let Some(n) = a.child_by_field_name("name") else {
@@ -308,7 +375,7 @@ impl crate::shell::Analyser<'_, '_> {
             }
             judged.push(name.to_string());
         }
-        judged
+        env.retain(|n| !judged.contains(n));
     }
 }
 

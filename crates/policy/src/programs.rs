@@ -94,42 +94,6 @@ fn value_opts(name: &str) -> &'static [&'static str] {
     }
 }
 
-/// Why `name` runs commands given where the gate cannot read them and that may be any command
-/// (`make -f -` / `make --eval`: recipes on standard input or the command line; `sftp -b`: a
-/// batch of transfers, which may upload any file).
-pub fn unseen_commands(name: &str, argv: &[Word]) -> Option<String> {
-    let any = |f: &dyn Fn(&str) -> bool| argv.iter().skip(1).any(|w| w.lit().is_some_and(f));
-    match name {
-        "make" | "gmake"
-            if any(&|v| {
-                v.starts_with("--eval")
-                    || v.starts_with("-E")
-                    || matches!(v, "--file=-" | "--makefile=-")
-            }) || argv.windows(2).any(|p| {
-                matches!(p[0].lit(), Some("-f" | "--file" | "--makefile")) && p[1].lit() == Some("-")
-            }) =>
-        {
-            Some("`make` runs recipes given on its input or command line".into())
-        }
-        "sftp" if any(&|v| v.starts_with("-b")) => {
-            Some("`sftp -b` runs a batch of transfers not seen here".into())
-        }
-        _ => None,
-    }
-}
-
-/// Files a wrapper itself writes (`strace -o F`, GNU `time -o F`, `ltrace -o F`).
-pub fn wrapper_writes(name: &str, argv: &[Word]) -> Vec<Word> {
-    let (short, long): (&[&str], &[&str]) = match name {
-        "strace" | "ltrace" => (&["-o"], &["--output"]),
-        "time" => (&["-o"], &["--output"]),
-        _ => return Vec::new(),
-    };
-    // only the wrapper's own options, before its command
-    let end = wrapper_inner(name, argv).map_or(argv.len(), |i| i.inner.min(argv.len()));
-    crate::models::option_values(&argv[..end], short, long)
-}
-
 /// Programs that run the command after their options.
 const WRAPPERS: &[&str] = &[
     "sudo",
@@ -486,7 +450,7 @@ fn awk_system(argv: &[Word]) -> Option<String> {
         .any(|w| {
             w.value.as_deref().is_none_or(|v| {
                 ACTS.iter().any(|a| v.contains(a))
-                    || (awk_print_redirects(v) && awk_print_files(v).is_none())
+                    || (awk_print_redirects(v) && crate::optcmds::awk_print_files(v).is_none())
                     || OPTS.iter().any(|o| {
                         v == *o || (v.starts_with(o) && o.len() == 2 && !v.starts_with("--"))
                     })
@@ -503,29 +467,6 @@ fn awk_print_redirects(program: &str) -> bool {
         let end = rest.find([';', '}', '\n']).unwrap_or(rest.len());
         rest[..end].contains(['>', '|'])
     })
-}
-
-/// The files an awk program's print statements write (`print > "f"`, `printf ... >> "f"`), when
-/// every redirection of a print is to a literal file name; `None` when one pipes to a command
-/// or writes to a name computed at run time.
-pub fn awk_print_files(program: &str) -> Option<Vec<String>> {
-    let mut out = Vec::new();
-    for (i, _) in program.match_indices("print") {
-        let rest = &program[i..];
-        let end = rest.find([';', '}', '\n']).unwrap_or(rest.len());
-        let stmt = &rest[..end];
-        if stmt.contains('|') {
-            return None;
-        }
-        let Some(gt) = stmt.find('>') else { continue };
-        let target = stmt[gt..].trim_start_matches('>').trim();
-        let name = target.strip_prefix('"')?.strip_suffix('"')?;
-        if name.contains(['"', '\\']) {
-            return None;
-        }
-        out.push(name.to_string());
-    }
-    Some(out)
 }
 
 /// Environment variables that change which code runs.

@@ -286,11 +286,6 @@ impl Analyser<'_, '_> {
         if p.uncertain.is_none() {
             p.uncertain = inline.clone().or_else(|| acts(name, argv));
         }
-        if let Some(why) = programs::unseen_commands(name, argv) {
-            // commands the gate cannot read, a denied one too: `--yolo` does not run them
-            p.uncertain = Some(why);
-            p.runs_unknown_code = true;
-        }
         self.parts.push(p);
         if inline.is_some() {
             self.code_parts(name, text, argv, depth);
@@ -366,9 +361,6 @@ impl Analyser<'_, '_> {
         self.parts.push(wp);
     }
 }
-
-/// A name no rule covers, for an entry of a directory that a glob names.
-const DIR_ENTRY: &str = "loop-gate-directory-entry";
 
 /// Subcommands that only read the repository: `-C DIR` before them changes nothing they
 /// write.
@@ -563,48 +555,5 @@ fn container_command_start(name: &str, argv: &[Word]) -> Option<usize> {
             Some(j + 1)
         }
         _ => None,
-    }
-}
-
-impl Analyser<'_, '_> {
-    /// `ls *`, `du -sh *`: a lister shows names and sizes of the files a glob matches (never
-    /// their content) and what lies inside its directories, so only a rule covering the latter
-    /// matches (`ls ~/.ssh/*`: `~/.ssh/**`), not one naming key files (`ls *` may show `x.pem`).
-    fn listed_globs(&self, p: &mut Part, argv: &[Word]) {
-        for w in &argv[1..] {
-            let Some(pat) = w.pattern.as_deref() else {
-                continue;
-            };
-            let sep = if pat.ends_with('/') { "" } else { "/" };
-            let inside = Word {
-                text: w.text.clone(),
-                value: None,
-                pattern: Some(format!("{pat}{sep}{DIR_ENTRY}")),
-            };
-            let (was, now) = (self.path_arg(w), self.path_arg(&inside));
-            if let Some(slot) = p.paths.iter_mut().find(|x| **x == was) {
-                *slot = now;
-            }
-        }
-    }
-
-    /// `ls -R ~`: a recursive listing outside the workspace names every path below it (those
-    /// a deny rule covers too), like a recursive read there.
-    fn listing_outside(&mut self, text: &str, argv: &[Word]) {
-        let ws = self.ctx.workspace.trim_end_matches('/');
-        let dirs: Vec<&Word> = argv[1..]
-            .iter()
-            .filter(|w| !w.lit().is_some_and(|v| v.starts_with('-')))
-            .collect();
-        for w in dirs {
-            if let PathArg::Known(np) = self.path_arg(w)
-                && np.absolute != ws
-                && !np.absolute.starts_with(&format!("{ws}/"))
-            {
-                let mut rp = Part::new(PartKind::Read, text);
-                rp.paths.push(PathArg::below(np.absolute));
-                self.parts.push(rp);
-            }
-        }
     }
 }
