@@ -3,6 +3,23 @@
 
 use crate::words::Word;
 
+/// A command that writes what it is given (`rm {}`, `chmod 600 {}`) keeps `{}` a glob of every
+/// path below the start point (a write there may hit a denied path): only reads become a
+/// recursive read.
+fn written(mut inner: Vec<Word>) -> Vec<Word> {
+    let name = inner.first().and_then(Word::lit).unwrap_or("");
+    let name = name.rsplit('/').next().unwrap_or(name);
+    let writes = !crate::programs::write_targets(name, &inner).is_empty()
+        || !crate::models::option_writes(name, &inner).is_empty()
+        || crate::models::acts(name, &inner).is_some();
+    if writes {
+        for w in inner.iter_mut().filter(|w| w.text == FOUND) {
+            w.text = "{}".into();
+        }
+    }
+    inner
+}
+
 /// The text of `{}` given to `-exec`'s command when find names every file below its start.
 const FOUND: &str = "{} (every file found)";
 
@@ -143,7 +160,7 @@ pub fn find_exec(argv: &[Word]) -> (Vec<Word>, Vec<Vec<Word>>) {
                 i += 1;
             }
             if !inner.is_empty() {
-                inners.push(inner);
+                inners.push(written(inner));
             }
             i += 1;
             continue;
