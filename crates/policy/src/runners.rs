@@ -151,8 +151,10 @@ impl Analyser<'_, '_> {
 
     /// `parallel cmd ::: args`: the command is judged with its arguments unknown.
     fn parallel(&mut self, text: &str, argv: &[Word], depth: usize) -> Next {
-        self.parts
-            .push(self.exec_part(PartKind::Wrapper, text, argv));
+        let mut p = self.exec_part(PartKind::Wrapper, text, argv);
+        // GNU parallel prepends options from `~/.parallel/config` and `$PARALLEL`
+        p.uncertain = Some("`parallel` also takes options from its configuration".into());
+        self.parts.push(p);
         let end = argv
             .iter()
             .position(|w| matches!(w.lit(), Some(":::" | "::::" | ":::+")))
@@ -163,6 +165,12 @@ impl Analyser<'_, '_> {
             .map(|p| p + 1);
         match start {
             Some(s) if s < end => {
+                if let Some(runs) = parallel_literal(&argv[s..end], &argv[end..]) {
+                    for r in runs {
+                        self.script(&r, depth + 1);
+                    }
+                    return Next::Done;
+                }
                 let mut inner: Vec<&str> = argv[s..end]
                     .iter()
                     .filter_map(|w| w.value.as_deref())
@@ -472,6 +480,29 @@ fn runs_value(key: &str) -> bool {
         || key.ends_with(".smudge")
         || key.ends_with(".process")
         || key.ends_with(".program")
+}
+
+/// `parallel CMD ::: a b`: one run per literal argument (`{}` replaced, else appended);
+/// `None` when an argument is known only at run time or the input is not one `:::` list.
+fn parallel_literal(cmd: &[Word], input: &[Word]) -> Option<Vec<String>> {
+    let (sep, args) = input.split_first()?;
+    if sep.lit() != Some(":::") || args.len() > 16 {
+        return None;
+    }
+    let args: Vec<&str> = args.iter().map(Word::lit).collect::<Option<_>>()?;
+    if args.iter().any(|a| a.starts_with(":::")) {
+        return None;
+    }
+    let cmd: Vec<&str> = cmd.iter().map(|w| w.value.as_deref()).collect::<Option<_>>()?;
+    let quoted = |a: &str| format!("'{}'", a.replace('\'', "'\\''"));
+    let runs = args.iter().map(|a| {
+        if cmd.iter().any(|w| w.contains("{}")) {
+            cmd.iter().map(|w| w.replace("{}", a)).collect::<Vec<_>>().join(" ")
+        } else {
+            format!("{} {}", cmd.join(" "), quoted(a))
+        }
+    });
+    Some(runs.collect())
 }
 
 fn ssh_command_start(argv: &[Word]) -> Option<usize> {

@@ -200,7 +200,13 @@ Y = ["make -f - all <<< 'all:;git push'", "make --eval='x:;rm -rf build' x",
      "rsync -e 'sh -c \"rm -rf build\"' -a src/ h:", "ssh -o ProxyCommand='sh -c \"git push\"' host.example",
      "sed '1e rm -rf build' notes.txt", "awk 'BEGIN { \"git push\" |& getline x }'", "find src -execdir git push \\;",
      "man -P 'rm -rf build' git-log", "less '+!rm -rf build' README.md", "git submodule foreach 'git push'"]
-FIXED = {}
+# Expected verdicts corrected after the first look (tuning half; the split stays as written):
+# - `parallel CMD ::: a b` is ask however harmless CMD: GNU parallel prepends options from
+#   `~/.parallel/config` and `$PARALLEL`, and the first blind set (`adversarial-holdout.toml`)
+#   holds `parallel cat ::: a b` as ask. Each run (`CMD a`, `CMD b`) is still judged.
+# - `git -c core.pager='less -R' log` runs `less -R` as the pager, and `less` is no program the
+#   new user's rules (nor the built-in inspection list) allow: ask, like `less -R README.md`.
+FIXED = {"parallel wc -l ::: a.txt b.txt": "ask", "git -c core.pager='less -R' log -1": "ask"}
 hdr = ("# gate10's adversarial set for issue 14 (round 10: secrets leaving through options, commands run\n"
        "# through options; written blind from the programs' documentation before the code changes of\n"
        "# that session), {} half. Judged like the gate3 set: no verdict looser than expected; `allow`\n"
