@@ -25,7 +25,10 @@ fn value_at(argv: &[Word], i: usize, short: &[&str], long: &[&str]) -> Option<Op
     if short.contains(&v) || long.contains(&v) {
         return Some(next());
     }
-    if let Some(s) = short.iter().find(|s| s.len() == 2 && v.len() > 2 && v.starts_with(*s)) {
+    if let Some(s) = short
+        .iter()
+        .find(|s| s.len() == 2 && v.len() > 2 && v.starts_with(*s))
+    {
         return Some(Some(v[s.len()..].to_string()));
     }
     long.iter()
@@ -61,10 +64,11 @@ pub fn option_commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
             for w in argv.iter().skip(1) {
                 match w.lit() {
                     Some(v) => {
-                        if let Some(a) = v.strip_prefix("--checkpoint-action=") {
-                            if let Some(c) = a.strip_prefix("exec=") {
-                                out.push(OptCmd::Script(c.to_string()));
-                            }
+                        if let Some(c) = v
+                            .strip_prefix("--checkpoint-action=")
+                            .and_then(|a| a.strip_prefix("exec="))
+                        {
+                            out.push(OptCmd::Script(c.to_string()));
                         }
                     }
                     None if w.text.contains("checkpoint-action") => out.push(OptCmd::Unknown),
@@ -75,7 +79,17 @@ pub fn option_commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
         }
         "sort" => scripts(argv, 1, &[], &["--compress-program"]),
         "zip" => scripts(argv, 1, &["-TT"], &["--unzip-command"]),
-        "man" => scripts(argv, 1, &["-P", "-H"], &["--pager", "--html"]),
+        "man" => {
+            // `-H`/`--html` take a browser only bundled (`-Hfirefox`, `--html=firefox`)
+            let mut out = scripts(argv, 1, &["-P"], &["--pager"]);
+            for v in argv.iter().skip(1).filter_map(Word::lit) {
+                let browser = v.strip_prefix("--html=").or_else(|| v.strip_prefix("-H"));
+                if let Some(b) = browser.filter(|b| !b.is_empty()) {
+                    out.push(OptCmd::Script(b.to_string()));
+                }
+            }
+            out
+        }
         "rsync" => scripts(argv, 1, &["-e"], &["--rsh", "--rsync-path"]),
         "ssh" | "scp" | "sftp" | "autossh" => ssh_options(argv),
         "split" => scripts(argv, 1, &[], &["--filter"]),
@@ -115,17 +129,31 @@ fn plus_commands(argv: &[Word], ex: bool) -> Vec<OptCmd> {
 /// `system(...)`/`lua` and the like run code the gate does not read.
 fn vim_bang(c: &str) -> Option<OptCmd> {
     let c = c.trim_start_matches([':', ' ']);
-    let c = c.strip_prefix("silent").map_or(c, |r| r.trim_start_matches(['!', ' ']));
+    let c = c
+        .strip_prefix("silent")
+        .map_or(c, |r| r.trim_start_matches(['!', ' ']));
     if let Some(s) = c.strip_prefix('!') {
         return Some(OptCmd::Script(s.to_string()));
     }
     for pre in ["r", "read", "w", "write"] {
-        if let Some(s) = c.strip_prefix(pre).map(str::trim_start).and_then(|r| r.strip_prefix('!'))
+        if let Some(s) = c
+            .strip_prefix(pre)
+            .map(str::trim_start)
+            .and_then(|r| r.strip_prefix('!'))
         {
             return Some(OptCmd::Script(s.to_string()));
         }
     }
-    let runs = ["system(", "systemlist(", "lua", "py", "perl", "ruby", "term", "job_start"];
+    let runs = [
+        "system(",
+        "systemlist(",
+        "lua",
+        "py",
+        "perl",
+        "ruby",
+        "term",
+        "job_start",
+    ];
     runs.iter()
         .any(|r| c.starts_with(r) || c.contains(&format!("call {r}")) || c.contains("system("))
         .then_some(OptCmd::Unknown)
@@ -177,7 +205,11 @@ fn git(argv: &[Word]) -> Vec<OptCmd> {
         if !v.starts_with('-') {
             break;
         }
-        i += if crate::programs::takes_value("git", v) { 2 } else { 1 };
+        i += if crate::programs::takes_value("git", v) {
+            2
+        } else {
+            1
+        };
     }
     let from = i + 1;
     match lit(argv, i).unwrap_or("") {
@@ -200,7 +232,11 @@ fn git(argv: &[Word]) -> Vec<OptCmd> {
                 .iter()
                 .skip_while(|w| w.lit() == Some("--recursive") || w.lit() == Some("-q"))
                 .collect();
-            match rest.iter().map(|w| w.value.as_deref()).collect::<Option<Vec<_>>>() {
+            match rest
+                .iter()
+                .map(|w| w.value.as_deref())
+                .collect::<Option<Vec<_>>>()
+            {
                 Some(words) => vec![OptCmd::Script(words.join(" "))],
                 None => vec![OptCmd::Unknown],
             }
@@ -233,10 +269,25 @@ fn git(argv: &[Word]) -> Vec<OptCmd> {
 /// `LESSOPEN`, ...), with the value as that command (`LESSOPEN='|cmd %s'` runs `cmd %s`).
 pub fn env_command(name: &str, value: &str) -> Option<String> {
     match name {
-        "GIT_PAGER" | "PAGER" | "MANPAGER" | "SYSTEMD_PAGER" | "GH_PAGER" | "GIT_EDITOR"
-        | "EDITOR" | "VISUAL" | "GIT_SEQUENCE_EDITOR" | "GH_EDITOR" | "GIT_EXTERNAL_DIFF"
-        | "GIT_SSH_COMMAND" | "GIT_SSH" | "GIT_ASKPASS" | "SSH_ASKPASS" | "SUDO_ASKPASS"
-        | "LESSCLOSE" | "BROWSER" | "GH_BROWSER" => Some(value.to_string()),
+        "GIT_PAGER"
+        | "PAGER"
+        | "MANPAGER"
+        | "SYSTEMD_PAGER"
+        | "GH_PAGER"
+        | "GIT_EDITOR"
+        | "EDITOR"
+        | "VISUAL"
+        | "GIT_SEQUENCE_EDITOR"
+        | "GH_EDITOR"
+        | "GIT_EXTERNAL_DIFF"
+        | "GIT_SSH_COMMAND"
+        | "GIT_SSH"
+        | "GIT_ASKPASS"
+        | "SSH_ASKPASS"
+        | "SUDO_ASKPASS"
+        | "LESSCLOSE"
+        | "BROWSER"
+        | "GH_BROWSER" => Some(value.to_string()),
         "LESSOPEN" => Some(value.trim_start_matches(['|', '-']).to_string()),
         _ => None,
     }
@@ -254,7 +305,8 @@ pub fn unseen_commands(name: &str, argv: &[Word]) -> Option<String> {
                     || v.starts_with("-E")
                     || matches!(v, "--file=-" | "--makefile=-")
             }) || argv.windows(2).any(|p| {
-                matches!(p[0].lit(), Some("-f" | "--file" | "--makefile")) && p[1].lit() == Some("-")
+                matches!(p[0].lit(), Some("-f" | "--file" | "--makefile"))
+                    && p[1].lit() == Some("-")
             }) =>
         {
             Some("`make` runs recipes given on its input or command line".into())
@@ -274,7 +326,8 @@ pub fn wrapper_writes(name: &str, argv: &[Word]) -> Vec<Word> {
         _ => return Vec::new(),
     };
     // only the wrapper's own options, before its command
-    let end = crate::programs::wrapper_inner(name, argv).map_or(argv.len(), |i| i.inner.min(argv.len()));
+    let end =
+        crate::programs::wrapper_inner(name, argv).map_or(argv.len(), |i| i.inner.min(argv.len()));
     crate::models::option_values(&argv[..end], short, long)
 }
 
@@ -328,8 +381,12 @@ impl crate::shell::Analyser<'_, '_> {
             use crate::sed::Effect;
             for e in crate::sed::sed_effects(&crate::acts::sed_args(argv)).unwrap_or_default() {
                 match e {
-                    Effect::Write(f) => self.side_part(PartKind::Write, name, text, &Word::literal(&f)),
-                    Effect::Read(f) => self.side_part(PartKind::Read, name, text, &Word::literal(&f)),
+                    Effect::Write(f) => {
+                        self.side_part(PartKind::Write, name, text, &Word::literal(&f))
+                    }
+                    Effect::Read(f) => {
+                        self.side_part(PartKind::Read, name, text, &Word::literal(&f))
+                    }
                     Effect::Run(s) => self.script(&s, depth + 1),
                 }
             }
@@ -404,10 +461,16 @@ mod tests {
     fn commands_given_in_options() {
         assert_eq!(cmds("tar --to-command=cat -xf a.tar"), script("cat"));
         assert_eq!(cmds("tar -I zstd -cf x src"), script("zstd"));
-        assert_eq!(cmds("tar -cf x --checkpoint-action=exec=id src"), script("id"));
+        assert_eq!(
+            cmds("tar -cf x --checkpoint-action=exec=id src"),
+            script("id")
+        );
         assert_eq!(cmds("sort --compress-program=gzip x"), script("gzip"));
         assert_eq!(cmds("zip -T -TT 'unzip -t' x.zip f"), script("unzip -t"));
         assert_eq!(cmds("man -P cat ls"), script("cat"));
+        assert_eq!(cmds("man -H ls"), vec![]);
+        assert_eq!(cmds("man -Hfirefox ls"), script("firefox"));
+        assert_eq!(cmds("man --html=w3m ls"), script("w3m"));
         assert_eq!(cmds("rsync -e 'ssh -p 2' a b:"), script("ssh -p 2"));
         assert_eq!(cmds("ssh -o 'ProxyCommand nc %h %p' h"), script("nc %h %p"));
         assert_eq!(cmds("ssh -oLocalCommand=id h"), script("id"));
@@ -419,7 +482,10 @@ mod tests {
         assert_eq!(cmds("git grep -Ovim x"), script("vim"));
         assert_eq!(cmds("git grep -O x"), vec![]);
         assert_eq!(cmds("git -C d rebase -x 'make t' main"), script("make t"));
-        assert_eq!(cmds("git submodule foreach --recursive git status"), script("git status"));
+        assert_eq!(
+            cmds("git submodule foreach --recursive git status"),
+            script("git status")
+        );
         assert_eq!(cmds("git bisect run make"), vec![OptCmd::Words(w("make"))]);
         assert_eq!(cmds("git log -x"), vec![]);
         assert_eq!(cmds("ssh -o ConnectTimeout=5 h"), vec![]);

@@ -305,7 +305,10 @@ impl Analyser<'_, '_> {
             self.side_part(PartKind::Write, name, text, &w);
         }
         let reads = crate::uploads::option_reads(name, argv);
-        for r in crate::models::revision_reads(name, argv).into_iter().chain(reads) {
+        for r in crate::models::revision_reads(name, argv)
+            .into_iter()
+            .chain(reads)
+        {
             self.side_part(PartKind::Read, name, text, &r);
         }
         if name == "git" {
@@ -493,11 +496,17 @@ fn parallel_literal(cmd: &[Word], input: &[Word]) -> Option<Vec<String>> {
     if args.iter().any(|a| a.starts_with(":::")) {
         return None;
     }
-    let cmd: Vec<&str> = cmd.iter().map(|w| w.value.as_deref()).collect::<Option<_>>()?;
+    let cmd: Vec<&str> = cmd
+        .iter()
+        .map(|w| w.value.as_deref())
+        .collect::<Option<_>>()?;
     let quoted = |a: &str| format!("'{}'", a.replace('\'', "'\\''"));
     let runs = args.iter().map(|a| {
         if cmd.iter().any(|w| w.contains("{}")) {
-            cmd.iter().map(|w| w.replace("{}", a)).collect::<Vec<_>>().join(" ")
+            cmd.iter()
+                .map(|w| w.replace("{}", a))
+                .collect::<Vec<_>>()
+                .join(" ")
         } else {
             format!("{} {}", cmd.join(" "), quoted(a))
         }

@@ -125,7 +125,10 @@ fn rest_of_line(b: &[u8], i: usize) -> (String, usize) {
     while j < b.len() && b[j] == b' ' {
         j += 1;
     }
-    let end = b[j..].iter().position(|&c| c == b'\n').map_or(b.len(), |p| j + p);
+    let end = b[j..]
+        .iter()
+        .position(|&c| c == b'\n')
+        .map_or(b.len(), |p| j + p);
     (String::from_utf8_lossy(&b[j..end]).into_owned(), end)
 }
 
@@ -341,7 +344,10 @@ mod tests {
         assert_eq!(effects("sed '$r .env' f"), [r(".env")]);
         assert_eq!(effects("sed '1e git push' f"), [run("git push")]);
         assert_eq!(effects("sed 's/.*/id/e' f"), [run("id")]);
-        assert_eq!(effects("sed 's/^/rm -rf /e' f"), [run("rm -rf  $__loop_gate_dynamic")]);
+        assert_eq!(
+            effects("sed 's/^/rm -rf /e' f"),
+            [run("rm -rf  $__loop_gate_dynamic")]
+        );
         assert_eq!(effects("sed 'e' f"), [run("$__loop_gate_dynamic")]);
         assert_eq!(effects("sed -n 's/a/b/p' f"), []);
     }

@@ -26,11 +26,13 @@ fn data_file(v: &str, names: bool) -> Option<String> {
 }
 
 fn files(values: Vec<Word>, names: bool) -> impl Iterator<Item = Word> {
-    values.into_iter().filter_map(move |w| match w.value.as_deref() {
-        Some(v) => data_file(v, names).map(|f| Word::literal(&f)),
-        // a value known only at run time may name any file
-        None => Some(w),
-    })
+    values
+        .into_iter()
+        .filter_map(move |w| match w.value.as_deref() {
+            Some(v) => data_file(v, names).map(|f| Word::literal(&f)),
+            // a value known only at run time may name any file
+            None => Some(w),
+        })
 }
 
 /// The paths `name` reads because of its options or data items.
@@ -48,7 +50,13 @@ pub fn option_reads(name: &str, argv: &[Word]) -> Vec<Word> {
                 "--upload-file",
             ];
             out.extend(option_values(argv, &["-K", "-E", "-T"], &plain));
-            let data = ["--data", "--data-ascii", "--data-binary", "--json", "--header"];
+            let data = [
+                "--data",
+                "--data-ascii",
+                "--data-binary",
+                "--json",
+                "--header",
+            ];
             out.extend(files(option_values(argv, &["-d", "-H"], &data), false));
             let named = ["--data-urlencode", "--form", "--variable"];
             out.extend(files(option_values(argv, &["-F"], &named), true));
@@ -110,13 +118,25 @@ mod tests {
     fn files_sent_by_options() {
         assert_eq!(reads("curl -d @a.json https://h/"), ["a.json"]);
         assert_eq!(reads("curl -d a=1 -d @- https://h/"), Vec::<String>::new());
-        assert_eq!(reads("curl -F 'f=@x.bin;type=image/png' https://h/"), ["x.bin"]);
+        assert_eq!(
+            reads("curl -F 'f=@x.bin;type=image/png' https://h/"),
+            ["x.bin"]
+        );
         assert_eq!(reads("curl -F 'n=<t.txt' -F k=v https://h/"), ["t.txt"]);
         assert_eq!(reads("curl --data-urlencode n@t.txt https://h/"), ["t.txt"]);
-        assert_eq!(reads("curl --data-urlencode 'a=x@y' https://h/"), Vec::<String>::new());
-        assert_eq!(reads("curl -sT up.bin -K c.cfg https://h/"), ["up.bin", "c.cfg"]);
+        assert_eq!(
+            reads("curl --data-urlencode 'a=x@y' https://h/"),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            reads("curl -sT up.bin -K c.cfg https://h/"),
+            ["up.bin", "c.cfg"]
+        );
         assert_eq!(reads("wget --post-file=b.txt https://h/"), ["b.txt"]);
-        assert_eq!(reads("http POST https://h/ @b.json f@x.bin a=1 u:=@j.json"), ["b.json", "x.bin", "j.json"]);
+        assert_eq!(
+            reads("http POST https://h/ @b.json f@x.bin a=1 u:=@j.json"),
+            ["b.json", "x.bin", "j.json"]
+        );
         assert_eq!(reads("mail -s hi -A r.pdf a@b"), ["r.pdf"]);
         assert_eq!(reads("openssl enc -in a -pass file:p.txt"), ["a", "p.txt"]);
     }

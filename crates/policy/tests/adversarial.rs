@@ -206,7 +206,10 @@ fn gate10_tuned_set() {
 #[test]
 fn gate10_held_out_set() {
     let (wrong, total, report) = judge_gate10(include_str!("data/adversarial-gate10-holdout.toml"));
-    eprintln!("gate10 held-out half: {}/{total} as expected", total - wrong);
+    eprintln!(
+        "gate10 held-out half: {}/{total} as expected",
+        total - wrong
+    );
     if std::env::var_os("GATE_HOLDOUT_REPORT").is_some() {
         eprintln!("{report}");
     }
