@@ -100,7 +100,12 @@ fn git_acts(argv: &[Word]) -> Option<String> {
         }
         if v == "-c" || v == "--config-env" {
             let kv = lit(argv, i + 1).unwrap_or("");
-            if !safe_git_config(kv) {
+            // a command setting with a literal value is judged as that command (`git_alias`)
+            let judged = v == "-c"
+                && kv
+                    .split_once('=')
+                    .is_some_and(|(k, _)| crate::runners::runs_value(&k.to_ascii_lowercase()));
+            if !safe_git_config(kv) && !judged {
                 return Some(format!("`git -c {kv}` can make git run a command"));
             }
             i += 2;

@@ -187,12 +187,7 @@ impl Analyser<'_, '_> {
             p.uncertain = Some(note);
             self.parts.push(p);
         }
-        for w in crate::optcmds::wrapper_writes(name, argv) {
-            self.side_part(PartKind::Write, name, text, &w);
-        }
-        for s in &skip.scripts {
-            self.script(s, depth + 1);
-        }
+        self.wrapper_effects(name, text, argv, &skip.scripts, depth);
         if skip.env_sensitive {
             self.opaque(
                 text,

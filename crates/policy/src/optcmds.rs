@@ -95,6 +95,12 @@ pub fn option_commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
         "split" => scripts(argv, 1, &[], &["--filter"]),
         "wget" => scripts(argv, 1, &[], &["--use-askpass"]),
         "less" | "more" => plus_commands(argv, false),
+        "emacs" | "emacsclient" => {
+            let code = (1..argv.len())
+                .filter_map(|i| value_at(argv, i, &["-eval", "--execute"], &["--eval"]));
+            code.flat_map(|c| c.map_or(vec![OptCmd::Unknown], |c| elisp_commands(&c)))
+                .collect()
+        }
         "vi" | "vim" | "nvim" | "view" | "ex" | "vimdiff" | "gvim" => {
             let mut out = plus_commands(argv, true);
             for v in (1..argv.len()).filter_map(|i| value_at(argv, i, &["-c"], &["--cmd"])) {
@@ -104,6 +110,57 @@ pub fn option_commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
         }
         _ => Vec::new(),
     }
+}
+
+/// The shell commands in Emacs Lisp code: the string given to `shell-command` and its kin,
+/// the program and string arguments of `call-process`/`process-lines`/`start-process`.
+fn elisp_commands(code: &str) -> Vec<OptCmd> {
+    const SHELL: &[&str] = &[
+        "shell-command",
+        "shell-command-to-string",
+        "async-shell-command",
+        "call-process-shell-command",
+        "start-process-shell-command",
+    ];
+    const PROGRAM: &[&str] = &[
+        "call-process",
+        "process-lines",
+        "start-process",
+        "make-process",
+    ];
+    let mut out = Vec::new();
+    for (i, _) in code.match_indices('(') {
+        let rest = &code[i + 1..];
+        let name: String = rest
+            .chars()
+            .take_while(|c| !c.is_whitespace() && *c != ')')
+            .collect();
+        let (shell, program) = (
+            SHELL.contains(&name.as_str()),
+            PROGRAM.contains(&name.as_str()),
+        );
+        if !shell && !program {
+            continue;
+        }
+        // the string literals of the call, up to its first `)`
+        let args = &rest[name.len()..];
+        let args = &args[..args.find(')').unwrap_or(args.len())];
+        let strings: Vec<&str> = args.split('"').skip(1).step_by(2).collect();
+        let strings = if name.starts_with("start-process") {
+            // NAME BUFFER PROGRAM ARGS...: the buffer may be `nil`, not a string
+            strings.into_iter().skip(1).collect::<Vec<_>>()
+        } else {
+            strings
+        };
+        match (shell, strings.first()) {
+            (true, Some(s)) => out.push(OptCmd::Script((*s).to_string())),
+            (false, Some(_)) => out.push(OptCmd::Words(
+                strings.iter().map(|s| Word::literal(s)).collect(),
+            )),
+            _ => out.push(OptCmd::Unknown),
+        }
+    }
+    out
 }
 
 /// `+CMD` of `less` (a command at start; `!` runs a shell) and of `vi` (an ex command).
@@ -293,6 +350,44 @@ pub fn env_command(name: &str, value: &str) -> Option<String> {
     }
 }
 
+/// `script [options] [FILE]`: the typescript FILE (`typescript` when none is given) and the
+/// logs of `-O/-B/-T/-I` (`/dev/null` writes nothing).
+fn script_writes(argv: &[Word]) -> Vec<Word> {
+    const SKIP: &[&str] = &["--command", "--echo", "--output-limit", "--logging-format"];
+    const LOGS: &[&str] = &["--log-out", "--log-io", "--log-timing", "--log-in"];
+    let mut out = Vec::new();
+    let mut file = None;
+    let mut i = 1;
+    while let Some(w) = argv.get(i) {
+        i += 1;
+        let Some(v) = w.lit() else {
+            file = file.or(Some(w.clone()));
+            continue;
+        };
+        // a short option (or the last of a cluster, `-qc CMD`) takes the next word
+        let last = (v.starts_with('-') && !v.starts_with("--"))
+            .then(|| v.chars().last())
+            .flatten();
+        if LOGS.contains(&v) || last.is_some_and(|c| "OBTI".contains(c)) {
+            out.extend(argv.get(i).cloned());
+            i += 1;
+        } else if SKIP.contains(&v) || last.is_some_and(|c| "cEom".contains(c)) {
+            i += 1;
+        } else if let Some((_, f)) = v.split_once('=').filter(|_| v.starts_with("--log-")) {
+            out.push(Word::literal(f));
+        } else if !v.starts_with('-') {
+            file = file.or(Some(w.clone()));
+        }
+    }
+    out.push(file.unwrap_or_else(|| Word::literal("typescript")));
+    out.retain(|w| {
+        !w.value
+            .as_deref()
+            .is_some_and(crate::programs::harmless_sink)
+    });
+    out
+}
+
 /// Why `name` runs commands given where the gate cannot read them and that may be any command
 /// (`make -f -` / `make --eval`: recipes on standard input or the command line; `sftp -b`: a
 /// batch of transfers, which may upload any file).
@@ -323,12 +418,19 @@ pub fn wrapper_writes(name: &str, argv: &[Word]) -> Vec<Word> {
     let (short, long): (&[&str], &[&str]) = match name {
         "strace" | "ltrace" => (&["-o"], &["--output"]),
         "time" => (&["-o"], &["--output"]),
+        "script" => return script_writes(argv),
         _ => return Vec::new(),
     };
     // only the wrapper's own options, before its command
     let end =
         crate::programs::wrapper_inner(name, argv).map_or(argv.len(), |i| i.inner.min(argv.len()));
-    crate::models::option_values(&argv[..end], short, long)
+    let mut out = crate::models::option_values(&argv[..end], short, long);
+    out.retain(|w| {
+        !w.value
+            .as_deref()
+            .is_some_and(crate::programs::harmless_sink)
+    });
+    out
 }
 
 /// The files an awk program's print statements write (`print > "f"`, `printf ... >> "f"`), when
@@ -355,6 +457,24 @@ pub fn awk_print_files(program: &str) -> Option<Vec<String>> {
 }
 
 impl crate::shell::Analyser<'_, '_> {
+    /// What a wrapper does itself: the files it writes ([`wrapper_writes`]) and the commands
+    /// named by variables it sets (`env GIT_PAGER=CMD`).
+    pub(crate) fn wrapper_effects(
+        &mut self,
+        name: &str,
+        text: &str,
+        argv: &[Word],
+        scripts: &[String],
+        depth: usize,
+    ) {
+        for w in wrapper_writes(name, argv) {
+            self.side_part(crate::part::PartKind::Write, name, text, &w);
+        }
+        for s in scripts {
+            self.script(s, depth + 1);
+        }
+    }
+
     /// The commands of [`option_commands`], judged as commands.
     pub(crate) fn option_commands(&mut self, name: &str, text: &str, argv: &[Word], depth: usize) {
         if let Some(why) = unseen_commands(name, argv) {
@@ -491,5 +611,22 @@ mod tests {
         assert_eq!(cmds("ssh -o ConnectTimeout=5 h"), vec![]);
         assert_eq!(env_command("LESSOPEN", "|x %s").as_deref(), Some("x %s"));
         assert_eq!(env_command("HOME", "/x"), None);
+        assert_eq!(
+            cmds("emacs --batch --eval '(shell-command \"id\")'"),
+            script("id")
+        );
+        assert_eq!(cmds("emacs --eval '(message \"hi\")'"), vec![]);
+        let ws = |s: &str| -> Vec<String> {
+            let argv = w(s);
+            let name = argv[0].lit().unwrap_or("").to_string();
+            let out = wrapper_writes(&name, &argv);
+            out.iter()
+                .map(|w| w.value.clone().unwrap_or_default())
+                .collect()
+        };
+        assert_eq!(ws("script -qc 'make' out.log"), ["out.log"]);
+        assert_eq!(ws("script -q -c make"), ["typescript"]);
+        assert_eq!(ws("script -c make /dev/null"), Vec::<String>::new());
+        assert_eq!(ws("strace -f -o t.txt ls -o x"), ["t.txt"]);
     }
 }

@@ -304,7 +304,15 @@ impl Analyser<'_, '_> {
         for w in writes {
             self.side_part(PartKind::Write, name, text, &w);
         }
-        let reads = crate::uploads::option_reads(name, argv);
+        let (unknown, reads): (Vec<Word>, Vec<Word>) = crate::uploads::option_reads(name, argv)
+            .into_iter()
+            .partition(|w| w.value.is_none() && w.pattern.is_none());
+        if !unknown.is_empty() {
+            // `curl -d @"$F"`: a file known only at run time, which a deny rule may cover
+            let mut rp = Part::new(PartKind::Read, text);
+            rp.paths.push(PathArg::Unknown);
+            self.parts.push(rp);
+        }
         for r in crate::models::revision_reads(name, argv)
             .into_iter()
             .chain(reads)
@@ -427,6 +435,8 @@ fn git_plain(argv: &[Word]) -> Option<Vec<Word>> {
                     {
                         aliases.push((k[6..].to_ascii_lowercase(), val.to_string()));
                     }
+                    // `core.pager=cat`: the command is judged by `git_alias`
+                    Some((k, _)) if runs_value(&k.to_ascii_lowercase()) => {}
                     _ if crate::acts::safe_git_config(kv) => {}
                     _ => return None,
                 }
@@ -460,7 +470,7 @@ fn git_plain(argv: &[Word]) -> Option<Vec<Word>> {
 }
 
 /// Configuration keys whose value git runs as a shell command.
-fn runs_value(key: &str) -> bool {
+pub(crate) fn runs_value(key: &str) -> bool {
     matches!(
         key,
         "core.pager"

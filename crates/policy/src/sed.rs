@@ -239,36 +239,49 @@ fn effects(script: &str, out: &mut Vec<Effect>) -> bool {
                     *p = i;
                 }
                 if c == b's' {
-                    let regex = String::from_utf8_lossy(&b[start..parts[0] - 1]).into_owned();
-                    let repl = String::from_utf8_lossy(&b[parts[0]..parts[1] - 1]).into_owned();
-                    while let Some(&f) = b.get(i) {
-                        match f {
-                            b'g' | b'p' | b'i' | b'I' | b'm' | b'M' | b'0'..=b'9' => i += 1,
-                            // the line as replaced runs: all of it is known only when the
-                            // regex takes the whole line and the replacement is plain text
-                            b'e' => {
-                                i += 1;
-                                let whole = matches!(regex.as_str(), ".*" | "^.*" | "^.*$");
-                                let plain = !repl.contains(['\\', '&']);
-                                out.push(Effect::Run(if whole && plain {
-                                    repl.clone()
-                                } else {
-                                    format!("{repl} $__loop_gate_dynamic")
-                                }));
-                            }
-                            b'w' | b'W' => {
-                                let (arg, end) = rest_of_line(b, i + 1);
-                                i = end;
-                                out.push(Effect::Write(arg));
-                            }
-                            _ => break,
-                        }
-                    }
+                    i = s_flags(b, i, start, parts, out);
                 }
             }
             _ => return false,
         }
     }
+}
+
+/// The flags of an `s` command from `i` (`start` and `parts`: where its regex and replacement
+/// begin and end); adds what `e` and `w FILE` do to `out` and returns where the flags end.
+fn s_flags(
+    b: &[u8],
+    mut i: usize,
+    start: usize,
+    parts: [usize; 2],
+    out: &mut Vec<Effect>,
+) -> usize {
+    let regex = String::from_utf8_lossy(&b[start..parts[0] - 1]).into_owned();
+    let repl = String::from_utf8_lossy(&b[parts[0]..parts[1] - 1]).into_owned();
+    while let Some(&f) = b.get(i) {
+        match f {
+            b'g' | b'p' | b'i' | b'I' | b'm' | b'M' | b'0'..=b'9' => i += 1,
+            // the line as replaced runs: all of it is known only when the regex takes the
+            // whole line and the replacement is plain text
+            b'e' => {
+                i += 1;
+                let whole = matches!(regex.as_str(), ".*" | "^.*" | "^.*$");
+                let plain = !repl.contains(['\\', '&']);
+                out.push(Effect::Run(if whole && plain {
+                    repl.clone()
+                } else {
+                    format!("{repl} $__loop_gate_dynamic")
+                }));
+            }
+            b'w' | b'W' => {
+                let (arg, end) = rest_of_line(b, i + 1);
+                out.push(Effect::Write(arg));
+                return end;
+            }
+            _ => break,
+        }
+    }
+    i
 }
 
 /// Skips an address at `i` (none is fine); `None` when it cannot be read.

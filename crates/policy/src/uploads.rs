@@ -31,7 +31,7 @@ fn files(values: Vec<Word>, names: bool) -> impl Iterator<Item = Word> {
         .filter_map(move |w| match w.value.as_deref() {
             Some(v) => data_file(v, names).map(|f| Word::literal(&f)),
             // a value known only at run time may name any file
-            None => Some(w),
+            None => Some(Word { pattern: None, ..w }),
         })
 }
 
