@@ -381,6 +381,21 @@ pub fn option_writes(name: &str, argv: &[Word]) -> Vec<Word> {
         | "nasm" | "gfortran" | "zig" => option_values(argv, &["-o"], &["--output", "--out-dir"]),
         "go" if matches!(sub, "build" | "test") => option_values(argv, &["-o"], &[]),
         "javac" => option_values(argv, &["-d"], &[]),
+        "cargo" => option_values(argv, &[], &["--target-dir", "--artifact-dir", "--out-dir"]),
+        "perf" => option_values(argv, &["-o"], &["--output"]),
+        "pytest" | "py.test" => option_values(
+            argv,
+            &[],
+            &[
+                "--junitxml",
+                "--junit-xml",
+                "--basetemp",
+                "--html",
+                "--result-log",
+            ],
+        ),
+        "pip" | "pip3" => option_values(argv, &["-d", "-t"], &["--dest", "--target", "--log"]),
+        "npm" => option_values(argv, &[], &["--pack-destination"]),
         "csplit" => option_values(argv, &["-f"], &["--prefix"]),
         "iconv" | "openssl" | "xxd" | "patch" => {
             option_values(argv, &["-o"], &["-out", "--output"])

@@ -95,6 +95,26 @@ pub fn option_commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
         "split" => scripts(argv, 1, &[], &["--filter"]),
         "wget" => scripts(argv, 1, &[], &["--use-askpass"]),
         "less" | "more" => plus_commands(argv, false),
+        "nc" | "ncat" | "netcat" | "nc.traditional" | "nc.openbsd" => {
+            let mut out = scripts(argv, 1, &["-e", "-c"], &["--exec", "--sh-exec"]);
+            let lua = argv
+                .iter()
+                .any(|w| w.lit().is_some_and(|v| v.starts_with("--lua-exec")));
+            out.extend(lua.then_some(OptCmd::Unknown));
+            out
+        }
+        "socat" => argv
+            .iter()
+            .skip(1)
+            .filter_map(|w| {
+                let v = w.value.as_deref()?;
+                let cmd = crate::uploads::strip_prefix_ci(v, "EXEC:")
+                    .or_else(|| crate::uploads::strip_prefix_ci(v, "SYSTEM:"))?;
+                Some(OptCmd::Script(
+                    cmd.split(',').next().unwrap_or(cmd).to_string(),
+                ))
+            })
+            .collect(),
         "emacs" | "emacsclient" => {
             let code = (1..argv.len())
                 .filter_map(|i| value_at(argv, i, &["-eval", "--execute"], &["--eval"]));
@@ -418,6 +438,16 @@ pub fn wrapper_writes(name: &str, argv: &[Word]) -> Vec<Word> {
     let (short, long): (&[&str], &[&str]) = match name {
         "strace" | "ltrace" => (&["-o"], &["--output"]),
         "time" => (&["-o"], &["--output"]),
+        "valgrind" => (
+            &[],
+            &[
+                "--log-file",
+                "--xml-file",
+                "--massif-out-file",
+                "--callgrind-out-file",
+                "--cachegrind-out-file",
+            ],
+        ),
         "script" => return script_writes(argv),
         _ => return Vec::new(),
     };
@@ -611,6 +641,10 @@ mod tests {
         assert_eq!(cmds("ssh -o ConnectTimeout=5 h"), vec![]);
         assert_eq!(env_command("LESSOPEN", "|x %s").as_deref(), Some("x %s"));
         assert_eq!(env_command("HOME", "/x"), None);
+        assert_eq!(cmds("nc -e /bin/sh h 1"), script("/bin/sh"));
+        assert_eq!(cmds("ncat --sh-exec 'id' -l 1"), script("id"));
+        assert_eq!(cmds("socat - EXEC:'id -u',pty"), script("id -u"));
+        assert_eq!(cmds("socat - TCP:h:1"), vec![]);
         assert_eq!(
             cmds("emacs --batch --eval '(shell-command \"id\")'"),
             script("id")

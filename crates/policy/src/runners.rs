@@ -56,6 +56,8 @@ impl Analyser<'_, '_> {
                 match container_command_start(name, argv) {
                     Some(s) => {
                         self.parts.push(self.exec_part(PartKind::Exec, text, argv));
+                        // `-v ~/.ssh:/root/.ssh`, `--env-file .env`
+                        self.option_reads(name, text, &argv[..s.min(argv.len())]);
                         match argv.get(s..).filter(|rest| !rest.is_empty()) {
                             Some(rest) => Next::Inner(rest.to_vec(), false),
                             None => Next::Done,
@@ -165,7 +167,8 @@ impl Analyser<'_, '_> {
             .map(|p| p + 1);
         match start {
             Some(s) if s < end => {
-                if let Some(runs) = parallel_literal(&argv[s..end], &argv[end..]) {
+                if let Some(runs) = crate::launchers::parallel_literal(&argv[s..end], &argv[end..])
+                {
                     for r in runs {
                         self.script(&r, depth + 1);
                     }
@@ -304,19 +307,8 @@ impl Analyser<'_, '_> {
         for w in writes {
             self.side_part(PartKind::Write, name, text, &w);
         }
-        let (unknown, reads): (Vec<Word>, Vec<Word>) = crate::uploads::option_reads(name, argv)
-            .into_iter()
-            .partition(|w| w.value.is_none() && w.pattern.is_none());
-        if !unknown.is_empty() {
-            // `curl -d @"$F"`: a file known only at run time, which a deny rule may cover
-            let mut rp = Part::new(PartKind::Read, text);
-            rp.paths.push(PathArg::Unknown);
-            self.parts.push(rp);
-        }
-        for r in crate::models::revision_reads(name, argv)
-            .into_iter()
-            .chain(reads)
-        {
+        self.option_reads(name, text, argv);
+        for r in crate::models::revision_reads(name, argv) {
             self.side_part(PartKind::Read, name, text, &r);
         }
         if name == "git" {
@@ -493,35 +485,6 @@ pub(crate) fn runs_value(key: &str) -> bool {
         || key.ends_with(".smudge")
         || key.ends_with(".process")
         || key.ends_with(".program")
-}
-
-/// `parallel CMD ::: a b`: one run per literal argument (`{}` replaced, else appended);
-/// `None` when an argument is known only at run time or the input is not one `:::` list.
-fn parallel_literal(cmd: &[Word], input: &[Word]) -> Option<Vec<String>> {
-    let (sep, args) = input.split_first()?;
-    if sep.lit() != Some(":::") || args.len() > 16 {
-        return None;
-    }
-    let args: Vec<&str> = args.iter().map(Word::lit).collect::<Option<_>>()?;
-    if args.iter().any(|a| a.starts_with(":::")) {
-        return None;
-    }
-    let cmd: Vec<&str> = cmd
-        .iter()
-        .map(|w| w.value.as_deref())
-        .collect::<Option<_>>()?;
-    let quoted = |a: &str| format!("'{}'", a.replace('\'', "'\\''"));
-    let runs = args.iter().map(|a| {
-        if cmd.iter().any(|w| w.contains("{}")) {
-            cmd.iter()
-                .map(|w| w.replace("{}", a))
-                .collect::<Vec<_>>()
-                .join(" ")
-        } else {
-            format!("{} {}", cmd.join(" "), quoted(a))
-        }
-    });
-    Some(runs.collect())
 }
 
 fn ssh_command_start(argv: &[Word]) -> Option<usize> {

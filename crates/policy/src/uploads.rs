@@ -93,9 +93,147 @@ pub fn option_reads(name: &str, argv: &[Word]) -> Vec<Word> {
                 }
             }
         }
+        "docker" | "podman" | "nerdctl" => {
+            for w in option_values(argv, &["-v"], &["--volume"]) {
+                out.extend(mount(w, false));
+            }
+            for w in option_values(argv, &[], &["--mount"]) {
+                out.extend(mount(w, true));
+            }
+            out.extend(option_values(argv, &[], &["--env-file"]));
+            for w in option_values(argv, &[], &["--secret"]) {
+                out.extend(mount(w, true));
+            }
+        }
+        "kubectl" | "oc" => {
+            for w in option_values(argv, &[], &["--from-file", "--from-env-file"]) {
+                // `--from-file=[key=]PATH`
+                out.push(match w.value.as_deref() {
+                    Some(v) => Word::literal(v.rsplit_once('=').map_or(v, |(_, p)| p)),
+                    None => w,
+                });
+            }
+        }
+        "socat" => {
+            for v in argv.iter().skip(1).filter_map(Word::lit) {
+                let file = ["FILE:", "OPEN:", "GOPEN:", "READLINE:"]
+                    .iter()
+                    .find_map(|p| strip_prefix_ci(v, p));
+                out.extend(file.map(|f| Word::literal(f.split(',').next().unwrap_or(f))));
+            }
+        }
         _ => {}
     }
+    out.extend(secret_store(name, argv).map(Word::literal));
     out
+}
+
+/// `v` without `prefix`, whatever the case of the prefix.
+pub(crate) fn strip_prefix_ci<'a>(v: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = v.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix)
+        .then(|| &v[prefix.len()..])
+}
+
+/// A mount's host path as a word (a value known only at run time stays unknown).
+fn mount(w: Word, bind: bool) -> Option<Word> {
+    match w.value.as_deref() {
+        Some(v) => mount_source(v, bind).map(|s| Word::literal(&s)),
+        None => Some(Word { pattern: None, ..w }),
+    }
+}
+
+impl crate::shell::Analyser<'_, '_> {
+    /// The reads of [`option_reads`] as parts; a file known only at run time (`curl -d
+    /// @"$F"`) is one a deny rule may cover.
+    pub(crate) fn option_reads(&mut self, name: &str, text: &str, argv: &[Word]) {
+        use crate::part::{Part, PartKind, PathArg};
+        let (unknown, reads): (Vec<Word>, Vec<Word>) = option_reads(name, argv)
+            .into_iter()
+            .partition(|w| w.value.is_none() && w.pattern.is_none());
+        if !unknown.is_empty() {
+            let mut rp = Part::new(PartKind::Read, text);
+            rp.paths.push(PathArg::Unknown);
+            self.parts.push(rp);
+        }
+        for r in reads {
+            self.side_part(PartKind::Read, name, text, &r);
+        }
+    }
+}
+
+/// The host side of a container mount (`-v SRC:DST[:ro]`, `--mount type=bind,source=SRC`):
+/// a path when it is one (`/x`, `~/x`, `./x`), not a named volume.
+fn mount_source(v: &str, mount: bool) -> Option<String> {
+    let src = if mount {
+        v.split(',').find_map(|kv| {
+            kv.strip_prefix("source=")
+                .or_else(|| kv.strip_prefix("src="))
+        })?
+    } else {
+        v.split(':').next()?
+    };
+    src.starts_with(['/', '~', '.', '$'])
+        .then(|| src.to_string())
+}
+
+/// The secret store a command prints from (`gh auth token`, `aws configure get`,
+/// `kubectl config view --raw`, `gpg --export-secret-keys`, `pass show`): a read of it.
+fn secret_store(name: &str, argv: &[Word]) -> Option<&'static str> {
+    let words: Vec<&str> = argv.iter().skip(1).map(|w| w.lit().unwrap_or("")).collect();
+    let has = |w: &str| words.contains(&w);
+    let starts = |ws: &[&str]| words.starts_with(ws);
+    Some(match name {
+        "gh" if starts(&["auth", "token"])
+            || (starts(&["auth", "status"]) && (has("-t") || has("--show-token"))) =>
+        {
+            "~/.config/gh/hosts.yml"
+        }
+        "aws" if starts(&["configure", "get"]) || starts(&["configure", "export-credentials"]) => {
+            "~/.aws/credentials"
+        }
+        "gcloud"
+            if words
+                .iter()
+                .any(|w| matches!(*w, "print-access-token" | "print-identity-token")) =>
+        {
+            "~/.config/gcloud/credentials.db"
+        }
+        "az" if starts(&["account", "get-access-token"]) => "~/.azure/msal_token_cache.json",
+        "kubectl" | "oc" if starts(&["config", "view"]) && (has("--raw") || has("--flatten")) => {
+            "~/.kube/config"
+        }
+        "git" if starts(&["credential", "fill"]) || starts(&["credential-store", "get"]) => {
+            "~/.git-credentials"
+        }
+        "pass" | "gopass"
+            if words.first().is_none_or(|w| {
+                !matches!(
+                    *w,
+                    "ls" | "list"
+                        | "find"
+                        | "grep"
+                        | "init"
+                        | "git"
+                        | "help"
+                        | "version"
+                        | "--help"
+                )
+            }) =>
+        {
+            "~/.password-store/store.gpg"
+        }
+        "gpg" | "gpg2"
+            if words
+                .iter()
+                .any(|w| w.starts_with("--export-secret") || *w == "--export-ssh-key") =>
+        {
+            "~/.gnupg/private-keys-v1.d"
+        }
+        "vault" if starts(&["print", "token"]) || has("token") && has("lookup") => "~/.vault-token",
+        "heroku" if starts(&["auth:token"]) => "~/.netrc",
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
@@ -139,5 +277,27 @@ mod tests {
         );
         assert_eq!(reads("mail -s hi -A r.pdf a@b"), ["r.pdf"]);
         assert_eq!(reads("openssl enc -in a -pass file:p.txt"), ["a", "p.txt"]);
+        assert_eq!(
+            reads("docker run -v ~/.ssh:/k -v data:/d -v ./s:/s:ro i"),
+            ["~/.ssh", "./s"]
+        );
+        assert_eq!(
+            reads("docker run --mount type=bind,src=/h/x,dst=/x --env-file e i"),
+            ["/h/x", "e"]
+        );
+        assert_eq!(
+            reads("kubectl create secret generic k --from-file=key=a.pem"),
+            ["a.pem"]
+        );
+        assert_eq!(reads("socat FILE:a.txt,rdonly TCP:h:1"), ["a.txt"]);
+        assert_eq!(reads("gh auth token"), ["~/.config/gh/hosts.yml"]);
+        assert_eq!(reads("gh auth status"), Vec::<String>::new());
+        assert_eq!(reads("kubectl config view --raw"), ["~/.kube/config"]);
+        assert_eq!(reads("pass show x"), ["~/.password-store/store.gpg"]);
+        assert_eq!(reads("pass ls"), Vec::<String>::new());
+        assert_eq!(
+            reads("gpg --export-secret-keys -a"),
+            ["~/.gnupg/private-keys-v1.d"]
+        );
     }
 }
