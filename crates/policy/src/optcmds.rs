@@ -126,6 +126,16 @@ pub fn option_commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
             for v in (1..argv.len()).filter_map(|i| value_at(argv, i, &["-c"], &["--cmd"])) {
                 out.extend(v.map_or(Some(OptCmd::Unknown), |c| vim_bang(&c)));
             }
+            // a cluster of flags ending in `c` (`ex -sc CMD`)
+            for (i, w) in argv.iter().enumerate().skip(1) {
+                let cluster = w.lit().is_some_and(|v| {
+                    v.len() > 2 && !v.starts_with("--") && v.starts_with('-') && v.ends_with('c')
+                });
+                if cluster {
+                    let next = argv.get(i + 1).and_then(|w| w.value.as_deref());
+                    out.extend(next.map_or(Some(OptCmd::Unknown), vim_bang));
+                }
+            }
             out
         }
         _ => Vec::new(),
@@ -206,11 +216,24 @@ fn plus_commands(argv: &[Word], ex: bool) -> Vec<OptCmd> {
 /// `system(...)`/`lua` and the like run code the gate does not read.
 fn vim_bang(c: &str) -> Option<OptCmd> {
     let c = c.trim_start_matches([':', ' ']);
-    let c = c
-        .strip_prefix("silent")
-        .map_or(c, |r| r.trim_start_matches(['!', ' ']));
+    // `silent !cmd`, `silent! !cmd`; a range before `!` filters lines through cmd (`%!sh`)
+    let c = c.strip_prefix("silent").map_or(c, |r| {
+        r.strip_prefix('!')
+            .filter(|x| x.starts_with(' '))
+            .unwrap_or(r)
+            .trim_start()
+    });
+    let c = c.trim_start_matches(|ch: char| "%.$,0123456789'<> ".contains(ch));
     if let Some(s) = c.strip_prefix('!') {
         return Some(OptCmd::Script(s.to_string()));
+    }
+    if let Some(at) = c.find("system(") {
+        // `call system("cmd")`: the string given
+        let arg = c[at + 7..].trim_start();
+        let q = arg.chars().next().filter(|q| *q == '"' || *q == '\'');
+        if let Some(s) = q.and_then(|q| arg[1..].split(q).next()) {
+            return Some(OptCmd::Script(s.to_string()));
+        }
     }
     for pre in ["r", "read", "w", "write"] {
         if let Some(s) = c
@@ -332,6 +355,28 @@ fn git(argv: &[Word]) -> Vec<OptCmd> {
                 "--tag-name-filter",
             ],
         ),
+        "clone" | "fetch" | "pull" | "ls-remote" | "archive" | "push" | "remote" => {
+            let mut out = scripts(
+                argv,
+                from,
+                &[],
+                &["--upload-pack", "--receive-pack", "--exec"],
+            );
+            if matches!(lit(argv, i), Some("clone")) {
+                out.extend(scripts(argv, from, &["-u"], &[]));
+            }
+            // `ext::CMD ARGS` runs CMD (`% ` is a space, `%%` a percent sign)
+            for w in &argv[from.min(argv.len())..] {
+                match w.value.as_deref().and_then(|v| v.strip_prefix("ext::")) {
+                    Some(c) => out.push(OptCmd::Words(ext_words(c))),
+                    None if w.value.is_none() && w.text.contains("ext::") => {
+                        out.push(OptCmd::Unknown)
+                    }
+                    None => {}
+                }
+            }
+            out
+        }
         "send-email" => scripts(
             argv,
             from,
@@ -340,6 +385,63 @@ fn git(argv: &[Word]) -> Vec<OptCmd> {
         ),
         _ => Vec::new(),
     }
+}
+
+/// The values of `awk -v NAME=VALUE` (and `NAME=VALUE` operands) when the program runs
+/// commands (`system`, `| getline`, a print to a pipe): any of them may be the command.
+fn files_runs(argv: &[Word]) -> Vec<String> {
+    let runs = argv.iter().skip(1).any(|w| {
+        w.value.as_deref().is_some_and(|v| {
+            v.contains("system")
+                || v.contains("getline")
+                || (v.contains("print") && v.contains('|'))
+        })
+    });
+    if !runs {
+        return Vec::new();
+    }
+    argv.windows(2)
+        .filter(|p| p[0].lit() == Some("-v"))
+        .filter_map(|p| {
+            p[1].value
+                .as_deref()?
+                .split_once('=')
+                .map(|(_, v)| v.to_string())
+        })
+        .collect()
+}
+
+/// The words of git's `ext::` command: split at spaces, `% ` an escaped space, `%%` a percent.
+fn ext_words(c: &str) -> Vec<Word> {
+    let mut words = vec![String::new()];
+    let mut chars = c.chars();
+    while let Some(ch) = chars.next() {
+        match ch {
+            '%' => words
+                .last_mut()
+                .into_iter()
+                .for_each(|w| w.extend(chars.next())),
+            ' ' => words.push(String::new()),
+            _ => words.last_mut().into_iter().for_each(|w| w.push(ch)),
+        }
+    }
+    words
+        .iter()
+        .filter(|w| !w.is_empty())
+        .map(|w| Word::literal(w))
+        .collect()
+}
+
+/// Variables whose value a program reads as more of its options.
+fn option_variable(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "TAR_OPTIONS" => "tar",
+        "MANOPT" => "man",
+        "LESS" => "less",
+        "ZIPOPT" => "zip",
+        "RSYNC_OPTIONS" => "rsync",
+        _ => return None,
+    })
 }
 
 /// Environment variables whose value a program runs as a command (`GIT_PAGER`, `EDITOR`,
@@ -366,6 +468,9 @@ pub fn env_command(name: &str, value: &str) -> Option<String> {
         | "BROWSER"
         | "GH_BROWSER" => Some(value.to_string()),
         "LESSOPEN" => Some(value.trim_start_matches(['|', '-']).to_string()),
+        "RSYNC_RSH" | "RSYNC_CONNECT_PROG" | "CVS_RSH" | "GIT_PROXY_COMMAND" => {
+            Some(value.to_string())
+        }
         _ => None,
     }
 }
@@ -418,7 +523,7 @@ pub fn unseen_commands(name: &str, argv: &[Word]) -> Option<String> {
             if any(&|v| {
                 v.starts_with("--eval")
                     || v.starts_with("-E")
-                    || matches!(v, "--file=-" | "--makefile=-")
+                    || matches!(v, "--file=-" | "--makefile=-" | "-f-")
             }) || argv.windows(2).any(|p| {
                 matches!(p[0].lit(), Some("-f" | "--file" | "--makefile"))
                     && p[1].lit() == Some("-")
@@ -426,6 +531,7 @@ pub fn unseen_commands(name: &str, argv: &[Word]) -> Option<String> {
         {
             Some("`make` runs recipes given on its input or command line".into())
         }
+        "ed" | "red" => Some("`ed` runs the commands on its input (`!cmd` too)".into()),
         "sftp" if any(&|v| v.starts_with("-b")) => {
             Some("`sftp -b` runs a batch of transfers not seen here".into())
         }
@@ -522,8 +628,13 @@ impl crate::shell::Analyser<'_, '_> {
                 .filter_map(awk_print_files)
                 .flatten()
                 .collect();
-            for f in files {
-                self.side_part(crate::part::PartKind::Write, name, text, &Word::literal(&f));
+            for f in files.iter().filter(|f| !crate::programs::harmless_sink(f)) {
+                self.side_part(crate::part::PartKind::Write, name, text, &Word::literal(f));
+            }
+            // `awk -v cmd='git push' 'BEGIN { system(cmd) }'`: a value the program may run
+            let runs = files_runs(argv);
+            for v in runs {
+                self.script(&v, depth + 1);
             }
         }
         if name == "sed" {
@@ -531,6 +642,7 @@ impl crate::shell::Analyser<'_, '_> {
             use crate::sed::Effect;
             for e in crate::sed::sed_effects(&crate::acts::sed_args(argv)).unwrap_or_default() {
                 match e {
+                    Effect::Write(f) if crate::programs::harmless_sink(&f) => {}
                     Effect::Write(f) => {
                         self.side_part(PartKind::Write, name, text, &Word::literal(&f))
                     }
@@ -574,6 +686,17 @@ impl crate::shell::Analyser<'_, '_> {
                 Some(v) => self.word(v, src).value,
                 None => Some(String::new()),
             };
+            if let (Some(prog), Some(v)) = (option_variable(name), value.as_deref()) {
+                // `TAR_OPTIONS='--to-command=CMD' tar x`: options the program reads
+                let mut words = vec![Word::literal(prog)];
+                words.extend(
+                    crate::words::split_selector(v)
+                        .iter()
+                        .map(|s| Word::literal(s)),
+                );
+                self.option_commands(prog, "", &words, depth);
+                continue;
+            }
             let Some(cmd) = value.as_deref().and_then(|v| env_command(name, v)) else {
                 continue;
             };
@@ -645,6 +768,15 @@ mod tests {
         assert_eq!(cmds("ncat --sh-exec 'id' -l 1"), script("id"));
         assert_eq!(cmds("socat - EXEC:'id -u',pty"), script("id -u"));
         assert_eq!(cmds("socat - TCP:h:1"), vec![]);
+        assert_eq!(cmds("vim '+silent !id' f"), script("id"));
+        assert_eq!(cmds("vim -c '%!sort' f"), script("sort"));
+        assert_eq!(cmds("nvim -c 'call system(\"id\")' f"), script("id"));
+        assert_eq!(cmds("ex -sc '!id' f"), script("id"));
+        assert_eq!(cmds("git fetch --upload-pack=x origin"), script("x"));
+        assert_eq!(
+            cmds("git clone 'ext::sh -c id% -u'"),
+            vec![OptCmd::Words(w("sh -c 'id -u'"))]
+        );
         assert_eq!(
             cmds("emacs --batch --eval '(shell-command \"id\")'"),
             script("id")

@@ -166,7 +166,13 @@ pub fn wrapper_inner(name: &str, argv: &[Word]) -> Option<Inner> {
     {
         i += 1;
     }
-    out.shell_string |= name == "watch";
+    // `watch -x CMD ARGS` runs the words as they are; without `-x` it joins them for `sh -c`
+    let exec = argv[1..i.min(argv.len())].iter().any(|w| {
+        w.lit().is_some_and(|v| {
+            v == "--exec" || (v.starts_with('-') && !v.starts_with("--") && v.contains('x'))
+        })
+    });
+    out.shell_string |= name == "watch" && !exec;
     out.inner = i.min(argv.len());
     Some(out)
 }

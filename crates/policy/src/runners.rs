@@ -476,6 +476,8 @@ pub(crate) fn runs_value(key: &str) -> bool {
             | "credential.helper"
             | "gpg.program"
             | "interactive.difffilter"
+            | "core.gitproxy"
+            | "core.alternaterefscommand"
     ) || key.starts_with("pager.")
         || key.ends_with(".command")
         || key.ends_with(".cmd")
@@ -485,6 +487,12 @@ pub(crate) fn runs_value(key: &str) -> bool {
         || key.ends_with(".smudge")
         || key.ends_with(".process")
         || key.ends_with(".program")
+        || key.ends_with("cmd")
+        || key.ends_with(".helper")
+        || key.ends_with(".uploadpack")
+        || key.ends_with(".receivepack")
+        || key.ends_with("hook")
+        || key.ends_with(".gitproxy")
 }
 
 fn ssh_command_start(argv: &[Word]) -> Option<usize> {
