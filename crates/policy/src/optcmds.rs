@@ -575,14 +575,24 @@ pub fn wrapper_writes(name: &str, argv: &[Word]) -> Vec<Word> {
 pub fn awk_print_files(program: &str) -> Option<Vec<String>> {
     let mut out = Vec::new();
     for (i, _) in program.match_indices("print") {
-        let rest = &program[i..];
-        let end = rest.find([';', '}', '\n']).unwrap_or(rest.len());
-        let stmt = &rest[..end];
-        if stmt.contains('|') {
-            return None;
+        // the statement's first `>` or `|` outside a string literal, up to its end
+        let b = program.as_bytes();
+        let (mut j, mut quoted, mut op) = (i, false, None);
+        while j < b.len() {
+            match b[j] {
+                b'\\' if quoted => j += 1,
+                b'"' => quoted = !quoted,
+                b';' | b'}' | b'\n' if !quoted => break,
+                b'|' if !quoted => return None,
+                b'>' if !quoted && op.is_none() => op = Some(j),
+                _ => {}
+            }
+            j += 1;
         }
-        let Some(gt) = stmt.find('>') else { continue };
-        let target = stmt[gt..].trim_start_matches('>').trim();
+        let Some(gt) = op else { continue };
+        let target = program[gt..j.min(program.len())]
+            .trim_start_matches('>')
+            .trim();
         let name = target.strip_prefix('"')?.strip_suffix('"')?;
         if name.contains(['"', '\\']) {
             return None;
@@ -768,6 +778,16 @@ mod tests {
         assert_eq!(cmds("ncat --sh-exec 'id' -l 1"), script("id"));
         assert_eq!(cmds("socat - EXEC:'id -u',pty"), script("id -u"));
         assert_eq!(cmds("socat - TCP:h:1"), vec![]);
+        assert_eq!(
+            awk_print_files(r#"{ printf "%s > %s;", $1, $2 }"#),
+            Some(vec![])
+        );
+        assert_eq!(
+            awk_print_files(r#"{ print $1 >> "o.txt" }"#),
+            Some(vec!["o.txt".into()])
+        );
+        assert_eq!(awk_print_files(r#"{ print > $1 ".txt" }"#), None);
+        assert_eq!(awk_print_files(r#"{ print | "sh" }"#), None);
         assert_eq!(cmds("vim '+silent !id' f"), script("id"));
         assert_eq!(cmds("vim -c '%!sort' f"), script("sort"));
         assert_eq!(cmds("nvim -c 'call system(\"id\")' f"), script("id"));
