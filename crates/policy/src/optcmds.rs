@@ -532,9 +532,10 @@ pub fn unseen_commands(name: &str, argv: &[Word]) -> Option<String> {
             Some("`make` runs recipes given on its input or command line".into())
         }
         "ed" | "red" => Some("`ed` runs the commands on its input (`!cmd` too)".into()),
-        "sftp" if any(&|v| v.starts_with("-b")) => {
-            Some("`sftp -b` runs a batch of transfers not seen here".into())
-        }
+        // transfers given on the input (`sftp h <<< 'put .env'`) or in a batch file
+        "sftp" | "ftp" | "lftp" | "tftp" => Some(format!(
+            "`{name}` runs transfer commands not seen here (a `put` may send any file)"
+        )),
         _ => None,
     }
 }

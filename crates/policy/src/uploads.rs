@@ -49,7 +49,16 @@ pub fn option_reads(name: &str, argv: &[Word]) -> Vec<Word> {
                 "--proxy-key",
                 "--upload-file",
             ];
-            out.extend(option_values(argv, &["-K", "-E", "-T"], &plain));
+            for w in option_values(argv, &["-K", "-E", "-T"], &plain) {
+                out.extend(curl_files(w));
+            }
+            // `-b FILE` reads cookies from FILE; `-b 'a=1'` sends them as given
+            let cookies = option_values(argv, &["-b"], &["--cookie"]);
+            out.extend(
+                cookies
+                    .into_iter()
+                    .filter(|w| !w.value.as_deref().is_some_and(|v| v.contains('='))),
+            );
             let data = [
                 "--data",
                 "--data-ascii",
@@ -80,6 +89,11 @@ pub fn option_reads(name: &str, argv: &[Word]) -> Vec<Word> {
                 !w.lit().is_some_and(|v| v.starts_with('-')) && !w.text.contains("://")
             });
             out.extend(files(items.cloned().collect(), true));
+        }
+        "gh" => {
+            // `gh api -F key=@FILE`, `--input FILE`
+            out.extend(files(option_values(argv, &["-F"], &["--field"]), true));
+            out.extend(option_values(argv, &[], &["--input"]));
         }
         "mail" | "mailx" | "s-nail" | "bsd-mailx" | "mutt" | "neomutt" => {
             out.extend(option_values(argv, &["-A", "-a"], &["--attach"]));
@@ -133,6 +147,25 @@ pub(crate) fn strip_prefix_ci<'a>(v: &'a str, prefix: &str) -> Option<&'a str> {
     let head = v.get(..prefix.len())?;
     head.eq_ignore_ascii_case(prefix)
         .then(|| &v[prefix.len()..])
+}
+
+/// curl's file names: `{a,b}` globs name each (`-T "{.env,x}"`), `FILE:PASSWORD` of `--cert`
+/// names FILE.
+fn curl_files(w: Word) -> Vec<Word> {
+    let Some(v) = w.value.as_deref() else {
+        return vec![Word { pattern: None, ..w }];
+    };
+    let v = match v.rsplit_once(':') {
+        Some((f, pw)) if !f.is_empty() && !pw.contains('/') && !f.contains("://") => f,
+        _ => v,
+    };
+    match (v.find('{'), v.find('}')) {
+        (Some(a), Some(b)) if a < b => v[a + 1..b]
+            .split(',')
+            .map(|alt| Word::literal(&format!("{}{alt}{}", &v[..a], &v[b + 1..])))
+            .collect(),
+        _ => vec![Word::literal(v)],
+    }
 }
 
 /// A mount's host path as a word (a value known only at run time stays unknown).
@@ -291,6 +324,12 @@ mod tests {
         );
         assert_eq!(reads("socat FILE:a.txt,rdonly TCP:h:1"), ["a.txt"]);
         assert_eq!(reads("gh auth token"), ["~/.config/gh/hosts.yml"]);
+        assert_eq!(reads("curl -T '{a,b}.txt' ftp://h/"), ["a.txt", "b.txt"]);
+        assert_eq!(
+            reads("curl -E c.p12:pw -b jar.txt -b k=v https://h/"),
+            ["c.p12", "jar.txt"]
+        );
+        assert_eq!(reads("gh api /gists -F 'f=@x.txt' -f a=b"), ["x.txt"]);
         assert_eq!(reads("gh auth status"), Vec::<String>::new());
         assert_eq!(reads("kubectl config view --raw"), ["~/.kube/config"]);
         assert_eq!(reads("pass show x"), ["~/.password-store/store.gpg"]);
