@@ -78,6 +78,16 @@ pub fn option_commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
             out
         }
         "sort" => scripts(argv, 1, &[], &["--compress-program"]),
+        // `rg --pre PROG`: runs PROG (a program, no shell) with each file as its argument
+        "rg" => scripts(argv, 1, &[], &["--pre"])
+            .into_iter()
+            .map(|c| match c {
+                OptCmd::Script(p) if !p.is_empty() => {
+                    OptCmd::Words(vec![Word::literal(&p), Word::literal("./file-searched")])
+                }
+                c => c,
+            })
+            .collect(),
         "zip" => scripts(argv, 1, &["-TT"], &["--unzip-command"]),
         "man" => {
             // `-H`/`--html` take a browser only bundled (`-Hfirefox`, `--html=firefox`)

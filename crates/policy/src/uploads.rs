@@ -90,6 +90,13 @@ pub fn option_reads(name: &str, argv: &[Word]) -> Vec<Word> {
             });
             out.extend(files(items.cloned().collect(), true));
         }
+        // `date -f FILE` prints every line it cannot read as a date (the content); `-r FILE`
+        // reads its time, like `stat`
+        "date" => out.extend(option_values(
+            argv,
+            &["-f", "-r"],
+            &["--file", "--reference"],
+        )),
         "gh" => {
             // `gh api -F key=@FILE`, `--input FILE`
             out.extend(files(option_values(argv, &["-F"], &["--field"]), true));
