@@ -442,6 +442,16 @@ fn ext_words(c: &str) -> Vec<Word> {
         .collect()
 }
 
+/// Whether variable `name` set to `value` makes a program write there: git's traces to an
+/// absolute path, cargo's target directory, a TLS key log.
+fn writes_to(name: &str, value: &str) -> bool {
+    let path = value.starts_with(['/', '~', '.']);
+    match name {
+        "CARGO_TARGET_DIR" | "CARGO_BUILD_TARGET_DIR" | "SSLKEYLOGFILE" => !value.is_empty(),
+        _ => path && name.starts_with("GIT_TRACE"),
+    }
+}
+
 /// Variables whose value a program reads as more of its options.
 fn option_variable(name: &str) -> Option<&'static str> {
     Some(match name {
@@ -716,6 +726,12 @@ impl crate::shell::Analyser<'_, '_> {
                         .map(|s| Word::literal(s)),
                 );
                 self.option_commands(prog, "", &words, depth);
+                continue;
+            }
+            if let Some(f) = value.as_deref().filter(|v| writes_to(name, v)) {
+                // `GIT_TRACE=/tmp/t git status`, `CARGO_TARGET_DIR=../t cargo test`
+                let text = &src[a.byte_range()];
+                self.side_part(crate::part::PartKind::Write, name, text, &Word::literal(f));
                 continue;
             }
             let Some(cmd) = value.as_deref().and_then(|v| env_command(name, v)) else {
