@@ -22,6 +22,8 @@ mod braces;
 pub mod changeset;
 mod code;
 mod command_match;
+mod effects;
+mod envcmds;
 mod exec;
 mod explain;
 mod extglob;

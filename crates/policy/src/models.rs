@@ -316,6 +316,9 @@ fn positionals(argv: &[Word], skip: &HashSet<usize>) -> Vec<Word> {
 /// Files a program writes through its options (`--output`, `-o`, `of=`, `-d DIR`...).
 pub fn option_writes(name: &str, argv: &[Word]) -> Vec<Word> {
     let sub = lit(argv, 1).unwrap_or("");
+    if let Some(v) = builder_writes(name, sub, argv) {
+        return v;
+    }
     let mut out = match name {
         "git" => {
             let mut v = option_values(argv, &["-o"], &["--output", "--output-directory"]);
@@ -376,27 +379,6 @@ pub fn option_writes(name: &str, argv: &[Word]) -> Vec<Word> {
         "cp" | "mv" | "ln" | "install" | "rsync" => {
             option_values(argv, &["-t"], &["--target-directory"])
         }
-        // compilers, linkers and builders write their output where `-o` says
-        "gcc" | "cc" | "g++" | "c++" | "clang" | "clang++" | "tcc" | "ld" | "as" | "rustc"
-        | "nasm" | "gfortran" | "zig" => option_values(argv, &["-o"], &["--output", "--out-dir"]),
-        "go" if matches!(sub, "build" | "test") => option_values(argv, &["-o"], &[]),
-        "javac" => option_values(argv, &["-d"], &[]),
-        "cargo" => option_values(argv, &[], &["--target-dir", "--artifact-dir", "--out-dir"]),
-        "perf" => option_values(argv, &["-o"], &["--output"]),
-        "pytest" | "py.test" => option_values(
-            argv,
-            &[],
-            &[
-                "--junitxml",
-                "--junit-xml",
-                "--basetemp",
-                "--html",
-                "--result-log",
-            ],
-        ),
-        "pip" | "pip3" => option_values(argv, &["-d", "-t"], &["--dest", "--target", "--log"]),
-        "npm" => option_values(argv, &[], &["--pack-destination"]),
-        "csplit" => option_values(argv, &["-f"], &["--prefix"]),
         "iconv" | "openssl" | "xxd" | "patch" => {
             option_values(argv, &["-o"], &["-out", "--output"])
         }
@@ -427,6 +409,34 @@ pub fn option_writes(name: &str, argv: &[Word]) -> Vec<Word> {
         }
     }
     out
+}
+
+/// Compilers, linkers, builders and package tools: where their options make them write.
+fn builder_writes(name: &str, sub: &str, argv: &[Word]) -> Option<Vec<Word>> {
+    Some(match name {
+        // compilers, linkers and builders write their output where `-o` says
+        "gcc" | "cc" | "g++" | "c++" | "clang" | "clang++" | "tcc" | "ld" | "as" | "rustc"
+        | "nasm" | "gfortran" | "zig" => option_values(argv, &["-o"], &["--output", "--out-dir"]),
+        "go" if matches!(sub, "build" | "test") => option_values(argv, &["-o"], &[]),
+        "javac" => option_values(argv, &["-d"], &[]),
+        "cargo" => option_values(argv, &[], &["--target-dir", "--artifact-dir", "--out-dir"]),
+        "perf" => option_values(argv, &["-o"], &["--output"]),
+        "pytest" | "py.test" => option_values(
+            argv,
+            &[],
+            &[
+                "--junitxml",
+                "--junit-xml",
+                "--basetemp",
+                "--html",
+                "--result-log",
+            ],
+        ),
+        "pip" | "pip3" => option_values(argv, &["-d", "-t"], &["--dest", "--target", "--log"]),
+        "npm" => option_values(argv, &[], &["--pack-destination"]),
+        "csplit" => option_values(argv, &["-f"], &["--prefix"]),
+        _ => return None,
+    })
 }
 
 pub(crate) fn below(w: Word) -> Word {

@@ -48,35 +48,7 @@ fn scripts(argv: &[Word], from: usize, short: &[&str], long: &[&str]) -> Vec<Opt
 pub fn option_commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
     match name {
         "git" => git(argv),
-        "tar" => {
-            let mut out = scripts(
-                argv,
-                1,
-                &["-I", "-F"],
-                &[
-                    "--to-command",
-                    "--use-compress-program",
-                    "--rsh-command",
-                    "--info-script",
-                    "--new-volume-script",
-                ],
-            );
-            for w in argv.iter().skip(1) {
-                match w.lit() {
-                    Some(v) => {
-                        if let Some(c) = v
-                            .strip_prefix("--checkpoint-action=")
-                            .and_then(|a| a.strip_prefix("exec="))
-                        {
-                            out.push(OptCmd::Script(c.to_string()));
-                        }
-                    }
-                    None if w.text.contains("checkpoint-action") => out.push(OptCmd::Unknown),
-                    None => {}
-                }
-            }
-            out
-        }
+        "tar" => tar(argv),
         "sort" => scripts(argv, 1, &[], &["--compress-program"]),
         // `rg --pre PROG`: runs PROG (a program, no shell) with each file as its argument
         "rg" => scripts(argv, 1, &[], &["--pre"])
@@ -105,26 +77,7 @@ pub fn option_commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
         "split" => scripts(argv, 1, &[], &["--filter"]),
         "wget" => scripts(argv, 1, &[], &["--use-askpass"]),
         "less" | "more" => plus_commands(argv, false),
-        "nc" | "ncat" | "netcat" | "nc.traditional" | "nc.openbsd" => {
-            let mut out = scripts(argv, 1, &["-e", "-c"], &["--exec", "--sh-exec"]);
-            let lua = argv
-                .iter()
-                .any(|w| w.lit().is_some_and(|v| v.starts_with("--lua-exec")));
-            out.extend(lua.then_some(OptCmd::Unknown));
-            out
-        }
-        "socat" => argv
-            .iter()
-            .skip(1)
-            .filter_map(|w| {
-                let v = w.value.as_deref()?;
-                let cmd = crate::uploads::strip_prefix_ci(v, "EXEC:")
-                    .or_else(|| crate::uploads::strip_prefix_ci(v, "SYSTEM:"))?;
-                Some(OptCmd::Script(
-                    cmd.split(',').next().unwrap_or(cmd).to_string(),
-                ))
-            })
-            .collect(),
+        "nc" | "ncat" | "netcat" | "nc.traditional" | "nc.openbsd" | "socat" => sockets(name, argv),
         "emacs" | "emacsclient" => {
             let code = (1..argv.len())
                 .filter_map(|i| value_at(argv, i, &["-eval", "--execute"], &["--eval"]));
@@ -150,6 +103,61 @@ pub fn option_commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
         }
         _ => Vec::new(),
     }
+}
+
+/// tar's options that run a command (`--to-command`, `-I`, `--checkpoint-action=exec=`, ...).
+fn tar(argv: &[Word]) -> Vec<OptCmd> {
+    let mut out = scripts(
+        argv,
+        1,
+        &["-I", "-F"],
+        &[
+            "--to-command",
+            "--use-compress-program",
+            "--rsh-command",
+            "--info-script",
+            "--new-volume-script",
+        ],
+    );
+    for w in argv.iter().skip(1) {
+        match w.lit() {
+            Some(v) => {
+                if let Some(c) = v
+                    .strip_prefix("--checkpoint-action=")
+                    .and_then(|a| a.strip_prefix("exec="))
+                {
+                    out.push(OptCmd::Script(c.to_string()));
+                }
+            }
+            None if w.text.contains("checkpoint-action") => out.push(OptCmd::Unknown),
+            None => {}
+        }
+    }
+    out
+}
+
+/// Socket tools that run a command (`nc -e PROG`, `nc -c CMD`, `ncat --sh-exec CMD`, socat's
+/// `EXEC:CMD` and `SYSTEM:CMD` addresses).
+fn sockets(name: &str, argv: &[Word]) -> Vec<OptCmd> {
+    if name != "socat" {
+        let mut out = scripts(argv, 1, &["-e", "-c"], &["--exec", "--sh-exec"]);
+        let lua = argv
+            .iter()
+            .any(|w| w.lit().is_some_and(|v| v.starts_with("--lua-exec")));
+        out.extend(lua.then_some(OptCmd::Unknown));
+        return out;
+    }
+    argv.iter()
+        .skip(1)
+        .filter_map(|w| {
+            let v = w.value.as_deref()?;
+            let cmd = crate::uploads::strip_prefix_ci(v, "EXEC:")
+                .or_else(|| crate::uploads::strip_prefix_ci(v, "SYSTEM:"))?;
+            Some(OptCmd::Script(
+                cmd.split(',').next().unwrap_or(cmd).to_string(),
+            ))
+        })
+        .collect()
 }
 
 /// The shell commands in Emacs Lisp code: the string given to `shell-command` and its kin,
@@ -397,30 +405,6 @@ fn git(argv: &[Word]) -> Vec<OptCmd> {
     }
 }
 
-/// The values of `awk -v NAME=VALUE` (and `NAME=VALUE` operands) when the program runs
-/// commands (`system`, `| getline`, a print to a pipe): any of them may be the command.
-fn files_runs(argv: &[Word]) -> Vec<String> {
-    let runs = argv.iter().skip(1).any(|w| {
-        w.value.as_deref().is_some_and(|v| {
-            v.contains("system")
-                || v.contains("getline")
-                || (v.contains("print") && v.contains('|'))
-        })
-    });
-    if !runs {
-        return Vec::new();
-    }
-    argv.windows(2)
-        .filter(|p| p[0].lit() == Some("-v"))
-        .filter_map(|p| {
-            p[1].value
-                .as_deref()?
-                .split_once('=')
-                .map(|(_, v)| v.to_string())
-        })
-        .collect()
-}
-
 /// The words of git's `ext::` command: split at spaces, `% ` an escaped space, `%%` a percent.
 fn ext_words(c: &str) -> Vec<Word> {
     let mut words = vec![String::new()];
@@ -442,313 +426,11 @@ fn ext_words(c: &str) -> Vec<Word> {
         .collect()
 }
 
-/// Whether variable `name` set to `value` makes a program write there: git's traces to an
-/// absolute path, cargo's target directory, a TLS key log.
-fn writes_to(name: &str, value: &str) -> bool {
-    let path = value.starts_with(['/', '~', '.']);
-    match name {
-        "CARGO_TARGET_DIR" | "CARGO_BUILD_TARGET_DIR" | "SSLKEYLOGFILE" => !value.is_empty(),
-        _ => path && name.starts_with("GIT_TRACE"),
-    }
-}
-
-/// Variables whose value a program reads as more of its options.
-fn option_variable(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "TAR_OPTIONS" => "tar",
-        "MANOPT" => "man",
-        "LESS" => "less",
-        "ZIPOPT" => "zip",
-        "RSYNC_OPTIONS" => "rsync",
-        _ => return None,
-    })
-}
-
-/// Environment variables whose value a program runs as a command (`GIT_PAGER`, `EDITOR`,
-/// `LESSOPEN`, ...), with the value as that command (`LESSOPEN='|cmd %s'` runs `cmd %s`).
-pub fn env_command(name: &str, value: &str) -> Option<String> {
-    match name {
-        "GIT_PAGER"
-        | "PAGER"
-        | "MANPAGER"
-        | "SYSTEMD_PAGER"
-        | "GH_PAGER"
-        | "GIT_EDITOR"
-        | "EDITOR"
-        | "VISUAL"
-        | "GIT_SEQUENCE_EDITOR"
-        | "GH_EDITOR"
-        | "GIT_EXTERNAL_DIFF"
-        | "GIT_SSH_COMMAND"
-        | "GIT_SSH"
-        | "GIT_ASKPASS"
-        | "SSH_ASKPASS"
-        | "SUDO_ASKPASS"
-        | "LESSCLOSE"
-        | "BROWSER"
-        | "GH_BROWSER" => Some(value.to_string()),
-        "LESSOPEN" => Some(value.trim_start_matches(['|', '-']).to_string()),
-        "RSYNC_RSH" | "RSYNC_CONNECT_PROG" | "CVS_RSH" | "GIT_PROXY_COMMAND" => {
-            Some(value.to_string())
-        }
-        _ => None,
-    }
-}
-
-/// `script [options] [FILE]`: the typescript FILE (`typescript` when none is given) and the
-/// logs of `-O/-B/-T/-I` (`/dev/null` writes nothing).
-fn script_writes(argv: &[Word]) -> Vec<Word> {
-    const SKIP: &[&str] = &["--command", "--echo", "--output-limit", "--logging-format"];
-    const LOGS: &[&str] = &["--log-out", "--log-io", "--log-timing", "--log-in"];
-    let mut out = Vec::new();
-    let mut file = None;
-    let mut i = 1;
-    while let Some(w) = argv.get(i) {
-        i += 1;
-        let Some(v) = w.lit() else {
-            file = file.or(Some(w.clone()));
-            continue;
-        };
-        // a short option (or the last of a cluster, `-qc CMD`) takes the next word
-        let last = (v.starts_with('-') && !v.starts_with("--"))
-            .then(|| v.chars().last())
-            .flatten();
-        if LOGS.contains(&v) || last.is_some_and(|c| "OBTI".contains(c)) {
-            out.extend(argv.get(i).cloned());
-            i += 1;
-        } else if SKIP.contains(&v) || last.is_some_and(|c| "cEom".contains(c)) {
-            i += 1;
-        } else if let Some((_, f)) = v.split_once('=').filter(|_| v.starts_with("--log-")) {
-            out.push(Word::literal(f));
-        } else if !v.starts_with('-') {
-            file = file.or(Some(w.clone()));
-        }
-    }
-    out.push(file.unwrap_or_else(|| Word::literal("typescript")));
-    out.retain(|w| {
-        !w.value
-            .as_deref()
-            .is_some_and(crate::programs::harmless_sink)
-    });
-    out
-}
-
-/// Why `name` runs commands given where the gate cannot read them and that may be any command
-/// (`make -f -` / `make --eval`: recipes on standard input or the command line; `sftp -b`: a
-/// batch of transfers, which may upload any file).
-pub fn unseen_commands(name: &str, argv: &[Word]) -> Option<String> {
-    let any = |f: &dyn Fn(&str) -> bool| argv.iter().skip(1).any(|w| w.lit().is_some_and(f));
-    match name {
-        "make" | "gmake"
-            if any(&|v| {
-                v.starts_with("--eval")
-                    || v.starts_with("-E")
-                    || matches!(v, "--file=-" | "--makefile=-" | "-f-")
-            }) || argv.windows(2).any(|p| {
-                matches!(p[0].lit(), Some("-f" | "--file" | "--makefile"))
-                    && p[1].lit() == Some("-")
-            }) =>
-        {
-            Some("`make` runs recipes given on its input or command line".into())
-        }
-        "ed" | "red" => Some("`ed` runs the commands on its input (`!cmd` too)".into()),
-        // transfers given on the input (`sftp h <<< 'put .env'`) or in a batch file
-        "sftp" | "ftp" | "lftp" | "tftp" => Some(format!(
-            "`{name}` runs transfer commands not seen here (a `put` may send any file)"
-        )),
-        _ => None,
-    }
-}
-
-/// Files a wrapper itself writes (`strace -o F`, GNU `time -o F`, `ltrace -o F`).
-pub fn wrapper_writes(name: &str, argv: &[Word]) -> Vec<Word> {
-    let (short, long): (&[&str], &[&str]) = match name {
-        "strace" | "ltrace" => (&["-o"], &["--output"]),
-        "time" => (&["-o"], &["--output"]),
-        "valgrind" => (
-            &[],
-            &[
-                "--log-file",
-                "--xml-file",
-                "--massif-out-file",
-                "--callgrind-out-file",
-                "--cachegrind-out-file",
-            ],
-        ),
-        "script" => return script_writes(argv),
-        _ => return Vec::new(),
-    };
-    // only the wrapper's own options, before its command
-    let end =
-        crate::programs::wrapper_inner(name, argv).map_or(argv.len(), |i| i.inner.min(argv.len()));
-    let mut out = crate::models::option_values(&argv[..end], short, long);
-    out.retain(|w| {
-        !w.value
-            .as_deref()
-            .is_some_and(crate::programs::harmless_sink)
-    });
-    out
-}
-
-/// The files an awk program's print statements write (`print > "f"`, `printf ... >> "f"`), when
-/// every redirection of a print is to a literal file name; `None` when one pipes to a command
-/// or writes to a name computed at run time.
-pub fn awk_print_files(program: &str) -> Option<Vec<String>> {
-    let mut out = Vec::new();
-    for (i, _) in program.match_indices("print") {
-        // the statement's first `>` or `|` outside a string literal, up to its end
-        let b = program.as_bytes();
-        let (mut j, mut quoted, mut op) = (i, false, None);
-        while j < b.len() {
-            match b[j] {
-                b'\\' if quoted => j += 1,
-                b'"' => quoted = !quoted,
-                b';' | b'}' | b'\n' if !quoted => break,
-                b'|' if !quoted => return None,
-                b'>' if !quoted && op.is_none() => op = Some(j),
-                _ => {}
-            }
-            j += 1;
-        }
-        let Some(gt) = op else { continue };
-        let target = program[gt..j.min(program.len())]
-            .trim_start_matches('>')
-            .trim();
-        let name = target.strip_prefix('"')?.strip_suffix('"')?;
-        if name.contains(['"', '\\']) {
-            return None;
-        }
-        out.push(name.to_string());
-    }
-    Some(out)
-}
-
-impl crate::shell::Analyser<'_, '_> {
-    /// What a wrapper does itself: the files it writes ([`wrapper_writes`]) and the commands
-    /// named by variables it sets (`env GIT_PAGER=CMD`).
-    pub(crate) fn wrapper_effects(
-        &mut self,
-        name: &str,
-        text: &str,
-        argv: &[Word],
-        scripts: &[String],
-        depth: usize,
-    ) {
-        for w in wrapper_writes(name, argv) {
-            self.side_part(crate::part::PartKind::Write, name, text, &w);
-        }
-        for s in scripts {
-            self.script(s, depth + 1);
-        }
-    }
-
-    /// The commands of [`option_commands`], judged as commands.
-    pub(crate) fn option_commands(&mut self, name: &str, text: &str, argv: &[Word], depth: usize) {
-        if let Some(why) = unseen_commands(name, argv) {
-            // commands the gate cannot read, a denied one too: `--yolo` does not run them
-            let mut p = self.exec_part(crate::part::PartKind::Exec, text, argv);
-            p.uncertain = Some(why);
-            p.runs_unknown_code = true;
-            self.parts.push(p);
-        }
-        if matches!(name, "awk" | "gawk" | "mawk" | "nawk") {
-            // `awk '{print > "f"}'`: the files a print writes
-            let files = argv.iter().skip(1).filter_map(|w| w.value.as_deref());
-            let files: Vec<String> = files
-                .filter(|v| v.contains("print"))
-                .filter_map(awk_print_files)
-                .flatten()
-                .collect();
-            for f in files.iter().filter(|f| !crate::programs::harmless_sink(f)) {
-                self.side_part(crate::part::PartKind::Write, name, text, &Word::literal(f));
-            }
-            // `awk -v cmd='git push' 'BEGIN { system(cmd) }'`: a value the program may run
-            let runs = files_runs(argv);
-            for v in runs {
-                self.script(&v, depth + 1);
-            }
-        }
-        if name == "sed" {
-            use crate::part::PartKind;
-            use crate::sed::Effect;
-            for e in crate::sed::sed_effects(&crate::acts::sed_args(argv)).unwrap_or_default() {
-                match e {
-                    Effect::Write(f) if crate::programs::harmless_sink(&f) => {}
-                    Effect::Write(f) => {
-                        self.side_part(PartKind::Write, name, text, &Word::literal(&f))
-                    }
-                    Effect::Read(f) => {
-                        self.side_part(PartKind::Read, name, text, &Word::literal(&f))
-                    }
-                    Effect::Run(s) => self.script(&s, depth + 1),
-                }
-            }
-        }
-        for c in option_commands(name, argv) {
-            match c {
-                OptCmd::Script(s) => self.script(&s, depth + 1),
-                OptCmd::Words(w) if !w.is_empty() => self.exec(text, w, depth + 1, None, None),
-                OptCmd::Words(_) => {}
-                OptCmd::Unknown => self.opaque(
-                    text,
-                    format!("the command an option of `{name}` runs is not known before it runs"),
-                ),
-            }
-        }
-    }
-
-    /// `GIT_PAGER=cmd git log`, `LESSOPEN='|cmd %s' less f`: a command variable with a known
-    /// value is judged as the command it names; the names so judged leave `env` (a plain
-    /// reader as a pager, `GIT_PAGER=cat`, then changes nothing the gate guards).
-    pub(crate) fn env_commands(
-        &mut self,
-        assigns: &[tree_sitter::Node<'_>],
-        src: &str,
-        depth: usize,
-        env: &mut Vec<String>,
-    ) {
-        let mut judged = Vec::new();
-        for a in assigns {
-            let Some(n) = a.child_by_field_name("name") else {
-                continue;
-            };
-            let name = &src[n.byte_range()];
-            let value = match a.child_by_field_name("value") {
-                Some(v) => self.word(v, src).value,
-                None => Some(String::new()),
-            };
-            if let (Some(prog), Some(v)) = (option_variable(name), value.as_deref()) {
-                // `TAR_OPTIONS='--to-command=CMD' tar x`: options the program reads
-                let mut words = vec![Word::literal(prog)];
-                words.extend(
-                    crate::words::split_selector(v)
-                        .iter()
-                        .map(|s| Word::literal(s)),
-                );
-                self.option_commands(prog, "", &words, depth);
-                continue;
-            }
-            if let Some(f) = value.as_deref().filter(|v| writes_to(name, v)) {
-                // `GIT_TRACE=/tmp/t git status`, `CARGO_TARGET_DIR=../t cargo test`
-                let text = &src[a.byte_range()];
-                self.side_part(crate::part::PartKind::Write, name, text, &Word::literal(f));
-                continue;
-            }
-            let Some(cmd) = value.as_deref().and_then(|v| env_command(name, v)) else {
-                continue;
-            };
-            if !cmd.trim().is_empty() {
-                self.script(&cmd, depth + 1);
-            }
-            judged.push(name.to_string());
-        }
-        env.retain(|n| !judged.contains(n));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::effects::{awk_print_files, wrapper_writes};
+    use crate::envcmds::env_command;
 
     fn w(s: &str) -> Vec<Word> {
         crate::words::split_selector(s)

@@ -148,7 +148,7 @@ pub fn wrapper_inner(name: &str, argv: &[Word]) -> Option<Inner> {
                     let cmd = w
                         .value
                         .as_ref()
-                        .and_then(|_| crate::optcmds::env_command(k, val));
+                        .and_then(|_| crate::envcmds::env_command(k, val));
                     out.env_sensitive |= sensitive_env(k) && !same && cmd.is_none();
                     out.scripts.extend(cmd);
                     i += 1;
@@ -459,7 +459,7 @@ fn awk_system(argv: &[Word]) -> Option<String> {
         .any(|w| {
             w.value.as_deref().is_none_or(|v| {
                 ACTS.iter().any(|a| v.contains(a))
-                    || (awk_print_redirects(v) && crate::optcmds::awk_print_files(v).is_none())
+                    || (awk_print_redirects(v) && crate::effects::awk_print_files(v).is_none())
                     || OPTS.iter().any(|o| {
                         v == *o || (v.starts_with(o) && o.len() == 2 && !v.starts_with("--"))
                     })

@@ -35,42 +35,45 @@ fn files(values: Vec<Word>, names: bool) -> impl Iterator<Item = Word> {
         })
 }
 
+/// The files curl reads: uploads, data and form files, configuration, certificates, cookies.
+fn curl_reads(argv: &[Word], out: &mut Vec<Word>) {
+    let plain = [
+        "--config",
+        "--netrc-file",
+        "--cert",
+        "--key",
+        "--proxy-cert",
+        "--proxy-key",
+        "--upload-file",
+    ];
+    for w in option_values(argv, &["-K", "-E", "-T"], &plain) {
+        out.extend(curl_files(w));
+    }
+    // `-b FILE` reads cookies from FILE; `-b 'a=1'` sends them as given
+    let cookies = option_values(argv, &["-b"], &["--cookie"]);
+    out.extend(
+        cookies
+            .into_iter()
+            .filter(|w| !w.value.as_deref().is_some_and(|v| v.contains('='))),
+    );
+    let data = [
+        "--data",
+        "--data-ascii",
+        "--data-binary",
+        "--json",
+        "--header",
+    ];
+    out.extend(files(option_values(argv, &["-d", "-H"], &data), false));
+    let named = ["--data-urlencode", "--form", "--variable"];
+    out.extend(files(option_values(argv, &["-F"], &named), true));
+    out.retain(|w| w.value.as_deref() != Some("-"));
+}
+
 /// The paths `name` reads because of its options or data items.
 pub fn option_reads(name: &str, argv: &[Word]) -> Vec<Word> {
     let mut out = Vec::new();
     match name {
-        "curl" => {
-            let plain = [
-                "--config",
-                "--netrc-file",
-                "--cert",
-                "--key",
-                "--proxy-cert",
-                "--proxy-key",
-                "--upload-file",
-            ];
-            for w in option_values(argv, &["-K", "-E", "-T"], &plain) {
-                out.extend(curl_files(w));
-            }
-            // `-b FILE` reads cookies from FILE; `-b 'a=1'` sends them as given
-            let cookies = option_values(argv, &["-b"], &["--cookie"]);
-            out.extend(
-                cookies
-                    .into_iter()
-                    .filter(|w| !w.value.as_deref().is_some_and(|v| v.contains('='))),
-            );
-            let data = [
-                "--data",
-                "--data-ascii",
-                "--data-binary",
-                "--json",
-                "--header",
-            ];
-            out.extend(files(option_values(argv, &["-d", "-H"], &data), false));
-            let named = ["--data-urlencode", "--form", "--variable"];
-            out.extend(files(option_values(argv, &["-F"], &named), true));
-            out.retain(|w| w.value.as_deref() != Some("-"));
-        }
+        "curl" => curl_reads(argv, &mut out),
         "wget" => out.extend(option_values(
             argv,
             &["-i"],
