@@ -49,6 +49,16 @@ pub fn env_command(name: &str, value: &str) -> Option<String> {
         | "BROWSER"
         | "GH_BROWSER" => Some(value.to_string()),
         "LESSOPEN" => Some(value.trim_start_matches(['|', '-']).to_string()),
+        "RUSTC"
+        | "RUSTDOC"
+        | "RUSTC_WORKSPACE_WRAPPER"
+        | "CARGO_BUILD_RUSTC"
+        | "CARGO_BUILD_RUSTDOC" => Some(value.to_string()),
+        _ if name.starts_with("CARGO_TARGET_")
+            && (name.ends_with("_RUNNER") || name.ends_with("_LINKER")) =>
+        {
+            Some(value.to_string())
+        }
         "RSYNC_RSH" | "RSYNC_CONNECT_PROG" | "CVS_RSH" | "GIT_PROXY_COMMAND" => {
             Some(value.to_string())
         }

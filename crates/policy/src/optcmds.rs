@@ -49,6 +49,9 @@ pub fn option_commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
     match name {
         "git" => git(argv),
         "tar" => tar(argv),
+        "cargo" => cargo_config(argv),
+        // the shell npm runs package scripts with
+        "npm" | "pnpm" | "yarn" => scripts(argv, 1, &[], &["--script-shell"]),
         "sort" => scripts(argv, 1, &[], &["--compress-program"]),
         // `rg --pre PROG`: runs PROG (a program, no shell) with each file as its argument
         "rg" => scripts(argv, 1, &[], &["--pre"])
@@ -132,6 +135,56 @@ fn tar(argv: &[Word]) -> Vec<OptCmd> {
             None if w.text.contains("checkpoint-action") => out.push(OptCmd::Unknown),
             None => {}
         }
+    }
+    out
+}
+
+/// `cargo --config KEY=VALUE`: a runner, wrapper, compiler, linker or alias given there is a
+/// command cargo runs (a TOML string is a command line, an array its words); `--config FILE`
+/// reads a configuration that may set any of them.
+fn cargo_config(argv: &[Word]) -> Vec<OptCmd> {
+    const RUNS: &[&str] = &[
+        "runner",
+        "rustc-wrapper",
+        "rustc-workspace-wrapper",
+        "rustc",
+        "rustdoc",
+        "linker",
+        "ar",
+        "credential-provider",
+        "global-credential-providers",
+    ];
+    let mut out = Vec::new();
+    for v in (1..argv.len()).filter_map(|i| value_at(argv, i, &[], &["--config"])) {
+        let Some(kv) = v else {
+            out.push(OptCmd::Unknown);
+            continue;
+        };
+        let Some((key, val)) = kv.split_once('=') else {
+            // a configuration file
+            out.push(OptCmd::Unknown);
+            continue;
+        };
+        let key = key.trim().trim_matches(['"', '\'']);
+        let last = key.rsplit('.').next().unwrap_or(key);
+        if !RUNS.contains(&last) && !key.starts_with("alias.") {
+            continue;
+        }
+        let val = val.trim();
+        out.push(
+            match val.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
+                Some(items) => OptCmd::Words(
+                    items
+                        .split(',')
+                        .map(|s| Word::literal(s.trim().trim_matches(['"', '\''])))
+                        .collect(),
+                ),
+                None if key.starts_with("alias.") => {
+                    OptCmd::Script(format!("cargo {}", val.trim_matches(['"', '\''])))
+                }
+                None => OptCmd::Script(val.trim_matches(['"', '\'']).to_string()),
+            },
+        );
     }
     out
 }

@@ -223,6 +223,13 @@ fn mount_source(v: &str, mount: bool) -> Option<String> {
 /// The secret store a command prints from (`gh auth token`, `aws configure get`,
 /// `kubectl config view --raw`, `gpg --export-secret-keys`, `pass show`): a read of it.
 fn secret_store(name: &str, argv: &[Word]) -> Option<&'static str> {
+    const STORES: &[&str] = &[
+        "gh", "aws", "gcloud", "az", "kubectl", "oc", "git", "pass", "gopass", "gpg", "gpg2",
+        "vault", "heroku",
+    ];
+    if !STORES.contains(&name) {
+        return None;
+    }
     let words: Vec<&str> = argv.iter().skip(1).map(|w| w.lit().unwrap_or("")).collect();
     let has = |w: &str| words.contains(&w);
     let starts = |ws: &[&str]| words.starts_with(ws);

