@@ -84,7 +84,8 @@ fn value_options(name: &str) -> &'static [&'static str] {
             "-b",
             "-B",
         ],
-        "grep" | "egrep" | "fgrep" | "rg" | "ag" | "ack" => &[
+        "rg" => RG_VALUES,
+        "grep" | "egrep" | "fgrep" | "ag" | "ack" => &[
             "-e",
             "--regexp",
             "-m",
@@ -137,6 +138,59 @@ fn value_options(name: &str) -> &'static [&'static str] {
     }
 }
 
+/// ripgrep's options that take a value that is not a path (`-r` replaces, `--pre` is a program).
+const RG_VALUES: &[&str] = &[
+    "-e",
+    "--regexp",
+    "-m",
+    "--max-count",
+    "-A",
+    "-B",
+    "-C",
+    "--context",
+    "-t",
+    "--type",
+    "-T",
+    "--type-not",
+    "-g",
+    "--glob",
+    "--iglob",
+    "-M",
+    "--max-columns",
+    "-j",
+    "--threads",
+    "-r",
+    "--replace",
+    "--pre",
+    "--pre-glob",
+    "--type-add",
+    "--type-clear",
+    "--sort",
+    "--sortr",
+    "-d",
+    "--max-depth",
+    "--colors",
+    "-E",
+    "--encoding",
+    "--path-separator",
+    "--max-filesize",
+    "--engine",
+    "--context-separator",
+    "--field-match-separator",
+    "--field-context-separator",
+];
+
+/// Options whose value is a path but no positional argument (`grep -f FILE PATTERN`... is the
+/// pattern file; `rg --ignore-file F`).
+fn path_value_options(name: &str) -> &'static [&'static str] {
+    match name {
+        "grep" | "egrep" | "fgrep" | "rg" | "ag" | "ack" => {
+            &["--ignore-file", "--exclude-from", "--file"]
+        }
+        _ => &[],
+    }
+}
+
 /// Whether the first positional argument is a pattern or program, not a path.
 fn first_positional_is_code(name: &str, argv: &[Word]) -> bool {
     let has_e = argv.iter().any(|w| {
@@ -169,6 +223,9 @@ pub fn non_path_args(name: &str, argv: &[Word]) -> HashSet<usize> {
             Some(v) if v.starts_with('-') && v.len() > 1 => {
                 if opts.contains(&v) {
                     out.insert(i + 1);
+                    i += 1;
+                } else if path_value_options(name).contains(&v) {
+                    // judged as a path, but not the pattern
                     i += 1;
                 }
             }

@@ -93,6 +93,8 @@ pub fn option_reads(name: &str, argv: &[Word]) -> Vec<Word> {
             });
             out.extend(files(items.cloned().collect(), true));
         }
+        // `find -files0-from F` reads names from F (and prints the ones it cannot find)
+        "find" => out.extend(option_values(argv, &[], &["-files0-from"])),
         // `date -f FILE` prints every line it cannot read as a date (the content); `-r FILE`
         // reads its time, like `stat`
         "date" => out.extend(option_values(

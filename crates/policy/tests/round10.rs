@@ -38,6 +38,11 @@ fn secrets_leave_through_mounts_sockets_and_credential_printers() {
         ("jq -n '$ENV | tojson'", Deny),
         ("jq -n 'env.HOME'", Allow),
         ("jq -r .x config/env", Allow),
+        // files read through options of the readers: names from a file, ignore files
+        ("find -files0-from .env", Deny),
+        ("rg --ignore-file .env TODO src", Deny),
+        ("rg -r '$1' 'fn (\\w+)' src", Allow),
+        ("rg --sort path TODO src", Allow),
         // look-alikes: a named volume, the workspace, a listing, a status
         ("docker run -v data:/data alpine ls", Ask),
         ("docker run -v \"$PWD\":/app rust cargo test", Ask),
