@@ -278,8 +278,62 @@ pub fn git_writes(argv: &[Word]) -> Vec<Word> {
             .map(|w| vec![(*w).clone()])
             .unwrap_or_default(),
         Some("config") => git_config_writes(&rest).into_iter().collect(),
+        // `git clone URL DIR`, `git worktree add DIR`, `git init DIR`: the new directory
+        Some("clone") => git_positionals(&rest)
+            .into_iter()
+            .nth(1)
+            .into_iter()
+            .collect(),
+        Some("worktree") if lit(argv, 2) == Some("add") => {
+            git_positionals(&rest[1..]).into_iter().take(1).collect()
+        }
+        Some("init") => git_positionals(&rest).into_iter().take(1).collect(),
         _ => Vec::new(),
     }
+}
+
+/// The positional words of a git subcommand, the values of its options that take one skipped.
+fn git_positionals(rest: &[&Word]) -> Vec<Word> {
+    const VALUED: &[&str] = &[
+        "-b",
+        "-B",
+        "--branch",
+        "--depth",
+        "-o",
+        "--origin",
+        "-c",
+        "--config",
+        "--reference",
+        "--separate-git-dir",
+        "-u",
+        "--upload-pack",
+        "--template",
+        "-j",
+        "--jobs",
+        "--filter",
+        "--shallow-since",
+        "--shallow-exclude",
+        "--initial-branch",
+        "--object-format",
+        "--reason",
+        "--server-option",
+    ];
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(w) = rest.get(i) {
+        match w.lit() {
+            Some("--") => out.extend(rest[i + 1..].iter().map(|w| (*w).clone())),
+            None => {}
+            Some(v) if VALUED.contains(&v) => i += 1,
+            Some(v) if v.starts_with('-') => {}
+            Some(_) => out.push((*w).clone()),
+        }
+        if w.lit() == Some("--") {
+            break;
+        }
+        i += 1;
+    }
+    out
 }
 
 fn git_config_writes(rest: &[&Word]) -> Option<Word> {

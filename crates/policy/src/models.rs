@@ -476,7 +476,11 @@ fn builder_writes(name: &str, sub: &str, argv: &[Word]) -> Option<Vec<Word>> {
         | "nasm" | "gfortran" | "zig" => option_values(argv, &["-o"], &["--output", "--out-dir"]),
         "go" if matches!(sub, "build" | "test") => option_values(argv, &["-o"], &[]),
         "javac" => option_values(argv, &["-d"], &[]),
-        "cargo" => option_values(argv, &[], &["--target-dir", "--artifact-dir", "--out-dir"]),
+        "cargo" => option_values(
+            argv,
+            &[],
+            &["--target-dir", "--artifact-dir", "--out-dir", "--root"],
+        ),
         "perf" => option_values(argv, &["-o"], &["--output"]),
         "pytest" | "py.test" => option_values(
             argv,
@@ -489,8 +493,25 @@ fn builder_writes(name: &str, sub: &str, argv: &[Word]) -> Option<Vec<Word>> {
                 "--result-log",
             ],
         ),
-        "pip" | "pip3" => option_values(argv, &["-d", "-t"], &["--dest", "--target", "--log"]),
-        "npm" => option_values(argv, &[], &["--pack-destination"]),
+        "pip" | "pip3" => option_values(
+            argv,
+            &["-d", "-t"],
+            &["--dest", "--target", "--log", "--prefix", "--root", "--src"],
+        ),
+        "npm" | "pnpm" => option_values(argv, &[], &["--pack-destination", "--prefix"]),
+        "gpg" | "gpg2" | "pandoc" => option_values(argv, &["-o"], &["--output"]),
+        "yt-dlp" | "youtube-dl" => option_values(argv, &["-o", "-P"], &["--output", "--paths"]),
+        "docker" | "podman" if matches!(sub, "save" | "export") => {
+            option_values(argv, &["-o"], &["--output"])
+        }
+        // `7z a ARCHIVE FILES`
+        "7z" | "7za" | "7zr" if matches!(sub, "a" | "u" | "d") => {
+            positionals(argv, &HashSet::new())
+                .into_iter()
+                .nth(1)
+                .into_iter()
+                .collect()
+        }
         "csplit" => option_values(argv, &["-f"], &["--prefix"]),
         _ => return None,
     })
