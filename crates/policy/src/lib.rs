@@ -49,6 +49,7 @@ mod runners;
 mod sed;
 mod select;
 pub mod shell;
+mod tables;
 mod uploads;
 mod values;
 mod verdict;

@@ -84,7 +84,7 @@ fn value_options(name: &str) -> &'static [&'static str] {
             "-b",
             "-B",
         ],
-        "rg" => RG_VALUES,
+        "rg" => crate::tables::RG_VALUES,
         "grep" | "egrep" | "fgrep" | "ag" | "ack" => &[
             "-e",
             "--regexp",
@@ -138,59 +138,6 @@ fn value_options(name: &str) -> &'static [&'static str] {
     }
 }
 
-/// ripgrep's options that take a value that is not a path (`-r` replaces, `--pre` is a program).
-const RG_VALUES: &[&str] = &[
-    "-e",
-    "--regexp",
-    "-m",
-    "--max-count",
-    "-A",
-    "-B",
-    "-C",
-    "--context",
-    "-t",
-    "--type",
-    "-T",
-    "--type-not",
-    "-g",
-    "--glob",
-    "--iglob",
-    "-M",
-    "--max-columns",
-    "-j",
-    "--threads",
-    "-r",
-    "--replace",
-    "--pre",
-    "--pre-glob",
-    "--type-add",
-    "--type-clear",
-    "--sort",
-    "--sortr",
-    "-d",
-    "--max-depth",
-    "--colors",
-    "-E",
-    "--encoding",
-    "--path-separator",
-    "--max-filesize",
-    "--engine",
-    "--context-separator",
-    "--field-match-separator",
-    "--field-context-separator",
-];
-
-/// Options whose value is a path but no positional argument (`grep -f FILE PATTERN`... is the
-/// pattern file; `rg --ignore-file F`).
-fn path_value_options(name: &str) -> &'static [&'static str] {
-    match name {
-        "grep" | "egrep" | "fgrep" | "rg" | "ag" | "ack" => {
-            &["--ignore-file", "--exclude-from", "--file"]
-        }
-        _ => &[],
-    }
-}
-
 /// Whether the first positional argument is a pattern or program, not a path.
 fn first_positional_is_code(name: &str, argv: &[Word]) -> bool {
     let has_e = argv.iter().any(|w| {
@@ -224,7 +171,7 @@ pub fn non_path_args(name: &str, argv: &[Word]) -> HashSet<usize> {
                 if opts.contains(&v) {
                     out.insert(i + 1);
                     i += 1;
-                } else if path_value_options(name).contains(&v) {
+                } else if crate::tables::path_value_options(name).contains(&v) {
                     // judged as a path, but not the pattern
                     i += 1;
                 }
@@ -356,7 +303,7 @@ pub(crate) fn has_flag(argv: &[Word], short: char, long: &[&str]) -> bool {
     })
 }
 
-fn positionals(argv: &[Word], skip: &HashSet<usize>) -> Vec<Word> {
+pub(crate) fn positionals(argv: &[Word], skip: &HashSet<usize>) -> Vec<Word> {
     let mut out = Vec::new();
     let mut end = false;
     for (i, w) in argv.iter().enumerate().skip(1) {
@@ -373,7 +320,7 @@ fn positionals(argv: &[Word], skip: &HashSet<usize>) -> Vec<Word> {
 /// Files a program writes through its options (`--output`, `-o`, `of=`, `-d DIR`...).
 pub fn option_writes(name: &str, argv: &[Word]) -> Vec<Word> {
     let sub = lit(argv, 1).unwrap_or("");
-    if let Some(v) = builder_writes(name, sub, argv) {
+    if let Some(v) = crate::tables::builder_writes(name, sub, argv) {
         return v;
     }
     let mut out = match name {
@@ -466,55 +413,6 @@ pub fn option_writes(name: &str, argv: &[Word]) -> Vec<Word> {
         }
     }
     out
-}
-
-/// Compilers, linkers, builders and package tools: where their options make them write.
-fn builder_writes(name: &str, sub: &str, argv: &[Word]) -> Option<Vec<Word>> {
-    Some(match name {
-        // compilers, linkers and builders write their output where `-o` says
-        "gcc" | "cc" | "g++" | "c++" | "clang" | "clang++" | "tcc" | "ld" | "as" | "rustc"
-        | "nasm" | "gfortran" | "zig" => option_values(argv, &["-o"], &["--output", "--out-dir"]),
-        "go" if matches!(sub, "build" | "test") => option_values(argv, &["-o"], &[]),
-        "javac" => option_values(argv, &["-d"], &[]),
-        "cargo" => option_values(
-            argv,
-            &[],
-            &["--target-dir", "--artifact-dir", "--out-dir", "--root"],
-        ),
-        "perf" => option_values(argv, &["-o"], &["--output"]),
-        "pytest" | "py.test" => option_values(
-            argv,
-            &[],
-            &[
-                "--junitxml",
-                "--junit-xml",
-                "--basetemp",
-                "--html",
-                "--result-log",
-            ],
-        ),
-        "pip" | "pip3" => option_values(
-            argv,
-            &["-d", "-t"],
-            &["--dest", "--target", "--log", "--prefix", "--root", "--src"],
-        ),
-        "npm" | "pnpm" => option_values(argv, &[], &["--pack-destination", "--prefix"]),
-        "gpg" | "gpg2" | "pandoc" => option_values(argv, &["-o"], &["--output"]),
-        "yt-dlp" | "youtube-dl" => option_values(argv, &["-o", "-P"], &["--output", "--paths"]),
-        "docker" | "podman" if matches!(sub, "save" | "export") => {
-            option_values(argv, &["-o"], &["--output"])
-        }
-        // `7z a ARCHIVE FILES`
-        "7z" | "7za" | "7zr" if matches!(sub, "a" | "u" | "d") => {
-            positionals(argv, &HashSet::new())
-                .into_iter()
-                .nth(1)
-                .into_iter()
-                .collect()
-        }
-        "csplit" => option_values(argv, &["-f"], &["--prefix"]),
-        _ => return None,
-    })
 }
 
 pub(crate) fn below(w: Word) -> Word {
