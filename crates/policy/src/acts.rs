@@ -128,11 +128,15 @@ fn git_acts(argv: &[Word]) -> Option<String> {
         .iter()
         .map(|w| w.lit().unwrap_or("$"))
         .collect();
+    // long options may be abbreviated (`--open-files-in`, `--ext-d`)
+    let named =
+        |v: &str, long: &str| crate::models::abbreviates(v.split('=').next().unwrap_or(v), long);
     let ext = rest.iter().any(|v| {
-        *v == "--ext-diff"
+        named(v, "--ext-diff")
             || *v == "--textconv"
-            || v.starts_with("--open-files-in-pager")
+            || named(v, "--open-files-in-pager")
             || *v == "-O"
+            || (sub == "grep" && v.starts_with("-O"))
     });
     if ext {
         return Some(format!(

@@ -229,6 +229,19 @@ pub(crate) fn lit(argv: &[Word], i: usize) -> Option<&str> {
     argv.get(i).and_then(|w| w.lit())
 }
 
+/// Whether `opt` names the long option `long`: itself, or an unambiguous-looking prefix of it of
+/// at least three letters (`--to-comm` for `--to-command`), as GNU `getopt_long` and git accept.
+pub(crate) fn abbreviates(opt: &str, long: &str) -> bool {
+    // options that are themselves options and also begin a longer one (`cargo --target` is not
+    // `--target-dir`)
+    const WHOLE: &[&str] = &["--target", "--text", "--exec-path"];
+    opt == long
+        || (long.starts_with("--")
+            && opt.len() >= 5
+            && long.starts_with(opt)
+            && !WHOLE.contains(&opt))
+}
+
 /// The value of option `opt` (`-o X`, `-oX`, `--output X`, `--output=X`).
 pub(crate) fn option_values(argv: &[Word], short: &[&str], long: &[&str]) -> Vec<Word> {
     let mut out = Vec::new();
@@ -237,17 +250,17 @@ pub(crate) fn option_values(argv: &[Word], short: &[&str], long: &[&str]) -> Vec
         let w = &argv[i];
         match w.lit() {
             Some("--") => break,
-            Some(v) if short.contains(&v) || long.contains(&v) => {
+            Some(v) if short.contains(&v) || long.iter().any(|l| abbreviates(v, l)) => {
                 if let Some(n) = argv.get(i + 1) {
                     out.push(n.clone());
                 }
                 i += 1;
             }
             Some(v) => {
-                for l in long {
-                    if let Some(val) = v.strip_prefix(&format!("{l}=")) {
-                        out.push(Word::literal(val));
-                    }
+                if let Some((opt, val)) = v.split_once('=')
+                    && long.iter().any(|l| abbreviates(opt, l))
+                {
+                    out.push(Word::literal(val));
                 }
                 for s in short {
                     if v.len() > s.len() && v.starts_with(s) && !v.starts_with("--") && s.len() == 2

@@ -22,7 +22,7 @@ pub enum OptCmd {
 fn value_at(argv: &[Word], i: usize, short: &[&str], long: &[&str]) -> Option<Option<String>> {
     let v = argv.get(i)?.lit()?;
     let next = || argv.get(i + 1).map(|w| w.value.clone()).unwrap_or(None);
-    if short.contains(&v) || long.contains(&v) {
+    if short.contains(&v) || long.iter().any(|l| crate::models::abbreviates(v, l)) {
         return Some(next());
     }
     if let Some(s) = short
@@ -31,9 +31,10 @@ fn value_at(argv: &[Word], i: usize, short: &[&str], long: &[&str]) -> Option<Op
     {
         return Some(Some(v[s.len()..].to_string()));
     }
+    let (opt, val) = v.split_once('=')?;
     long.iter()
-        .find_map(|l| v.strip_prefix(l).and_then(|r| r.strip_prefix('=')))
-        .map(|r| Some(r.to_string()))
+        .any(|l| crate::models::abbreviates(opt, l))
+        .then(|| Some(val.to_string()))
 }
 
 /// Every value of the options `short`/`long` as a command.
@@ -387,8 +388,11 @@ fn git(argv: &[Word]) -> Vec<OptCmd> {
         "grep" => (from..argv.len())
             .filter_map(|j| {
                 let v = argv[j].lit()?;
-                let c = v
-                    .strip_prefix("--open-files-in-pager=")
+                let long = v.split_once('=').filter(|(o, _)| {
+                    o.starts_with("--") && crate::models::abbreviates(o, "--open-files-in-pager")
+                });
+                let c = long
+                    .map(|(_, c)| c)
                     .or_else(|| v.strip_prefix("-O").filter(|c| !c.is_empty()))?;
                 Some(OptCmd::Script(c.to_string()))
             })

@@ -94,6 +94,15 @@ fn commands_run_through_transports_variables_editors_and_sockets() {
         ("RUSTC='git push' cargo test", Deny),
         ("npm run test --script-shell='rm -rf build'", Deny),
         ("cargo test --config 'profile.dev.opt-level=1'", Allow),
+        // long options abbreviated as getopt_long and git accept them
+        ("tar -xf a.tar --to-comm='git push'", Deny),
+        ("git rebase --exe 'git push' main", Deny),
+        ("git grep --open-files-in='rm -rf build' x", Deny),
+        ("sort --compress-prog='git push' x", Deny),
+        ("git log --outp=../x", Deny),
+        ("git diff --text", Allow),
+        ("git diff -Oorder.txt", Allow),
+        ("cargo test --target x86_64-unknown-linux-gnu", Allow),
         ("ln -sf /tmp/hooks .git/hooks", Deny),
         // look-alikes
         ("git -c core.pager=cat log --oneline -5", Allow),
