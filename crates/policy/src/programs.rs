@@ -461,7 +461,8 @@ fn awk_system(argv: &[Word]) -> Option<String> {
                 ACTS.iter().any(|a| v.contains(a))
                     || (awk_print_redirects(v) && crate::effects::awk_print_files(v).is_none())
                     || OPTS.iter().any(|o| {
-                        v == *o || (v.starts_with(o) && o.len() == 2 && !v.starts_with("--"))
+                        crate::models::abbreviates(v.split('=').next().unwrap_or(v), o)
+                            || (v.starts_with(o) && o.len() == 2 && !v.starts_with("--"))
                     })
             })
         })
