@@ -124,6 +124,16 @@ pub fn wrapper_writes(name: &str, argv: &[Word]) -> Vec<Word> {
     out
 }
 
+/// `print > "f"`, `printf ... | "cmd"`: a print statement with `>` or `|` before its end (a
+/// comparison such as `NR > 1` outside a print is not one).
+pub(crate) fn awk_print_redirects(program: &str) -> bool {
+    program.match_indices("print").any(|(i, _)| {
+        let rest = &program[i..];
+        let end = rest.find([';', '}', '\n']).unwrap_or(rest.len());
+        rest[..end].contains(['>', '|'])
+    })
+}
+
 /// The files an awk program's print statements write (`print > "f"`, `printf ... >> "f"`), when
 /// every redirection of a print is to a literal file name; `None` when one pipes to a command
 /// or writes to a name computed at run time.

@@ -459,7 +459,8 @@ fn awk_system(argv: &[Word]) -> Option<String> {
         .any(|w| {
             w.value.as_deref().is_none_or(|v| {
                 ACTS.iter().any(|a| v.contains(a))
-                    || (awk_print_redirects(v) && crate::effects::awk_print_files(v).is_none())
+                    || (crate::effects::awk_print_redirects(v)
+                        && crate::effects::awk_print_files(v).is_none())
                     || OPTS.iter().any(|o| {
                         crate::models::abbreviates(v.split('=').next().unwrap_or(v), o)
                             || (v.starts_with(o) && o.len() == 2 && !v.starts_with("--"))
@@ -467,16 +468,6 @@ fn awk_system(argv: &[Word]) -> Option<String> {
             })
         })
         .then(|| "`awk` program may run commands, write or read other files".to_string())
-}
-
-/// `print > "f"`, `printf ... | "cmd"`: a print statement with `>` or `|` before its end (a
-/// comparison such as `NR > 1` outside a print is not one).
-fn awk_print_redirects(program: &str) -> bool {
-    program.match_indices("print").any(|(i, _)| {
-        let rest = &program[i..];
-        let end = rest.find([';', '}', '\n']).unwrap_or(rest.len());
-        rest[..end].contains(['>', '|'])
-    })
 }
 
 /// Environment variables that change which code runs.
