@@ -50,21 +50,7 @@ pub fn acts(name: &str, argv: &[Word]) -> Option<String> {
         "less" | "more" | "vi" | "vim" | "nvim" | "emacs" | "nano" | "ed" | "ex" => {
             Some(format!("`{name}` is interactive and can run commands"))
         }
-        "sed" => {
-            // a wildcard that cannot start with `-` (`{}` of `find -exec`) is a file
-            let args: Vec<Option<&str>> = argv
-                .iter()
-                .skip(1)
-                .map(|w| {
-                    w.lit().or_else(|| {
-                        w.pattern
-                            .as_deref()
-                            .filter(|p| !p.starts_with(['-', '*', '?', '[']))
-                    })
-                })
-                .collect();
-            crate::sed::sed_acts(&args).map(String::from)
-        }
+        "sed" => crate::sed::sed_acts(&sed_args(argv)).map(String::from),
         "make" | "just" | "task" | "ninja" | "rake" => {
             Some(format!("`{name}` runs recipes not known here"))
         }
@@ -90,6 +76,21 @@ pub fn acts(name: &str, argv: &[Word]) -> Option<String> {
     }
 }
 
+/// `sed`'s arguments as the sed model reads them.
+pub(crate) fn sed_args(argv: &[Word]) -> Vec<Option<&str>> {
+    // a wildcard that cannot start with `-` (`{}` of `find -exec`) is a file
+    argv.iter()
+        .skip(1)
+        .map(|w| {
+            w.lit().or_else(|| {
+                w.pattern
+                    .as_deref()
+                    .filter(|p| !p.starts_with(['-', '*', '?', '[']))
+            })
+        })
+        .collect()
+}
+
 /// `git -c`, `git branch -D`, `git diff --ext-diff`: what makes git more than a reader.
 fn git_acts(argv: &[Word]) -> Option<String> {
     let mut i = 1;
@@ -99,7 +100,12 @@ fn git_acts(argv: &[Word]) -> Option<String> {
         }
         if v == "-c" || v == "--config-env" {
             let kv = lit(argv, i + 1).unwrap_or("");
-            if !safe_git_config(kv) {
+            // a command setting with a literal value is judged as that command (`git_alias`)
+            let judged = v == "-c"
+                && kv
+                    .split_once('=')
+                    .is_some_and(|(k, _)| crate::runners::runs_value(&k.to_ascii_lowercase()));
+            if !safe_git_config(kv) && !judged {
                 return Some(format!("`git -c {kv}` can make git run a command"));
             }
             i += 2;
@@ -122,11 +128,15 @@ fn git_acts(argv: &[Word]) -> Option<String> {
         .iter()
         .map(|w| w.lit().unwrap_or("$"))
         .collect();
+    // long options may be abbreviated (`--open-files-in`, `--ext-d`)
+    let named =
+        |v: &str, long: &str| crate::models::abbreviates(v.split('=').next().unwrap_or(v), long);
     let ext = rest.iter().any(|v| {
-        *v == "--ext-diff"
+        named(v, "--ext-diff")
             || *v == "--textconv"
-            || v.starts_with("--open-files-in-pager")
+            || named(v, "--open-files-in-pager")
             || *v == "-O"
+            || (sub == "grep" && v.starts_with("-O"))
     });
     if ext {
         return Some(format!(
@@ -272,8 +282,62 @@ pub fn git_writes(argv: &[Word]) -> Vec<Word> {
             .map(|w| vec![(*w).clone()])
             .unwrap_or_default(),
         Some("config") => git_config_writes(&rest).into_iter().collect(),
+        // `git clone URL DIR`, `git worktree add DIR`, `git init DIR`: the new directory
+        Some("clone") => git_positionals(&rest)
+            .into_iter()
+            .nth(1)
+            .into_iter()
+            .collect(),
+        Some("worktree") if lit(argv, 2) == Some("add") => {
+            git_positionals(&rest[1..]).into_iter().take(1).collect()
+        }
+        Some("init") => git_positionals(&rest).into_iter().take(1).collect(),
         _ => Vec::new(),
     }
+}
+
+/// The positional words of a git subcommand, the values of its options that take one skipped.
+fn git_positionals(rest: &[&Word]) -> Vec<Word> {
+    const VALUED: &[&str] = &[
+        "-b",
+        "-B",
+        "--branch",
+        "--depth",
+        "-o",
+        "--origin",
+        "-c",
+        "--config",
+        "--reference",
+        "--separate-git-dir",
+        "-u",
+        "--upload-pack",
+        "--template",
+        "-j",
+        "--jobs",
+        "--filter",
+        "--shallow-since",
+        "--shallow-exclude",
+        "--initial-branch",
+        "--object-format",
+        "--reason",
+        "--server-option",
+    ];
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(w) = rest.get(i) {
+        match w.lit() {
+            Some("--") => out.extend(rest[i + 1..].iter().map(|w| (*w).clone())),
+            None => {}
+            Some(v) if VALUED.contains(&v) => i += 1,
+            Some(v) if v.starts_with('-') => {}
+            Some(_) => out.push((*w).clone()),
+        }
+        if w.lit() == Some("--") {
+            break;
+        }
+        i += 1;
+    }
+    out
 }
 
 fn git_config_writes(rest: &[&Word]) -> Option<Word> {

@@ -187,6 +187,7 @@ impl Analyser<'_, '_> {
             p.uncertain = Some(note);
             self.parts.push(p);
         }
+        self.wrapper_effects(name, text, argv, &skip.scripts, depth);
         if skip.env_sensitive {
             self.opaque(
                 text,

@@ -3,6 +3,26 @@
 
 use crate::words::Word;
 
+/// A command that writes what it is given (`rm {}`, `chmod 600 {}`) keeps `{}` a glob of every
+/// path below the start point (a write there may hit a denied path): only reads become a
+/// recursive read.
+fn written(mut inner: Vec<Word>) -> Vec<Word> {
+    let name = inner.first().and_then(Word::lit).unwrap_or("");
+    let name = name.rsplit('/').next().unwrap_or(name);
+    let writes = !crate::programs::write_targets(name, &inner).is_empty()
+        || !crate::models::option_writes(name, &inner).is_empty()
+        || crate::models::acts(name, &inner).is_some();
+    if writes {
+        for w in inner.iter_mut().filter(|w| w.text == FOUND) {
+            w.text = "{}".into();
+        }
+    }
+    inner
+}
+
+/// The text of `{}` given to `-exec`'s command when find names every file below its start.
+const FOUND: &str = "{} (every file found)";
+
 /// What `find` finds, as a word: everything below its start point (`{}` in `-exec`, the files
 /// `-delete` removes).
 pub fn find_found(argv: &[Word]) -> Word {
@@ -54,7 +74,11 @@ pub fn name_globs(g: &str) -> Option<Vec<String>> {
 /// What `-exec` gets as `{}`: below the start point, only files named by the one `-name`
 /// glob when there is one (`find . -name '*.py' -exec grep X {} +`).
 pub(crate) fn found_for_exec(argv: &[Word]) -> Vec<Word> {
-    let found = find_found(argv);
+    // `{}` of `-exec`: read below the start point (`found_below`); `-delete` keeps the glob
+    let found = Word {
+        text: FOUND.into(),
+        ..find_found(argv)
+    };
     let (Some(name), Some(all)) = (find_name(argv), found.pattern.as_deref()) else {
         return vec![found];
     };
@@ -93,6 +117,22 @@ fn find_name(argv: &[Word]) -> Option<String> {
     name
 }
 
+impl crate::shell::Analyser<'_, '_> {
+    /// `{}` of `find DIR -exec` with no name glob: every file below DIR, judged like a
+    /// recursive read of DIR (`grep -r x DIR`), so the caller's listing of DIR decides.
+    pub(crate) fn found_below(&self, w: &Word) -> Option<crate::part::PathArg> {
+        let dir = (w.text == FOUND && w.value.is_none())
+            .then_some(w.pattern.as_deref()?.strip_suffix("/**")?)?;
+        if dir.contains(['*', '?', '[', '{']) {
+            return None;
+        }
+        match self.path_arg(&Word::literal(dir)) {
+            crate::part::PathArg::Known(np) => Some(crate::part::PathArg::below(np.absolute)),
+            _ => None,
+        }
+    }
+}
+
 /// Splits `find ... -exec CMD {} ;` into the find part and the commands it runs.
 pub fn find_exec(argv: &[Word]) -> (Vec<Word>, Vec<Vec<Word>>) {
     let found = found_for_exec(argv);
@@ -120,7 +160,7 @@ pub fn find_exec(argv: &[Word]) -> (Vec<Word>, Vec<Vec<Word>>) {
                 i += 1;
             }
             if !inner.is_empty() {
-                inners.push(inner);
+                inners.push(written(inner));
             }
             i += 1;
             continue;

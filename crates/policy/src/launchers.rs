@@ -412,3 +412,32 @@ fn launch(r: &Row, argv: &[Word], mut i: usize) -> Inner {
     out.inner = i.min(argv.len());
     out
 }
+
+/// `parallel CMD ::: a b`: one run per literal argument (`{}` replaced, else appended);
+/// `None` when an argument is known only at run time or the input is not one `:::` list.
+pub(crate) fn parallel_literal(cmd: &[Word], input: &[Word]) -> Option<Vec<String>> {
+    let (sep, args) = input.split_first()?;
+    if sep.lit() != Some(":::") || args.len() > 16 {
+        return None;
+    }
+    let args: Vec<&str> = args.iter().map(Word::lit).collect::<Option<_>>()?;
+    if args.iter().any(|a| a.starts_with(":::")) {
+        return None;
+    }
+    let cmd: Vec<&str> = cmd
+        .iter()
+        .map(|w| w.value.as_deref())
+        .collect::<Option<_>>()?;
+    let quoted = |a: &str| format!("'{}'", a.replace('\'', "'\\''"));
+    let runs = args.iter().map(|a| {
+        if cmd.iter().any(|w| w.contains("{}")) {
+            cmd.iter()
+                .map(|w| w.replace("{}", a))
+                .collect::<Vec<_>>()
+                .join(" ")
+        } else {
+            format!("{} {}", cmd.join(" "), quoted(a))
+        }
+    });
+    Some(runs.collect())
+}

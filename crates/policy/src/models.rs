@@ -84,7 +84,8 @@ fn value_options(name: &str) -> &'static [&'static str] {
             "-b",
             "-B",
         ],
-        "grep" | "egrep" | "fgrep" | "rg" | "ag" | "ack" => &[
+        "rg" => crate::tables::RG_VALUES,
+        "grep" | "egrep" | "fgrep" | "ag" | "ack" => &[
             "-e",
             "--regexp",
             "-m",
@@ -170,6 +171,9 @@ pub fn non_path_args(name: &str, argv: &[Word]) -> HashSet<usize> {
                 if opts.contains(&v) {
                     out.insert(i + 1);
                     i += 1;
+                } else if crate::tables::path_value_options(name).contains(&v) {
+                    // judged as a path, but not the pattern
+                    i += 1;
                 }
             }
             _ => {
@@ -225,6 +229,19 @@ pub(crate) fn lit(argv: &[Word], i: usize) -> Option<&str> {
     argv.get(i).and_then(|w| w.lit())
 }
 
+/// Whether `opt` names the long option `long`: itself, or an unambiguous-looking prefix of it of
+/// at least three letters (`--to-comm` for `--to-command`), as GNU `getopt_long` and git accept.
+pub(crate) fn abbreviates(opt: &str, long: &str) -> bool {
+    // options that are themselves options and also begin a longer one (`cargo --target` is not
+    // `--target-dir`)
+    const WHOLE: &[&str] = &["--target", "--text", "--exec-path"];
+    opt == long
+        || (long.starts_with("--")
+            && opt.len() >= 5
+            && long.starts_with(opt)
+            && !WHOLE.contains(&opt))
+}
+
 /// The value of option `opt` (`-o X`, `-oX`, `--output X`, `--output=X`).
 pub(crate) fn option_values(argv: &[Word], short: &[&str], long: &[&str]) -> Vec<Word> {
     let mut out = Vec::new();
@@ -233,17 +250,17 @@ pub(crate) fn option_values(argv: &[Word], short: &[&str], long: &[&str]) -> Vec
         let w = &argv[i];
         match w.lit() {
             Some("--") => break,
-            Some(v) if short.contains(&v) || long.contains(&v) => {
+            Some(v) if short.contains(&v) || long.iter().any(|l| abbreviates(v, l)) => {
                 if let Some(n) = argv.get(i + 1) {
                     out.push(n.clone());
                 }
                 i += 1;
             }
             Some(v) => {
-                for l in long {
-                    if let Some(val) = v.strip_prefix(&format!("{l}=")) {
-                        out.push(Word::literal(val));
-                    }
+                if let Some((opt, val)) = v.split_once('=')
+                    && long.iter().any(|l| abbreviates(opt, l))
+                {
+                    out.push(Word::literal(val));
                 }
                 for s in short {
                     if v.len() > s.len() && v.starts_with(s) && !v.starts_with("--") && s.len() == 2
@@ -299,7 +316,7 @@ pub(crate) fn has_flag(argv: &[Word], short: char, long: &[&str]) -> bool {
     })
 }
 
-fn positionals(argv: &[Word], skip: &HashSet<usize>) -> Vec<Word> {
+pub(crate) fn positionals(argv: &[Word], skip: &HashSet<usize>) -> Vec<Word> {
     let mut out = Vec::new();
     let mut end = false;
     for (i, w) in argv.iter().enumerate().skip(1) {
@@ -316,6 +333,9 @@ fn positionals(argv: &[Word], skip: &HashSet<usize>) -> Vec<Word> {
 /// Files a program writes through its options (`--output`, `-o`, `of=`, `-d DIR`...).
 pub fn option_writes(name: &str, argv: &[Word]) -> Vec<Word> {
     let sub = lit(argv, 1).unwrap_or("");
+    if let Some(v) = crate::tables::builder_writes(name, sub, argv) {
+        return v;
+    }
     let mut out = match name {
         "git" => {
             let mut v = option_values(argv, &["-o"], &["--output", "--output-directory"]);

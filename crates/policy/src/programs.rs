@@ -19,6 +19,8 @@ pub struct Inner {
     pub code: Option<Option<String>>,
     /// Why the wrapper itself is more than a wrapper (`pkexec`: other privileges).
     pub note: Option<String>,
+    /// Commands named by variables it sets (`env GIT_PAGER=CMD git log`): judged as commands.
+    pub scripts: Vec<String>,
 }
 
 /// Options taking a value, per wrapper (short and long forms).
@@ -47,6 +49,7 @@ fn value_opts(name: &str) -> &'static [&'static str] {
         ],
         "env" => &["-u", "-C", "--unset", "--chdir"],
         "exec" => &["-a"],
+        "time" => &["-o", "--output", "-f", "--format"],
         "timeout" => &["-s", "-k", "--signal", "--kill-after"],
         "watch" => &["-n", "--interval", "-q", "--equexit"],
         "strace" | "ltrace" => &[
@@ -142,7 +145,12 @@ pub fn wrapper_inner(name: &str, argv: &[Word]) -> Option<Inner> {
                         && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
                 {
                     let same = w.value.is_none() && crate::values::keeps_own_value(k, val);
-                    out.env_sensitive |= sensitive_env(k) && !same;
+                    let cmd = w
+                        .value
+                        .as_ref()
+                        .and_then(|_| crate::envcmds::env_command(k, val));
+                    out.env_sensitive |= sensitive_env(k) && !same && cmd.is_none();
+                    out.scripts.extend(cmd);
                     i += 1;
                 }
                 _ => break,
@@ -158,7 +166,13 @@ pub fn wrapper_inner(name: &str, argv: &[Word]) -> Option<Inner> {
     {
         i += 1;
     }
-    out.shell_string |= name == "watch";
+    // `watch -x CMD ARGS` runs the words as they are; without `-x` it joins them for `sh -c`
+    let exec = argv[1..i.min(argv.len())].iter().any(|w| {
+        w.lit().is_some_and(|v| {
+            v == "--exec" || (v.starts_with('-') && !v.starts_with("--") && v.contains('x'))
+        })
+    });
+    out.shell_string |= name == "watch" && !exec;
     out.inner = i.min(argv.len());
     Some(out)
 }
@@ -445,23 +459,15 @@ fn awk_system(argv: &[Word]) -> Option<String> {
         .any(|w| {
             w.value.as_deref().is_none_or(|v| {
                 ACTS.iter().any(|a| v.contains(a))
-                    || awk_print_redirects(v)
+                    || (crate::effects::awk_print_redirects(v)
+                        && crate::effects::awk_print_files(v).is_none())
                     || OPTS.iter().any(|o| {
-                        v == *o || (v.starts_with(o) && o.len() == 2 && !v.starts_with("--"))
+                        crate::models::abbreviates(v.split('=').next().unwrap_or(v), o)
+                            || (v.starts_with(o) && o.len() == 2 && !v.starts_with("--"))
                     })
             })
         })
         .then(|| "`awk` program may run commands, write or read other files".to_string())
-}
-
-/// `print > "f"`, `printf ... | "cmd"`: a print statement with `>` or `|` before its end (a
-/// comparison such as `NR > 1` outside a print is not one).
-fn awk_print_redirects(program: &str) -> bool {
-    program.match_indices("print").any(|(i, _)| {
-        let rest = &program[i..];
-        let end = rest.find([';', '}', '\n']).unwrap_or(rest.len());
-        rest[..end].contains(['>', '|'])
-    })
 }
 
 /// Environment variables that change which code runs.

@@ -46,12 +46,18 @@ impl Analyser<'_, '_> {
                 }
             }
             "parallel" => self.parallel(text, argv, depth),
-            "ssh" => self.remote(text, argv, ssh_command_start(argv), depth),
+            "ssh" => {
+                // `-o ProxyCommand=CMD` runs here
+                self.option_commands(name, text, argv, depth);
+                self.remote(text, argv, ssh_command_start(argv), depth)
+            }
             "docker" | "podman" | "kubectl" | "oc" => {
                 // the container runs the words as they are (no shell joins them, unlike ssh)
                 match container_command_start(name, argv) {
                     Some(s) => {
                         self.parts.push(self.exec_part(PartKind::Exec, text, argv));
+                        // `-v ~/.ssh:/root/.ssh`, `--env-file .env`
+                        self.option_reads(name, text, &argv[..s.min(argv.len())]);
                         match argv.get(s..).filter(|rest| !rest.is_empty()) {
                             Some(rest) => Next::Inner(rest.to_vec(), false),
                             None => Next::Done,
@@ -147,8 +153,10 @@ impl Analyser<'_, '_> {
 
     /// `parallel cmd ::: args`: the command is judged with its arguments unknown.
     fn parallel(&mut self, text: &str, argv: &[Word], depth: usize) -> Next {
-        self.parts
-            .push(self.exec_part(PartKind::Wrapper, text, argv));
+        let mut p = self.exec_part(PartKind::Wrapper, text, argv);
+        // GNU parallel prepends options from `~/.parallel/config` and `$PARALLEL`
+        p.uncertain = Some("`parallel` also takes options from its configuration".into());
+        self.parts.push(p);
         let end = argv
             .iter()
             .position(|w| matches!(w.lit(), Some(":::" | "::::" | ":::+")))
@@ -159,6 +167,13 @@ impl Analyser<'_, '_> {
             .map(|p| p + 1);
         match start {
             Some(s) if s < end => {
+                if let Some(runs) = crate::launchers::parallel_literal(&argv[s..end], &argv[end..])
+                {
+                    for r in runs {
+                        self.script(&r, depth + 1);
+                    }
+                    return Next::Done;
+                }
                 let mut inner: Vec<&str> = argv[s..end]
                     .iter()
                     .filter_map(|w| w.value.as_deref())
@@ -286,11 +301,13 @@ impl Analyser<'_, '_> {
         if inline.is_some() {
             self.code_parts(name, text, argv, depth);
         }
+        self.option_commands(name, text, argv, depth);
         let mut writes = programs::write_targets(name, argv);
         writes.extend(option_writes(name, argv));
         for w in writes {
             self.side_part(PartKind::Write, name, text, &w);
         }
+        self.option_reads(name, text, argv);
         for r in crate::models::revision_reads(name, argv) {
             self.side_part(PartKind::Read, name, text, &r);
         }
@@ -356,9 +373,6 @@ impl Analyser<'_, '_> {
     }
 }
 
-/// A name no rule covers, for an entry of a directory that a glob names.
-const DIR_ENTRY: &str = "loop-gate-directory-entry";
-
 /// Subcommands that only read the repository: `-C DIR` before them changes nothing they
 /// write.
 const GIT_READERS: &[&str] = &[
@@ -413,6 +427,8 @@ fn git_plain(argv: &[Word]) -> Option<Vec<Word>> {
                     {
                         aliases.push((k[6..].to_ascii_lowercase(), val.to_string()));
                     }
+                    // `core.pager=cat`: the command is judged by `git_alias`
+                    Some((k, _)) if runs_value(&k.to_ascii_lowercase()) => {}
                     _ if crate::acts::safe_git_config(kv) => {}
                     _ => return None,
                 }
@@ -446,7 +462,7 @@ fn git_plain(argv: &[Word]) -> Option<Vec<Word>> {
 }
 
 /// Configuration keys whose value git runs as a shell command.
-fn runs_value(key: &str) -> bool {
+pub(crate) fn runs_value(key: &str) -> bool {
     matches!(
         key,
         "core.pager"
@@ -460,6 +476,8 @@ fn runs_value(key: &str) -> bool {
             | "credential.helper"
             | "gpg.program"
             | "interactive.difffilter"
+            | "core.gitproxy"
+            | "core.alternaterefscommand"
     ) || key.starts_with("pager.")
         || key.ends_with(".command")
         || key.ends_with(".cmd")
@@ -469,6 +487,12 @@ fn runs_value(key: &str) -> bool {
         || key.ends_with(".smudge")
         || key.ends_with(".process")
         || key.ends_with(".program")
+        || key.ends_with("cmd")
+        || key.ends_with(".helper")
+        || key.ends_with(".uploadpack")
+        || key.ends_with(".receivepack")
+        || key.ends_with("hook")
+        || key.ends_with(".gitproxy")
 }
 
 fn ssh_command_start(argv: &[Word]) -> Option<usize> {
@@ -552,48 +576,5 @@ fn container_command_start(name: &str, argv: &[Word]) -> Option<usize> {
             Some(j + 1)
         }
         _ => None,
-    }
-}
-
-impl Analyser<'_, '_> {
-    /// `ls *`, `du -sh *`: a lister shows names and sizes of the files a glob matches (never
-    /// their content) and what lies inside its directories, so only a rule covering the latter
-    /// matches (`ls ~/.ssh/*`: `~/.ssh/**`), not one naming key files (`ls *` may show `x.pem`).
-    fn listed_globs(&self, p: &mut Part, argv: &[Word]) {
-        for w in &argv[1..] {
-            let Some(pat) = w.pattern.as_deref() else {
-                continue;
-            };
-            let sep = if pat.ends_with('/') { "" } else { "/" };
-            let inside = Word {
-                text: w.text.clone(),
-                value: None,
-                pattern: Some(format!("{pat}{sep}{DIR_ENTRY}")),
-            };
-            let (was, now) = (self.path_arg(w), self.path_arg(&inside));
-            if let Some(slot) = p.paths.iter_mut().find(|x| **x == was) {
-                *slot = now;
-            }
-        }
-    }
-
-    /// `ls -R ~`: a recursive listing outside the workspace names every path below it (those
-    /// a deny rule covers too), like a recursive read there.
-    fn listing_outside(&mut self, text: &str, argv: &[Word]) {
-        let ws = self.ctx.workspace.trim_end_matches('/');
-        let dirs: Vec<&Word> = argv[1..]
-            .iter()
-            .filter(|w| !w.lit().is_some_and(|v| v.starts_with('-')))
-            .collect();
-        for w in dirs {
-            if let PathArg::Known(np) = self.path_arg(w)
-                && np.absolute != ws
-                && !np.absolute.starts_with(&format!("{ws}/"))
-            {
-                let mut rp = Part::new(PartKind::Read, text);
-                rp.paths.push(PathArg::below(np.absolute));
-                self.parts.push(rp);
-            }
-        }
     }
 }

@@ -7,6 +7,31 @@
 /// a script file, or a script command that runs, writes or reads something. `None`: it only
 /// prints or edits its files.
 pub fn sed_acts(args: &[Option<&str>]) -> Option<&'static str> {
+    match sed_effects(args) {
+        Err(why) => Some(why),
+        Ok(e) if e.iter().any(|e| matches!(e, Effect::Run(_))) => {
+            Some("the `sed` script runs commands (`e`, `s///e`)")
+        }
+        Ok(_) => None,
+    }
+}
+
+/// What a `sed` script does besides printing: files it writes (`w`, `W`, `s///w`) or reads
+/// (`r`, `R`) and commands it runs (`e CMD`; `e` and `s///e` run text known only at run time,
+/// given here with `$__loop_gate_dynamic` for the unknown part).
+#[derive(Debug, PartialEq)]
+pub enum Effect {
+    /// A file written.
+    Write(String),
+    /// A file read.
+    Read(String),
+    /// A shell command run.
+    Run(String),
+}
+
+/// The effects of `sed` with these arguments; `Err(why)` when they cannot be known (a script
+/// file, an unknown option, a script known only at run time, a script not understood).
+pub fn sed_effects(args: &[Option<&str>]) -> Result<Vec<Effect>, &'static str> {
     let mut scripts: Vec<&str> = Vec::new();
     let mut has_e = false;
     let mut i = 0;
@@ -14,7 +39,7 @@ pub fn sed_acts(args: &[Option<&str>]) -> Option<&'static str> {
     while i < args.len() {
         let Some(v) = args[i] else {
             // a word known only at run time may be an option or a script
-            return Some("a `sed` argument is not known before it runs");
+            return Err("a `sed` argument is not known before it runs");
         };
         i += 1;
         if v == "--" {
@@ -26,13 +51,13 @@ pub fn sed_acts(args: &[Option<&str>]) -> Option<&'static str> {
             continue;
         }
         if v == "-f" || v.starts_with("--file") {
-            return Some("`sed -f` runs a script from a file");
+            return Err("`sed -f` runs a script from a file");
         }
         if v == "-e" || v == "--expression" {
             has_e = true;
             match args.get(i) {
                 Some(Some(s)) => scripts.push(s),
-                _ => return Some("a `sed` script is not known before it runs"),
+                _ => return Err("a `sed` script is not known before it runs"),
             }
             i += 1;
             continue;
@@ -57,13 +82,13 @@ pub fn sed_acts(args: &[Option<&str>]) -> Option<&'static str> {
                     | "--sandbox"
             ) && !v.starts_with("--line-length")
             {
-                return Some("`sed` has an option that is not known here");
+                return Err("`sed` has an option that is not known here");
             }
             continue;
         }
         if let Some(flags) = v.strip_prefix('-').filter(|f| !f.is_empty()) {
             match bundle(flags, args.get(i).copied().flatten()) {
-                Err(why) => return Some(why),
+                Err(why) => return Err(why),
                 Ok(Bundle::Flags) => {}
                 Ok(Bundle::Script(s)) => {
                     has_e = true;
@@ -82,15 +107,29 @@ pub fn sed_acts(args: &[Option<&str>]) -> Option<&'static str> {
     if !has_e {
         match positional.first() {
             Some(s) => scripts.push(s),
-            None => return None,
+            None => return Ok(Vec::new()),
         }
     }
+    let mut out = Vec::new();
     for s in scripts {
-        if !prints_only(s) {
-            return Some("the `sed` script runs commands, writes or reads files (`e`, `w`, `r`)");
+        if !effects(s, &mut out) {
+            return Err("the `sed` script is not understood here");
         }
     }
-    None
+    Ok(out)
+}
+
+/// The rest of the line from `i` (a file name or command of `w`, `r`, `e`: `;` belongs to it).
+fn rest_of_line(b: &[u8], i: usize) -> (String, usize) {
+    let mut j = i;
+    while j < b.len() && b[j] == b' ' {
+        j += 1;
+    }
+    let end = b[j..]
+        .iter()
+        .position(|&c| c == b'\n')
+        .map_or(b.len(), |p| j + p);
+    (String::from_utf8_lossy(&b[j..end]).into_owned(), end)
 }
 
 /// What a bundle of one-letter flags (`-nE`, `-es/a/b/`, `-i.bak`) holds.
@@ -127,9 +166,9 @@ fn bundle<'a>(flags: &'a str, next: Option<&'a str>) -> Result<Bundle<'a>, &'sta
     Ok(Bundle::Flags)
 }
 
-/// Whether a sed script only prints, deletes or transforms lines (no `e`, `w`, `W`, `r`, `R`,
-/// no `s` flags `e` or `w`). Anything it does not understand counts as acting.
-fn prints_only(script: &str) -> bool {
+/// Reads a sed script, adding what it does besides printing, deleting or transforming lines
+/// (`e`, `w`, `W`, `r`, `R`, `s` flags `e` and `w`) to `out`; `false` when it is not understood.
+fn effects(script: &str, out: &mut Vec<Effect>) -> bool {
     let b = script.as_bytes();
     let mut i = 0;
     loop {
@@ -173,31 +212,76 @@ fn prints_only(script: &str) -> bool {
                     i += 1;
                 }
             }
+            b'w' | b'W' | b'r' | b'R' | b'e' => {
+                let (arg, end) = rest_of_line(b, i);
+                i = end;
+                out.push(match c {
+                    b'w' | b'W' => Effect::Write(arg),
+                    b'r' | b'R' => Effect::Read(arg),
+                    // `e` alone runs the pattern space
+                    _ if arg.is_empty() => Effect::Run("$__loop_gate_dynamic".into()),
+                    _ => Effect::Run(arg),
+                });
+            }
             b's' | b'y' => {
                 let Some(&d) = b.get(i) else { return false };
                 if d == b'\\' || d == b'\n' {
                     return false;
                 }
                 i += 1;
-                for _ in 0..2 {
+                let start = i;
+                let mut parts = [0usize; 2];
+                for p in &mut parts {
                     match delimited(b, i, d) {
                         Some(j) => i = j,
                         None => return false,
                     }
+                    *p = i;
                 }
                 if c == b's' {
-                    while let Some(&f) = b.get(i) {
-                        match f {
-                            b'g' | b'p' | b'i' | b'I' | b'm' | b'M' | b'0'..=b'9' => i += 1,
-                            b'e' | b'w' | b'W' => return false,
-                            _ => break,
-                        }
-                    }
+                    i = s_flags(b, i, start, parts, out);
                 }
             }
             _ => return false,
         }
     }
+}
+
+/// The flags of an `s` command from `i` (`start` and `parts`: where its regex and replacement
+/// begin and end); adds what `e` and `w FILE` do to `out` and returns where the flags end.
+fn s_flags(
+    b: &[u8],
+    mut i: usize,
+    start: usize,
+    parts: [usize; 2],
+    out: &mut Vec<Effect>,
+) -> usize {
+    let regex = String::from_utf8_lossy(&b[start..parts[0] - 1]).into_owned();
+    let repl = String::from_utf8_lossy(&b[parts[0]..parts[1] - 1]).into_owned();
+    while let Some(&f) = b.get(i) {
+        match f {
+            b'g' | b'p' | b'i' | b'I' | b'm' | b'M' | b'0'..=b'9' => i += 1,
+            // the line as replaced runs: all of it is known only when the regex takes the
+            // whole line and the replacement is plain text
+            b'e' => {
+                i += 1;
+                let whole = matches!(regex.as_str(), ".*" | "^.*" | "^.*$");
+                let plain = !repl.contains(['\\', '&']);
+                out.push(Effect::Run(if whole && plain {
+                    repl.clone()
+                } else {
+                    format!("{repl} $__loop_gate_dynamic")
+                }));
+            }
+            b'w' | b'W' => {
+                let (arg, end) = rest_of_line(b, i + 1);
+                out.push(Effect::Write(arg));
+                return end;
+            }
+            _ => break,
+        }
+    }
+    i
 }
 
 /// Skips an address at `i` (none is fine); `None` when it cannot be read.
@@ -257,6 +341,30 @@ mod tests {
         sed_acts(&args)
     }
 
+    fn effects(s: &str) -> Vec<Effect> {
+        let v: Vec<String> = crate::words::split_selector(s);
+        let args: Vec<Option<&str>> = v.iter().skip(1).map(|x| Some(x.as_str())).collect();
+        sed_effects(&args).unwrap_or_default()
+    }
+
+    #[test]
+    fn files_and_commands() {
+        let w = |s: &str| Effect::Write(s.into());
+        let r = |s: &str| Effect::Read(s.into());
+        let run = |s: &str| Effect::Run(s.into());
+        assert_eq!(effects("sed 's/x/y/w out.txt' f"), [w("out.txt")]);
+        assert_eq!(effects("sed -n '1w /tmp/o;x' f"), [w("/tmp/o;x")]);
+        assert_eq!(effects("sed '$r .env' f"), [r(".env")]);
+        assert_eq!(effects("sed '1e git push' f"), [run("git push")]);
+        assert_eq!(effects("sed 's/.*/id/e' f"), [run("id")]);
+        assert_eq!(
+            effects("sed 's/^/rm -rf /e' f"),
+            [run("rm -rf  $__loop_gate_dynamic")]
+        );
+        assert_eq!(effects("sed 'e' f"), [run("$__loop_gate_dynamic")]);
+        assert_eq!(effects("sed -n 's/a/b/p' f"), []);
+    }
+
     #[test]
     fn readers_and_actors() {
         for c in [
@@ -278,6 +386,13 @@ mod tests {
             "sed -i s/a/b/ f",
             "sed -i.bak s/a/b/ f",
             "sed --in-place=.b s/a/b/ f",
+            // files written or read are judged as the paths they are (`Effect`)
+            "sed 's/x/y/w out' f",
+            "sed -n 'w /etc/x' f",
+            "sed '1r .env' f",
+            "sed 'R /etc/shadow' f",
+            "sed -e p -e 'W x' f",
+            "sed 's/a/b/gw x' f",
         ] {
             assert_eq!(acts(c), None, "{c}");
         }
@@ -286,13 +401,7 @@ mod tests {
             "sed -i 's/x/y/e' f",
             "sed '1e git push' f",
             "sed 's/x/y/e' f",
-            "sed 's/x/y/w out' f",
-            "sed -n 'w /etc/x' f",
-            "sed '1r .env' f",
-            "sed 'R /etc/shadow' f",
-            "sed -e p -e 'W x' f",
             "sed '/a/{e id\n}' f",
-            "sed 's/a/b/gw x' f",
             "sed --unknown-option p f",
         ] {
             assert!(acts(c).is_some(), "{c}");

@@ -354,6 +354,9 @@ impl Analyser<'_, '_> {
 
     /// The path an argument word names, relative to the current directory.
     pub(crate) fn path_arg(&self, w: &Word) -> PathArg {
+        if let Some(below) = self.found_below(w) {
+            return below;
+        }
         if let Some(v) = w.lit() {
             return match NormPath::new(v, self.cwd.as_deref(), self.ctx) {
                 Some(p) => PathArg::Known(p),
@@ -448,6 +451,7 @@ impl Analyser<'_, '_> {
             return;
         }
         self.read_ifs = crate::flow::prefix_ifs(&assigns, src);
+        self.env_commands(&assigns, src, depth, &mut env);
         let env_note = crate::flow::env_note(&env, &argv);
         self.exec(text, argv, depth, heredoc, env_note);
         self.after_command();

@@ -209,8 +209,48 @@ pub(crate) fn dumps_environment(name: &str, argv: &[Word]) -> bool {
         // `declare` alone prints every variable, the exported ones too
         "export" | "declare" | "typeset" => all_opts(&["-p", "-x", "-px", "-xp"]),
         "set" => args.is_empty(),
+        // `jq -n env`, `jq -n '$ENV'`: the whole environment as an object
+        "jq" | "gojq" | "jaq" => jq_program(&args).is_some_and(jq_whole_env),
         _ => false,
     }
+}
+
+/// jq's program: its first argument that is no option or option value (`None` with `-f`).
+fn jq_program<'a>(args: &[Option<&'a str>]) -> Option<&'a str> {
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i]?;
+        match a {
+            "--arg" | "--argjson" | "--slurpfile" | "--rawfile" => i += 3,
+            "-L" | "--indent" | "--library-path" => i += 2,
+            "-f" | "--from-file" => return None,
+            _ if a.starts_with('-') && a.len() > 1 => i += 1,
+            _ => return Some(a),
+        }
+    }
+    None
+}
+
+/// Whether a jq program takes `env` or `$ENV` whole (not one variable of it, `env.HOME`,
+/// `$ENV["X"]`).
+fn jq_whole_env(program: &str) -> bool {
+    let b = program.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    program
+        .match_indices("env")
+        .chain(program.match_indices("ENV"))
+        .any(|(i, m)| {
+            let dollar = i > 0 && b[i - 1] == b'$';
+            let before_ok = match i.checked_sub(1).map(|j| b[j]) {
+                None => m == "env",
+                Some(b'$') => m == "ENV" && !(i > 1 && ident(b[i - 2])),
+                Some(c) => m == "env" && !ident(c) && c != b'.',
+            };
+            let rest = program[i + m.len()..].trim_start();
+            let whole = !rest.starts_with(['.', '['])
+                && !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
+            before_ok && whole && (dollar || m == "env")
+        })
 }
 
 /// `env [-0] [-u NAME] [NAME=VALUE]...` with no command prints the environment (`-i` empties
@@ -228,6 +268,34 @@ fn env_prints(args: &[Option<&str>]) -> bool {
         i += 1;
     }
     true
+}
+
+#[cfg(test)]
+mod jq_tests {
+    #[test]
+    fn jq_environment_whole_or_one_variable() {
+        for p in [
+            "env",
+            "$ENV",
+            "env | keys",
+            "{e: env}",
+            ". + $ENV",
+            "$ENV|tojson",
+        ] {
+            assert!(super::jq_whole_env(p), "{p}");
+        }
+        for p in [
+            "env.HOME",
+            "$ENV.PATH",
+            "$ENV[\"X\"]",
+            ".environment",
+            "envsubst",
+            ".env",
+            "$env",
+        ] {
+            assert!(!super::jq_whole_env(p), "{p}");
+        }
+    }
 }
 
 #[cfg(test)]

@@ -170,3 +170,49 @@ fn gate7_held_out_set() {
     // printed only with GATE_HOLDOUT_REPORT=1, so the held-out cases stay unread while tuning
     assert!(wrong == 0, "{wrong}/{total} wrong");
 }
+
+/// gate10's set: as gate3's, plus `exact` cases (harmless commands of programs no rule allows)
+/// that must get exactly their verdict: an `ask` made `deny` is a miss too. (wrong, total, report)
+fn judge_gate10(text: &str) -> (usize, usize, String) {
+    #[derive(serde::Deserialize)]
+    struct F {
+        #[serde(default)]
+        exact: Vec<(Verdict, String)>,
+    }
+    let (mut wrong, mut total, report) = judge_gate3(text);
+    let mut lines = vec![report];
+    let p = policy();
+    for (want, cmd) in toml::from_str::<F>(text).unwrap().exact {
+        total += 1;
+        let d = p.check(&Request::shell(&cmd, "/work/app").with_home("/home/dev"));
+        if d.verdict != want {
+            wrong += 1;
+            lines.push(format!(
+                "{cmd:?}: want exactly {want}, got {} ({})",
+                d.verdict, d.reason
+            ));
+        }
+    }
+    (wrong, total, lines.join("\n"))
+}
+
+#[test]
+fn gate10_tuned_set() {
+    let (wrong, total, report) = judge_gate10(include_str!("data/adversarial-gate10-tune.toml"));
+    eprintln!("gate10 tuning half: {}/{total} as expected", total - wrong);
+    assert!(wrong == 0, "{wrong}/{total} wrong:\n{report}");
+}
+
+#[test]
+fn gate10_held_out_set() {
+    let (wrong, total, report) = judge_gate10(include_str!("data/adversarial-gate10-holdout.toml"));
+    eprintln!(
+        "gate10 held-out half: {}/{total} as expected",
+        total - wrong
+    );
+    if std::env::var_os("GATE_HOLDOUT_REPORT").is_some() {
+        eprintln!("{report}");
+    }
+    // printed only with GATE_HOLDOUT_REPORT=1, so the held-out cases stay unread while tuning
+    assert!(wrong == 0, "{wrong}/{total} wrong");
+}

@@ -114,9 +114,11 @@ fn harmless_reads_stay_allowed() {
     expect(&[
         ("awk '{print $2}' data.txt", Allow),
         ("awk 'NR>1 && $3 != \"\" || NF' data.txt", Allow),
-        ("awk '{print > \"out\"}' data.txt", Ask),
+        // round 10: a print to a literal file is a write of that file (inside: allowed)
+        ("awk '{print > \"out\"}' data.txt", Allow),
         ("awk '{print | \"sh\"}' data.txt", Ask),
-        ("awk '{print $1 >> \"/tmp/x\"}' data.txt", Ask),
+        ("awk '{print $1 >> \"/tmp/x\"}' data.txt", Deny),
+        ("awk '{print > $1 \".txt\"}' data.txt", Ask),
         ("awk '{system($0)}' cmds", Ask),
         ("awk -f prog.awk data", Ask),
         ("awk 1 .env", Deny),

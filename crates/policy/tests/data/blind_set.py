@@ -1,6 +1,7 @@
 """The machinery the blind adversarial gate sets share (`adversarial-gate5.py` and later).
 
-A set is a list of (class, expected verdict, shell command) cases, a list of commands `loop run
+A set is a list of (class, expected verdict, shell command) cases (a verdict written `ask=` must be
+exactly that verdict: it goes to the half's `exact` list), a list of commands `loop run
 --yolo` must not run, and the expectations corrected after the first look. `write` splits every
 other case of each (class, verdict as first written) into the tuning half (a corrected verdict
 keeps its case in the half it was in), refuses a command written twice or already held by
@@ -19,6 +20,10 @@ def dump(d, title):
     out += ["]", "# commands --yolo must not run (deny, or an ask that a deny rule may match)", "yolo = ["]
     out += [f"  {q(x)}," for x in d["yolo"]]
     out.append("]")
+    if d["exact"]:
+        out += ["# harmless commands that must get exactly this verdict (not stricter, not looser)", "exact = ["]
+        out += [f"  [{q(w)}, {q(x)}]," for w, x in d["exact"]]
+        out.append("]")
     return "\n".join(out) + "\n"
 
 
@@ -35,13 +40,17 @@ def strings(v):
 
 def split(cases, yolo):
     """Every other case of each (class, verdict as first written) into the tuning half."""
-    tune, hold = {"shell": [], "yolo": []}, {"shell": [], "yolo": []}
+    tune, hold = {"shell": [], "yolo": [], "exact": []}, {"shell": [], "yolo": [], "exact": []}
     seen = {}
     for cls, first, want, cmd in cases:
         k = (cls, first)
         i = seen.get(k, 0)
         seen[k] = i + 1
-        (tune if i % 2 == 0 else hold)["shell"].append((want, cmd))
+        half = tune if i % 2 == 0 else hold
+        if want.endswith("="):  # `ask=`: exactly this verdict
+            half["exact"].append((want[:-1], cmd))
+        else:
+            half["shell"].append((want, cmd))
     for i, cmd in enumerate(yolo):
         (tune if i % 2 == 0 else hold)["yolo"].append(cmd)
     return tune, hold
@@ -64,7 +73,8 @@ def write(name, cases, yolo, fixed, hdr):
     assert not missing, missing
     tune, hold = split(cases, yolo)
     n_allow = sum(1 for *_, w, _ in cases if w == "allow")
-    print(len(cases), "shell cases (", n_allow, "allow ),", len(yolo), "yolo;", len(tune["shell"]), "+",
+    n_exact = sum(1 for *_, w, _ in cases if w.endswith("="))
+    print(len(cases), "shell cases (", n_allow, "allow,", n_exact, "exact ),", len(yolo), "yolo;", len(tune["shell"]), "+",
           len(tune["yolo"]), "tuning,", len(hold["shell"]), "+", len(hold["yolo"]), "held out")
     open(os.path.join(here, f"adversarial-{name}-tune.toml"), "w").write(dump(tune, hdr.format("tuning")))
     open(os.path.join(here, f"adversarial-{name}-holdout.toml"), "w").write(dump(hold, hdr.format("held-out")))
