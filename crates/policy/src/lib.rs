@@ -49,6 +49,7 @@ mod runners;
 mod sed;
 mod select;
 pub mod shell;
+mod shparse;
 mod tables;
 mod uploads;
 mod values;
