@@ -124,6 +124,10 @@ pub struct Compressor<'o> {
     groups: HashMap<u64, u64>,
     /// The number of the last line that folded as a finding beyond its group's limit (0: none).
     folded_finding: u64,
+    /// The line number of the last kept finding whose message may wrap onto the next line.
+    wrap_from: u64,
+    /// How many lines above it were pulled with it.
+    wrap_before: u64,
     /// Lines that say again what kept lines said.
     repeats: crate::repeat::Repeats,
     stats: Stats,
@@ -165,6 +169,8 @@ impl<'o> Compressor<'o> {
             ctx: None,
             groups: HashMap::new(),
             folded_finding: 0,
+            wrap_from: 0,
+            wrap_before: 0,
             repeats: crate::repeat::Repeats::default(),
             stats: Stats::default(),
             ring: opts.tail_lines.max(1) + TAIL_BLANKS,
@@ -278,6 +284,21 @@ impl<'o> Compressor<'o> {
             std::borrow::Cow::Borrowed(raw)
         };
         let line: &[u8] = &clean;
+        // A finding's message wrapped onto this line goes with the finding: kept with a kept
+        // one (its context stays open for the excerpt below), folded with a folded one.
+        if no > 1 && crate::group::wrapped_tail(line) {
+            if self.wrap_from + 1 == no {
+                if !self.wrapped_out(no, line, src) {
+                    self.keep(no, line, cut, 0, src.block);
+                }
+                return;
+            }
+            if self.folded_finding + 1 == no {
+                self.folded_finding = no;
+                self.noise(no, line, src);
+                return;
+            }
+        }
         let keep_user = self.opts.keep_all()
             || self
                 .opts
@@ -316,6 +337,9 @@ impl<'o> Compressor<'o> {
             *self.stats.kinds.entry(hit.kind.as_str()).or_insert(0) += 1;
             let before = self.pull_before(&hit, no, line, src.block);
             self.keep(no, line, cut, before, src.block);
+            if crate::group::may_wrap(line) {
+                (self.wrap_from, self.wrap_before) = (no, before as u64);
+            }
             self.ctx = (hit.after > 0).then_some(Ctx {
                 left: hit.after,
                 cont: hit.cont,

@@ -315,6 +315,15 @@ impl Run {
             remaining = 0;
         }
         collapse_mixed(&mut run.segs);
+        // A run that goes on where the last marker ended (a finding taken back into the noise)
+        // joins that marker.
+        if let Some(Item::Omitted { start, count }) = run.segs.first()
+            && let Some(Item::Omitted { start: s, count: c }) = out.last_mut()
+            && *s + *c == *start
+        {
+            *c += *count;
+            run.segs.remove(0);
+        }
         out.append(&mut run.segs);
         for (i, (no, held)) in run.recent.drain(..).enumerate() {
             if i >= first_kept {

@@ -169,6 +169,48 @@ fn after_location(t: &[u8]) -> usize {
     }
 }
 
+/// A finding led by its location (`a.py:3:1: error: …`) that does not end in a bracketed code:
+/// its message may wrap onto the next line (see [`wrapped_tail`]).
+pub(crate) fn may_wrap(line: &[u8]) -> bool {
+    let t = line.trim_ascii_end();
+    !t.first().is_none_or(u8::is_ascii_whitespace)
+        && after_location(t) > 0
+        && bracket_code_tail(t).is_none()
+}
+
+/// The rest of a wrapped finding's message: an unindented line with no location of its own that
+/// ends in the finding's bracketed code (`"TextIO")  [return-value]`, `[no-untyped-def]`), or
+/// the code alone after the blank the wrap fell on (` [no-untyped-call]`).
+pub(crate) fn wrapped_tail(line: &[u8]) -> bool {
+    let t = line.trim_ascii_end();
+    if t.first().is_none_or(u8::is_ascii_whitespace) {
+        let code = t.trim_ascii_start();
+        return code.first() == Some(&b'[')
+            && bracket_code_tail(code).is_some_and(|c| c.len() + 2 == code.len());
+    }
+    after_location(t) == 0 && bracket_code_tail(t).is_some()
+}
+
+/// The group key of a wrapped finding by the code its rest ends in (see [`wrapped_tail`]): the
+/// key of the one-line findings of that code (see [`coded_error_key`]).
+pub(crate) fn wrapped_code_key(line: &[u8]) -> Option<u64> {
+    bracket_code_tail(line.trim_ascii_end()).map(|c| crate::normalize::hash_bytes(c) ^ CODE_SALT)
+}
+
+/// The `code` of a line ending in `[code]` (lower-case letters, digits, `-` and `_`), the
+/// bracket opening the line or after a blank.
+fn bracket_code_tail(t: &[u8]) -> Option<&[u8]> {
+    let body = t.strip_suffix(b"]")?;
+    let open = memchr::memrchr(b'[', body)?;
+    let code = &body[open + 1..];
+    let named = code.first().is_some_and(u8::is_ascii_lowercase)
+        && code
+            .iter()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'-' | b'_'));
+    let led = open == 0 || matches!(body[open - 1], b' ' | b'\t');
+    (named && led).then_some(code)
+}
+
 /// `4:1`, `a.py:3:1:`, `src/x.ts(4,24):`: a location token.
 fn location_token(w: &[u8]) -> bool {
     let w = w.strip_suffix(b":").unwrap_or(w);
@@ -379,6 +421,31 @@ mod tests {
             None
         );
         assert_eq!(coded_error_key(b"error[E0308]: mismatched types"), None);
+    }
+
+    #[test]
+    fn wrapped_findings() {
+        let first =
+            b"src/a.py:21:9: error: Incompatible return value type (got \"IO[str]\", expected";
+        assert!(may_wrap(first));
+        assert!(!may_wrap(
+            b"src/a.py:3:1: error: Missing annotation  [no-untyped-def]"
+        ));
+        assert!(!may_wrap(b"    src/a.py:3:1: error: indented"));
+        assert!(!may_wrap(b"Incompatible types without a location"));
+        assert!(wrapped_tail(b"\"TextIO\")  [return-value]"));
+        assert!(wrapped_tail(b"[no-untyped-def] "));
+        assert!(wrapped_tail(b" [no-untyped-call]"));
+        assert!(!wrapped_tail(b"    x = [no-untyped-def]"));
+        assert!(!wrapped_tail(b""));
+        assert!(!wrapped_tail(b" ["));
+        assert!(!wrapped_tail(b"src/a.py:4:1: error: x  [misc]"));
+        assert!(!wrapped_tail(b"items = values[idx]"));
+        assert!(!wrapped_tail(b"see [Issue 12]"));
+        assert_eq!(
+            wrapped_code_key(b"[no-untyped-def]"),
+            coded_error_key(b"a.py:3:1: error: Missing annotation  [no-untyped-def]")
+        );
     }
 
     #[test]

@@ -305,6 +305,53 @@ fn a_per_file_block_keeps_its_header_when_its_findings_fold() {
     );
 }
 
+/// A finding whose message wraps onto a line of its own (no location, the `[code]` at its end)
+/// is one finding: kept whole with the excerpt under it, and, beyond the limit of its code,
+/// folded whole (first line and rest together).
+#[test]
+fn a_wrapped_finding_is_kept_and_folded_whole() {
+    let mut log = String::new();
+    for n in 0..45 {
+        log.push_str(&format!(
+            "pkg/m{n}.py:{n}:5: error: Call to untyped function \"helper_{n}\" in typed\n"
+        ));
+        log.push_str("context  [untyped-call]\n");
+        log.push_str(&format!("        value = helper_{n}(x)\n"));
+        log.push_str("                ^~~~~~~~~~~~~\n");
+    }
+    log.push_str("Found 45 errors in 45 files (checked 45 source files)\n");
+    let out = compress(log.as_bytes(), &CompressOptions::default());
+    assert!(out.unchanged.is_none(), "{}", out.text);
+    let lines: Vec<&str> = out.text.lines().collect();
+    for n in [0, 4, 31] {
+        let first =
+            format!("pkg/m{n}.py:{n}:5: error: Call to untyped function \"helper_{n}\" in typed");
+        let at = lines.iter().position(|l| *l == first);
+        let at = at.unwrap_or_else(|| panic!("{first} missing from:\n{}", out.text));
+        assert_eq!(
+            lines.get(at + 1),
+            Some(&"context  [untyped-call]"),
+            "{}",
+            out.text
+        );
+        let excerpt = format!("        value = helper_{n}(x)");
+        assert_eq!(lines.get(at + 2), Some(&excerpt.as_str()), "{}", out.text);
+    }
+    for n in 32..45 {
+        let first = format!("pkg/m{n}.py:{n}:5: error:");
+        assert!(
+            !lines.iter().any(|l| l.starts_with(&first)),
+            "{first} kept:\n{}",
+            out.text
+        );
+    }
+    let rests = lines
+        .iter()
+        .filter(|l| **l == "context  [untyped-call]")
+        .count();
+    assert_eq!(rests, 32, "{}", out.text);
+}
+
 #[test]
 fn streaming_in_small_chunks_gives_the_same_result() {
     let opts = CompressOptions::default();

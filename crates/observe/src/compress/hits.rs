@@ -2,7 +2,8 @@
 //! whether it says again what kept lines said, or folds beyond its group's limit; which lines
 //! above it come with it.
 
-use super::{Compressor, Kind, Src, generic, rules};
+use super::{CARRIED, Compressor, Kind, Src, generic, rules};
+use crate::fold::Item;
 use crate::rules::Cont;
 
 /// Errors of one rule code (`TS7006`, `[no-untyped-call]`) kept before the rest fold: a type
@@ -142,6 +143,39 @@ impl Compressor<'_> {
         {
             self.close_run(1, src.block);
         }
+        self.noise(no, line, src);
+        true
+    }
+
+    /// Counts a wrapped finding (its rest on line `no`, see [`crate::group::wrapped_tail`]) in
+    /// the group of its code; beyond the limit the whole finding folds: its kept first line and
+    /// the lines pulled above it go back to the noise run with the rest. True when it folded.
+    pub(super) fn wrapped_out(&mut self, no: u64, line: &[u8], src: Src<'_>) -> bool {
+        let Some(key) = crate::group::wrapped_code_key(line) else {
+            return false;
+        };
+        let n = self.groups.entry(key).or_insert(0);
+        *n += 1;
+        if *n <= ERROR_GROUP_LIMIT.max(self.opts.group_limit as u64) {
+            return false;
+        }
+        self.stats.grouped_folded += 1;
+        let from = self.wrap_from.saturating_sub(self.wrap_before);
+        let mut back = Vec::new();
+        while let Some(Item::Line { no: n, .. }) = self.out.last()
+            && *n >= from
+            && let Some(Item::Line { text, repeat, no }) = self.out.pop()
+        {
+            back.push((no, repeat, text));
+        }
+        self.ctx = None;
+        for (first, repeat, text) in back.into_iter().rev() {
+            for k in 0..repeat {
+                self.noise(first + k, &text, CARRIED);
+            }
+        }
+        self.folded_finding = no;
+        self.run.next_grouped = true;
         self.noise(no, line, src);
         true
     }
