@@ -318,11 +318,15 @@ impl<'o> Compressor<'o> {
         }
         // A tool rule's context (a rustc snippet after its `error[..]` line) keeps its lines even
         // where the generic core sees a location or a severity word in them. In a failure's
-        // block, an error or a message there keeps its own block when that reaches further.
+        // block, an error or a message there keeps its own block when that reaches further; so
+        // does an `a != b` message anywhere (the sides under it).
         if let Some(h) = hit.filter(|h| h.generic && self.context_accepts(line)) {
             self.keep_context(no, line, cut, src.block);
             if matches!(h.kind, Kind::Error | Kind::Message)
-                && let Some(c) = self.ctx.as_mut().filter(|c| c.opener == Kind::Failure)
+                && let Some(c) = self
+                    .ctx
+                    .as_mut()
+                    .filter(|c| c.opener == Kind::Failure || h.cont == Cont::Sides)
                 && c.left < h.after
             {
                 (c.left, c.cont, c.seen) = (h.after, h.cont, false);

@@ -63,6 +63,8 @@ pub enum Cont {
     Paragraph,
     /// Lines led by the same one-byte marker and a space (pytest's `E   …` block).
     Marker(u8),
+    /// Indented lines and the `- x` / `+ y` / `? ^` lines of a difference under an `a != b`.
+    Sides,
     /// Indented lines, and lines of a structured log that repeat the opener's prefix (hashed,
     /// digits left out) with a detail label (`DETAIL:`, `HINT:`): the why of the error above.
     Detail(u64),
@@ -89,6 +91,7 @@ impl Cont {
             Cont::Marker(m) => {
                 line.first() == Some(&m) && matches!(line.get(1), Some(b' ' | b'\t'))
             }
+            Cont::Sides => matches!(line, [b' ' | b'\t', ..] | [b'-' | b'+' | b'?', b' ', ..]),
             Cont::Detail(prefix) => {
                 matches!(line.first(), Some(b' ' | b'\t'))
                     || crate::generic::detail_of(line, prefix)

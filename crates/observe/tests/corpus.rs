@@ -352,6 +352,37 @@ fn a_wrapped_finding_is_kept_and_folded_whole() {
     assert_eq!(rests, 32, "{}", out.text);
 }
 
+/// What a failed comparison printed on lines of their own is a message, not context to fold:
+/// the value under a `Got:` label as much as the one under `Expected:`, and the `- x` / `+ y`
+/// lines under an `a != b` exception.
+#[test]
+fn compared_values_on_their_own_lines_are_kept() {
+    let mut log: String = (0..150)
+        .map(|i| format!("reading fixture {i} of the suite\n"))
+        .collect();
+    log.push_str(
+        "___ [doctest] pkg.count ___\n012     >>> count(5)\nExpected:\n    5\nGot:\n    4\n\n",
+    );
+    log.push_str("/src/pkg/m.py:12: DocTestFailure\n");
+    log.push_str("___ Test.test_inf ___\nTraceback (most recent call last):\n");
+    log.push_str(
+        "  File \"/src/pkg/tests/t.py\", line 8, in test_inf\n    self.assertEqual(a, b)\n",
+    );
+    log.push_str("AssertionError: '-Inf' != '-Infinity'\n- -Inf\n+ -Infinity\n\n");
+    log.push_str(
+        &(0..150)
+            .map(|i| format!("writing report row {i}\n"))
+            .collect::<String>(),
+    );
+    log.push_str("=== 2 failed, 80 passed in 0.51s ===\n");
+    let out = compress(log.as_bytes(), &CompressOptions::default());
+    assert!(out.unchanged.is_none(), "{}", out.text);
+    let kept = output_lines(&out.text);
+    for line in ["    5", "    4", "- -Inf", "+ -Infinity"] {
+        assert!(kept.contains(line), "{line} missing from:\n{}", out.text);
+    }
+}
+
 #[test]
 fn streaming_in_small_chunks_gives_the_same_result() {
     let opts = CompressOptions::default();

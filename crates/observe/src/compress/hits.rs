@@ -52,10 +52,19 @@ impl Compressor<'_> {
                 })
         });
         if let Some(rule) = rule {
+            // A tool's message that two values differ keeps the sides printed under it.
+            let sides = rule.after == 0
+                && matches!(rule.kind, Kind::Message | Kind::Error)
+                && generic::unequal(line);
+            let (cont, after) = if sides {
+                (Cont::Sides, 8)
+            } else {
+                (rule.cont, rule.after)
+            };
             return Some(Hit {
                 kind: rule.kind,
-                after: rule.after,
-                cont: rule.cont,
+                after,
+                cont,
                 before: rule.before,
                 // An error that names its rule (`a.ts(4,2): error TS7006: …`) folds with the
                 // other findings of that rule beyond the group limit, as warnings do; a failed

@@ -293,6 +293,11 @@ fn code_word(rest: &[u8]) -> bool {
             .is_some_and(u8::is_ascii_alphanumeric)
 }
 
+/// `AssertionError: 'a' != 'b'`: a message saying two values differ, whose sides may follow.
+pub(crate) fn unequal(line: &[u8]) -> bool {
+    memchr::memmem::find(line, b" != ").is_some()
+}
+
 /// Which lines after a generic hit are kept with it: the rest of a marker block (`E   …`), the
 /// paragraph a line ending in `:` introduces, or else indented lines.
 pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
@@ -301,6 +306,10 @@ pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
         && (m.is_ascii_uppercase() || matches!(m, b'>' | b'|' | b'!'))
     {
         return (Cont::Marker(*m), 12);
+    }
+    // `AssertionError: '-Inf' != '-Infinity'` then `- -Inf` / `+ -Infinity`: the two sides.
+    if matches!(kind, Kind::Message | Kind::Error) && unequal(line) {
+        return (Cont::Sides, 8);
     }
     if kind == Kind::Warning && line.first() == Some(&b';') {
         return (Cont::Marker(b';'), 12);
