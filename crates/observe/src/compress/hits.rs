@@ -238,6 +238,11 @@ impl Compressor<'_> {
             let above = self.run.recent.iter().rev().map(|(_, l)| l.text(block));
             before = generic::heading_pull(line, above);
         }
+        // `SyntaxError: …` under `***   File "a.py", line 12` and the excerpt: its location.
+        if before == 0 && matches!(hit.kind, Kind::Error | Kind::Message) {
+            let above = self.run.recent.iter().rev().map(|(_, l)| l.text(block));
+            before = generic::location_pull(line, above);
+        }
         before
     }
 }

@@ -28,7 +28,7 @@ use search::has_fault;
 pub(crate) use search::{blank, find2};
 use shapes::shape;
 use steps::{compared, diff_header, labelled_prefix};
-pub(crate) use steps::{detail_of, failed_step};
+pub(crate) use steps::{detail_of, failed_step, location_pull};
 pub(crate) use titles::rule_run;
 use titles::{caps_compound, caps_status, rule_path};
 use words::{Word, dotted_severity, shouted_not, whole_word, word_class, zero_count};

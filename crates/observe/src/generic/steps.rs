@@ -159,9 +159,66 @@ pub(crate) fn detail_of(line: &[u8], prefix: u64) -> bool {
     })
 }
 
+/// How many lines above an unindented error to keep with it when they are its location and the
+/// excerpt under it: `***   File "a.py", line 12` (or `  File "a.py", line 12`, led by blanks or
+/// marks, naming no function), then indented source and caret lines, then `SyntaxError: …`.
+pub(crate) fn location_pull<'a>(line: &[u8], above: impl Iterator<Item = &'a [u8]>) -> usize {
+    if line.first().is_none_or(|b| !b.is_ascii_alphabetic()) {
+        return 0;
+    }
+    for (i, l) in above.take(4).enumerate() {
+        if bare_file_line(l) {
+            return i + 1;
+        }
+        if !matches!(l.first(), Some(b' ' | b'\t')) {
+            return 0;
+        }
+    }
+    0
+}
+
+/// `***   File "a.py", line 12`: a location naming a file and line only, led by blanks or marks.
+fn bare_file_line(l: &[u8]) -> bool {
+    let t = l.trim_ascii_end();
+    let lead = t
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t' | b'*' | b'!' | b'#' | b'>' | b'-'))
+        .count();
+    let Some(rest) = t[lead..].strip_prefix(b"File \"") else {
+        return false;
+    };
+    let Some(q) = memchr::memchr(b'"', rest) else {
+        return false;
+    };
+    rest[q + 1..]
+        .strip_prefix(b", line ")
+        .is_some_and(|n| !n.is_empty() && n.iter().all(u8::is_ascii_digit))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_syntax_errors_location_above_its_excerpt_is_pulled() {
+        let err = b"SyntaxError: '(' was never closed";
+        // Nearest first: the caret, the source line, the location, the line before.
+        let marked: [&[u8]; 4] = [
+            b"           ^",
+            b"    return (f(int(year)), int(month)",
+            b"***   File \"./pkg/_legacy.py\", line 12",
+            b"Compiling './pkg/_legacy.py'...",
+        ];
+        assert_eq!(location_pull(err, marked.iter().copied()), 3);
+        let plain: [&[u8]; 3] = [b"      ^", b"    x = (", b"  File \"a.py\", line 3"];
+        assert_eq!(location_pull(err, plain.iter().copied()), 3);
+        // A frame naming its function, an unindented line between, an indented error.
+        let frame: [&[u8]; 2] = [b"    f()", b"  File \"a.py\", line 3, in g"];
+        assert_eq!(location_pull(err, frame.iter().copied()), 0);
+        let broken: [&[u8]; 2] = [b"other output", b"***   File \"a.py\", line 3"];
+        assert_eq!(location_pull(err, broken.iter().copied()), 0);
+        assert_eq!(location_pull(b"  SyntaxError: x", plain.iter().copied()), 0);
+    }
 
     #[test]
     fn a_detail_repeats_its_errors_prefix_with_a_label_that_says_why() {
