@@ -284,20 +284,8 @@ impl<'o> Compressor<'o> {
             std::borrow::Cow::Borrowed(raw)
         };
         let line: &[u8] = &clean;
-        // A finding's message wrapped onto this line goes with the finding: kept with a kept
-        // one (its context stays open for the excerpt below), folded with a folded one.
-        if no > 1 && crate::group::wrapped_tail(line) {
-            if self.wrap_from + 1 == no {
-                if !self.wrapped_out(no, line, src) {
-                    self.keep(no, line, cut, 0, src.block);
-                }
-                return;
-            }
-            if self.folded_finding + 1 == no {
-                self.folded_finding = no;
-                self.noise(no, line, src);
-                return;
-            }
+        if self.wrapped_rest(no, line, cut, src) {
+            return;
         }
         let keep_user = self.opts.keep_all()
             || self

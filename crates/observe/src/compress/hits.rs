@@ -156,6 +156,27 @@ impl Compressor<'_> {
         true
     }
 
+    /// A finding's message wrapped onto line `no` goes with the finding: kept with a kept one
+    /// (its context stays open for the excerpt below), folded with a folded one. True when the
+    /// line was taken so.
+    pub(super) fn wrapped_rest(&mut self, no: u64, line: &[u8], cut: u64, src: Src<'_>) -> bool {
+        if no < 2 || !crate::group::wrapped_tail(line) {
+            return false;
+        }
+        if self.wrap_from + 1 == no {
+            if !self.wrapped_out(no, line, src) {
+                self.keep(no, line, cut, 0, src.block);
+            }
+            return true;
+        }
+        if self.folded_finding + 1 == no {
+            self.folded_finding = no;
+            self.noise(no, line, src);
+            return true;
+        }
+        false
+    }
+
     /// Counts a wrapped finding (its rest on line `no`, see [`crate::group::wrapped_tail`]) in
     /// the group of its code; beyond the limit the whole finding folds: its kept first line and
     /// the lines pulled above it go back to the noise run with the rest. True when it folded.

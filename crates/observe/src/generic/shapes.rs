@@ -3,7 +3,7 @@
 //! exception names, record headers, numbered failure lists and expected/actual lines.
 
 use super::reports::report;
-use super::{Signal, blank, code_word, sig};
+use super::{Signal, blank, code_word, sig, steps::value_lines};
 use crate::rules::Kind;
 
 /// Shapes checked on the line itself: location-only lines and project stack frames.
@@ -74,10 +74,8 @@ pub(super) fn shape(line: &[u8], t: &[u8], space: Option<usize>, named: bool) ->
         b'0'..=b'9' if numbered_item(t) => Some(sig(Kind::Failure, 2, false)),
         // `  4:1   ✖  Expected empty line  rule-name`: a finding at `line:col` in a per-file block.
         b'0'..=b'9' if marked_coordinate(t, space) => Some(sig(Kind::Warning, 0, true)),
-        // `Expected:` / `Got:` alone: the value is the indented lines under the label.
         b'e' | b'E' | b'a' | b'A' | b'r' | b'R' | b'g' | b'G' | b'w' | b'W' if expectation(t) => {
-            let label = t.trim_ascii_end().ends_with(b":") && space.is_none();
-            Some(sig(Kind::Message, if label { 6 } else { 0 }, false))
+            Some(sig(Kind::Message, value_lines(t, space), false))
         }
         // `left:  105`: a comparison's left side (its right side starts with `r`, above).
         b'l' | b'L' if t.len() > 5 && t[..4].eq_ignore_ascii_case(b"left") && expectation(t) => {

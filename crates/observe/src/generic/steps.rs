@@ -159,6 +159,16 @@ pub(crate) fn detail_of(line: &[u8], prefix: u64) -> bool {
     })
 }
 
+/// `Expected:` / `Got:` alone (`t`, its first blank `space`): the value is the indented lines
+/// under the label, kept with it; an expectation with its value on the line keeps none.
+pub(super) fn value_lines(t: &[u8], space: Option<usize>) -> u16 {
+    if space.is_none() && t.trim_ascii_end().ends_with(b":") {
+        6
+    } else {
+        0
+    }
+}
+
 /// How many lines above an unindented error to keep with it when they are its location and the
 /// excerpt under it: `***   File "a.py", line 12` (or `  File "a.py", line 12`, led by blanks or
 /// marks, naming no function), then indented source and caret lines, then `SyntaxError: …`.
