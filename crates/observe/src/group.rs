@@ -174,8 +174,8 @@ fn after_location(t: &[u8]) -> usize {
 pub(crate) fn may_wrap(line: &[u8]) -> bool {
     let t = line.trim_ascii_end();
     !t.first().is_none_or(u8::is_ascii_whitespace)
-        && after_location(t) > 0
         && bracket_code_tail(t).is_none()
+        && after_location(t) > 0
 }
 
 /// The rest of a wrapped finding's message: an unindented line with no location of its own that
@@ -188,7 +188,7 @@ pub(crate) fn wrapped_tail(line: &[u8]) -> bool {
         return code.first() == Some(&b'[')
             && bracket_code_tail(code).is_some_and(|c| c.len() + 2 == code.len());
     }
-    after_location(t) == 0 && bracket_code_tail(t).is_some()
+    bracket_code_tail(t).is_some() && after_location(t) == 0
 }
 
 /// The group key of a wrapped finding by the code its rest ends in (see [`wrapped_tail`]): the

@@ -160,7 +160,9 @@ impl Compressor<'_> {
     /// (its context stays open for the excerpt below), folded with a folded one. True when the
     /// line was taken so.
     pub(super) fn wrapped_rest(&mut self, no: u64, line: &[u8], cut: u64, src: Src<'_>) -> bool {
-        if no < 2 || !crate::group::wrapped_tail(line) {
+        // Two compares rule out almost every line before its bytes are read.
+        let after_finding = self.wrap_from + 1 == no || self.folded_finding + 1 == no;
+        if no < 2 || !after_finding || !crate::group::wrapped_tail(line) {
             return false;
         }
         if self.wrap_from + 1 == no {

@@ -295,7 +295,8 @@ fn code_word(rest: &[u8]) -> bool {
 
 /// `AssertionError: 'a' != 'b'`: a message saying two values differ, whose sides may follow.
 pub(crate) fn unequal(line: &[u8]) -> bool {
-    memchr::memmem::find(line, b" != ").is_some()
+    memchr::memchr_iter(b'!', line)
+        .any(|i| i > 0 && line[i - 1] == b' ' && line[i + 1..].starts_with(b"= "))
 }
 
 /// Which lines after a generic hit are kept with it: the rest of a marker block (`E   …`), the
@@ -572,6 +573,14 @@ fn glued_caps(word: Word, line: &[u8], s: usize, e: usize) -> bool {
 mod tests {
     use super::steps::failed_probe;
     use super::*;
+
+    #[test]
+    fn unequal_messages_name_two_sides() {
+        assert!(unequal(b"AssertionError: '-Inf' != '-Infinity'"));
+        assert!(!unequal(b"error: x!=y is always true"));
+        assert!(!unequal(b"ends with a bang !"));
+        assert!(!unequal(b"!= at the start"));
+    }
 
     /// The byte-at-a-time version the run-copying one replaced, kept to test against.
     fn error_key_reference(line: &[u8]) -> u64 {
