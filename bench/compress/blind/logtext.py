@@ -40,3 +40,52 @@ def write_labels(d, marks):
                 f.write(f"{kind}\t{ls[n - 1]}\n")
     missing = sorted(set(os.path.basename(p)[:-4] for p in os.listdir(f"{d}/logs")) - set(marks))
     print(f"{len(marks)} files labelled; not labelled: {missing}", file=sys.stderr)
+
+
+def shape(s):
+    """A message with numbers, hex and quoted names left out (rule 1: repeats are marked once)."""
+    return re.sub(r"0x[0-9a-f]+|\d+|'[^']*'|\"[^\"]*\"|`[^`]*`", "#", s).strip()
+
+
+class Marks:
+    """The anchor lines a set's `marks.py` chooses, by log name and kind, over the logs of `d`
+    (`d/logs/NAME.log`); `write()` writes them with `write_labels`."""
+
+    def __init__(self, d):
+        self.d = d
+        self.L = {}
+
+    def lines(self, name):
+        return log_lines(f"{self.d}/logs/{name}.log")
+
+    def add(self, name, kind, nums):
+        self.L.setdefault(name, {}).setdefault(kind, []).extend(nums)
+
+    def find(self, name, pat, start=1):
+        """The first line number at or after `start` matching `pat`."""
+        for i, l in enumerate(self.lines(name), 1):
+            if i >= start and re.search(pat, l):
+                return i
+        raise SystemExit(f"{name}: no line matches {pat!r} after {start}")
+
+    def every(self, name, pat):
+        return [i for i, l in enumerate(self.lines(name), 1) if re.search(pat, l)]
+
+    def by_rule(self, name, pat, kind="warning", also=0, limit=5):
+        """Lines matching `pat` (a regex with a `rule` group): the first `limit` of each rule;
+        `also` adds the next N lines of each (a finding whose location is below its title)."""
+        seen, out = {}, []
+        for i, l in enumerate(self.lines(name), 1):
+            m = re.search(pat, l)
+            if m:
+                r = m.group("rule")
+                seen[r] = seen.get(r, 0) + 1
+                if seen[r] <= limit:
+                    out += [i + k for k in range(also + 1)]
+        self.add(name, kind, out)
+
+    def write(self):
+        """Drops the zero line numbers (a `find` that may not apply) and writes the labels."""
+        for name in self.L:
+            self.L[name] = {k: [n for n in v if n] for k, v in self.L[name].items()}
+        write_labels(self.d, self.L)

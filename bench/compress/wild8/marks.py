@@ -10,37 +10,11 @@ lines are chosen by number. Writes labels/NAME.txt (KIND<TAB>line verbatim); the
 """
 import os, re, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "blind"))
-from logtext import log_lines, write_labels
+from logtext import Marks, shape
 D = os.environ.get("WILD8_DIR") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
                                                 "crates", "observe", "tests", "data", "wild8")
-def lines(name): return log_lines(f"{D}/logs/{name}.log")
-L = {}
-def add(name, kind, nums):
-    L.setdefault(name, {}).setdefault(kind, []).extend(nums)
-def shape(s):
-    """A message with numbers, hex and quoted names left out (rule 1: repeats are marked once)."""
-    return re.sub(r"0x[0-9a-f]+|\d+|'[^']*'|\"[^\"]*\"|`[^`]*`", "#", s).strip()
-def find(name, pat, start=1):
-    """The first line number at or after `start` matching `pat`."""
-    for i, l in enumerate(lines(name), 1):
-        if i >= start and re.search(pat, l):
-            return i
-    raise SystemExit(f"{name}: no line matches {pat!r} after {start}")
-def every(name, pat):
-    return [i for i, l in enumerate(lines(name), 1) if re.search(pat, l)]
-def by_rule(name, pat, kind="warning", also=0, limit=5):
-    """Lines matching `pat` (a regex with a `rule` group): the first 5 of each rule; `also` adds the
-    next N lines of each (a finding whose location is on the line below its title)."""
-    seen, out = {}, []
-    for i, l in enumerate(lines(name), 1):
-        m = re.search(pat, l)
-        if m:
-            r = m.group("rule")
-            seen[r] = seen.get(r, 0) + 1
-            if seen[r] <= limit:
-                out += [i + k for k in range(also + 1)]
-    add(name, kind, out)
-
+M = Marks(D)
+L, lines, add, find, every, by_rule = M.L, M.lines, M.add, M.find, M.every, M.by_rule
 
 def pytest_failures(name, own):
     """A pytest FAILURES section: each failed test's header (failure), its first `E` line and the
@@ -239,6 +213,4 @@ add("nginx_incident", "error", [2, 3] + [165, 166, 167, 169, 170, 172])
 # git log --stat: pure data, no anchors
 L["git_log_stat"] = {}
 
-for name in L:
-    L[name] = {k: [n for n in v if n] for k, v in L[name].items()}
-write_labels(D, L)
+M.write()

@@ -10,36 +10,11 @@ chosen by number. Writes labels/NAME.txt (KIND<TAB>line verbatim); then run
 """
 import os, re, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "blind"))
-from logtext import log_lines, write_labels
+from logtext import Marks, shape
 D = os.environ.get("WILD9_DIR") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
                                                 "crates", "observe", "tests", "data", "wild9")
-def lines(name): return log_lines(f"{D}/logs/{name}.log")
-L = {}
-def add(name, kind, nums):
-    L.setdefault(name, {}).setdefault(kind, []).extend(nums)
-def shape(s):
-    """A message with numbers, hex and quoted names left out (rule 1: repeats are marked once)."""
-    return re.sub(r"0x[0-9a-f]+|\d+|'[^']*'|\"[^\"]*\"|`[^`]*`", "#", s).strip()
-def find(name, pat, start=1):
-    """The first line number at or after `start` matching `pat`."""
-    for i, l in enumerate(lines(name), 1):
-        if i >= start and re.search(pat, l):
-            return i
-    raise SystemExit(f"{name}: no line matches {pat!r} after {start}")
-def every(name, pat):
-    return [i for i, l in enumerate(lines(name), 1) if re.search(pat, l)]
-def by_rule(name, pat, kind="warning", limit=5):
-    """Lines matching `pat` (a regex with a `rule` group): the first 5 of each rule."""
-    seen, out = {}, []
-    for i, l in enumerate(lines(name), 1):
-        m = re.search(pat, l)
-        if m:
-            r = m.group("rule")
-            seen[r] = seen.get(r, 0) + 1
-            if seen[r] <= limit:
-                out.append(i)
-    add(name, kind, out)
-
+M = Marks(D)
+L, lines, add, find, every, by_rule = M.L, M.lines, M.add, M.find, M.every, M.by_rule
 SECTION_END = r"^=+ (short test summary info|PASSES|warnings summary|slowest durations) =+$"
 HEADER = r"^_{3,} .+ _{3,}$"
 
@@ -170,6 +145,4 @@ add("importtime_mypy", "message", every("importtime_mypy", r"^ModuleNotFoundErro
 # python -m compileall: the listing is data; the syntax error with its location
 add("compileall_packages", "error", every("compileall_packages", r"^\*\*\*   File |^SyntaxError: "))
 
-for name in L:
-    L[name] = {k: [n for n in v if n] for k, v in L[name].items()}
-write_labels(D, L)
+M.write()
