@@ -66,6 +66,85 @@ pub fn env_command(name: &str, value: &str) -> Option<String> {
     }
 }
 
+/// git's subcommands that never run the editor (git's own commands: no alias replaces them).
+const GIT_NO_EDITOR: &[&str] = &[
+    "status",
+    "log",
+    "diff",
+    "show",
+    "rev-parse",
+    "ls-files",
+    "ls-tree",
+    "blame",
+    "grep",
+    "describe",
+    "shortlog",
+    "fetch",
+    "push",
+    "clone",
+    "init",
+    "remote",
+    "ls-remote",
+    "cat-file",
+    "rev-list",
+    "reflog",
+    "fsck",
+    "gc",
+    "archive",
+    "clean",
+    "rm",
+    "mv",
+    "switch",
+    "whatchanged",
+    "show-ref",
+    "for-each-ref",
+    "count-objects",
+    "version",
+    "check-ignore",
+    "diff-tree",
+    "diff-files",
+    "diff-index",
+    "name-rev",
+    "merge-base",
+    "apply",
+    "range-diff",
+    "cherry",
+    "hash-object",
+    "verify-commit",
+    "verify-tag",
+    "bundle",
+    "prune",
+    "repack",
+];
+
+/// Whether an editor variable (`EDITOR`, `VISUAL`, `GIT_EDITOR`, `GIT_SEQUENCE_EDITOR`) set
+/// before `argv` (after more assignments) is never used: a git subcommand that cannot run the
+/// editor (`EDITOR=vim git status`). Other programs, other subcommands (`commit`, `rebase -i`,
+/// `tag -a`, an alias) may use it.
+pub fn editor_unused(name: &str, argv: &[Word]) -> bool {
+    if !matches!(
+        name,
+        "EDITOR" | "VISUAL" | "GIT_EDITOR" | "GIT_SEQUENCE_EDITOR"
+    ) {
+        return false;
+    }
+    let start = argv.iter().position(|w| {
+        !w.lit()
+            .and_then(|v| v.split_once('='))
+            .is_some_and(|(k, _)| {
+                !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            })
+    });
+    let Some(argv) = start.map(|s| &argv[s..]) else {
+        return false;
+    };
+    if argv.first().and_then(|w| w.lit()) != Some("git") {
+        return false;
+    }
+    let (_, sub) = crate::chdirs::git_dirs(argv);
+    sub.is_some_and(|s| GIT_NO_EDITOR.contains(&s.as_str()))
+}
+
 impl crate::shell::Analyser<'_, '_> {
     /// `GIT_PAGER=cmd git log`, `LESSOPEN='|cmd %s' less f`: a command variable with a known
     /// value is judged as the command it names; the names so judged leave `env` (a plain
@@ -76,6 +155,7 @@ impl crate::shell::Analyser<'_, '_> {
         src: &str,
         depth: usize,
         env: &mut Vec<String>,
+        argv: &[Word],
     ) {
         let mut judged = Vec::new();
         for a in assigns {
@@ -83,6 +163,11 @@ impl crate::shell::Analyser<'_, '_> {
                 continue;
             };
             let name = &src[n.byte_range()];
+            if editor_unused(name, argv) {
+                // `EDITOR=vim git status`: the command never runs the editor
+                judged.push(name.to_string());
+                continue;
+            }
             let value = match a.child_by_field_name("value") {
                 Some(v) => self.word(v, src).value,
                 None => Some(String::new()),

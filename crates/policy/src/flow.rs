@@ -31,7 +31,7 @@ impl Analyser<'_, '_> {
                 format!("sets {name}, which changes what later commands run"),
             );
             // `export PAGER='git push'`: what later commands may run is judged too
-            self.env_commands(&[node], src, 0, &mut Vec::new());
+            self.env_commands(&[node], src, 0, &mut Vec::new(), &[]);
         }
     }
 

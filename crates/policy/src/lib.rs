@@ -20,6 +20,7 @@
 mod acts;
 mod braces;
 pub mod changeset;
+mod chdirs;
 mod code;
 mod command_match;
 mod effects;

@@ -115,7 +115,8 @@ fn value_options(name: &str) -> &'static [&'static str] {
         ],
         "head" | "tail" => &["-n", "-c", "--lines", "--bytes"],
         "cut" => &["-d", "-f", "-c", "-b", "--delimiter", "--fields"],
-        "sort" => &["-k", "-t", "--key", "--field-separator", "-S"],
+        "sort" => &["-k", "-t", "--key", "--field-separator", "-S", "-T"],
+        "tar" => &["-C", "--directory"],
         "uniq" => &[
             "-f",
             "-s",
@@ -482,7 +483,8 @@ pub fn recursive_reads(name: &str, argv: &[Word]) -> Vec<Word> {
                 .iter()
                 .filter_map(|w| w.lit().map(str::to_string))
                 .collect();
-            pos.into_iter()
+            let members = pos
+                .into_iter()
                 .filter(|w| !w.lit().is_some_and(|v| archives.iter().any(|a| a == v)))
                 .filter(|w| {
                     !w.lit().is_some_and(|v| {
@@ -492,7 +494,8 @@ pub fn recursive_reads(name: &str, argv: &[Word]) -> Vec<Word> {
                             && v.chars().all(|c| c.is_ascii_alphabetic())
                     })
                 })
-                .collect()
+                .collect();
+            crate::chdirs::tar_members(argv, members)
         }
         "zip" if has_flag(argv, 'r', &["--recurse-paths"]) => pos.into_iter().skip(1).collect(),
         "cp" | "scp"

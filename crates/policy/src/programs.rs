@@ -145,11 +145,10 @@ pub fn wrapper_inner(name: &str, argv: &[Word]) -> Option<Inner> {
                         && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
                 {
                     let same = w.value.is_none() && crate::values::keeps_own_value(k, val);
-                    let cmd = w
-                        .value
-                        .as_ref()
-                        .and_then(|_| crate::envcmds::env_command(k, val));
-                    out.env_sensitive |= sensitive_env(k) && !same && cmd.is_none();
+                    let unused = crate::envcmds::editor_unused(k, &argv[i + 1..]);
+                    let cmd = w.value.as_ref().filter(|_| !unused);
+                    let cmd = cmd.and_then(|_| crate::envcmds::env_command(k, val));
+                    out.env_sensitive |= sensitive_env(k) && !same && cmd.is_none() && !unused;
                     out.scripts.extend(cmd);
                     i += 1;
                 }

@@ -83,6 +83,7 @@ impl Analyser<'_, '_> {
             }
             "git" => {
                 self.git_alias(argv, depth);
+                self.chdir_effects("git", text, argv);
                 match git_plain(argv) {
                     Some(plain) => Next::Inner(plain, false),
                     None => Next::Plain,
@@ -302,6 +303,9 @@ impl Analyser<'_, '_> {
             self.code_parts(name, text, argv, depth);
         }
         self.option_commands(name, text, argv, depth);
+        if name != "git" {
+            self.chdir_effects(name, text, argv);
+        }
         let mut writes = programs::write_targets(name, argv);
         writes.extend(option_writes(name, argv));
         for w in writes {
@@ -375,7 +379,7 @@ impl Analyser<'_, '_> {
 
 /// Subcommands that only read the repository: `-C DIR` before them changes nothing they
 /// write.
-const GIT_READERS: &[&str] = &[
+pub(crate) const GIT_READERS: &[&str] = &[
     "status",
     "diff",
     "log",

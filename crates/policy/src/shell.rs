@@ -414,7 +414,7 @@ impl Analyser<'_, '_> {
             return;
         }
         self.read_ifs = crate::flow::prefix_ifs(&assigns, src);
-        self.env_commands(&assigns, src, depth, &mut env);
+        self.env_commands(&assigns, src, depth, &mut env, &argv);
         let env_note = crate::flow::env_note(&env, &argv);
         self.exec(text, argv, depth, heredoc, env_note);
         self.after_command();

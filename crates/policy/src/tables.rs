@@ -104,6 +104,8 @@ pub(crate) fn builder_writes(name: &str, sub: &str, argv: &[Word]) -> Option<Vec
                 .collect()
         }
         "csplit" => option_values(argv, &["-f"], &["--prefix"]),
+        // the output and the temporary files
+        "sort" => option_values(argv, &["-o", "-T"], &["--output", "--temporary-directory"]),
         _ => return None,
     })
 }
