@@ -160,11 +160,23 @@ impl crate::shell::Analyser<'_, '_> {
         }
     }
 
-    /// `env -C DIR CMD`: CMD is judged as run in DIR (its relative paths are below DIR).
-    pub(crate) fn exec_in(&mut self, dir: &Word, text: &str, argv: Vec<Word>, depth: usize) {
+    /// `env -C DIR CMD`: CMD (from `inner` on) is judged as run in DIR (its relative paths are
+    /// below DIR); `false` when `name` changes no directory.
+    pub(crate) fn env_chdir(
+        &mut self,
+        name: &str,
+        text: &str,
+        argv: &mut Vec<Word>,
+        inner: usize,
+        depth: usize,
+    ) -> bool {
+        let Some(dir) = env_dir(name, argv) else {
+            return false;
+        };
         let saved = self.cwd.clone();
-        self.cd(Some(dir));
-        self.exec(text, argv, depth + 1, None, None);
+        self.cd(Some(&dir));
+        self.exec(text, argv.split_off(inner), depth + 1, None, None);
         self.cwd = saved;
+        true
     }
 }

@@ -249,9 +249,7 @@ impl Analyser<'_, '_> {
         if skip.inner < argv.len() {
             self.parts
                 .push(self.exec_part(PartKind::Wrapper, text, argv));
-            if let Some(dir) = crate::chdirs::env_dir(name, argv) {
-                // `env -C DIR CMD`: CMD runs in DIR
-                self.exec_in(&dir, text, argv.split_off(skip.inner), depth);
+            if self.env_chdir(name, text, argv, skip.inner, depth) {
                 return Flow::Stop;
             }
             *open_ended |= skip.open_ended;
