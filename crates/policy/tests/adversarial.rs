@@ -216,3 +216,24 @@ fn gate10_held_out_set() {
     // printed only with GATE_HOLDOUT_REPORT=1, so the held-out cases stay unread while tuning
     assert!(wrong == 0, "{wrong}/{total} wrong");
 }
+
+#[test]
+fn gate11_tuned_set() {
+    let (wrong, total, report) = judge_gate10(include_str!("data/adversarial-gate11-tune.toml"));
+    eprintln!("gate11 tuning half: {}/{total} as expected", total - wrong);
+    assert!(wrong == 0, "{wrong}/{total} wrong:\n{report}");
+}
+
+#[test]
+fn gate11_held_out_set() {
+    let (wrong, total, report) = judge_gate10(include_str!("data/adversarial-gate11-holdout.toml"));
+    eprintln!(
+        "gate11 held-out half: {}/{total} as expected",
+        total - wrong
+    );
+    if std::env::var_os("GATE_HOLDOUT_REPORT").is_some() {
+        eprintln!("{report}");
+    }
+    // printed only with GATE_HOLDOUT_REPORT=1, so the held-out cases stay unread while tuning
+    assert!(wrong == 0, "{wrong}/{total} wrong");
+}
