@@ -162,6 +162,9 @@ fn git_acts(argv: &[Word]) -> Option<String> {
         {
             Some("`git tag` with these arguments changes tags".into())
         }
+        "reflog" if matches!(rest.first().copied(), Some("expire" | "delete" | "drop")) => {
+            Some("`git reflog` with these arguments removes reflog entries".into())
+        }
         "stash" if !matches!(rest.first().copied(), Some("list" | "show")) => {
             Some("`git stash` changes the working tree".into())
         }
