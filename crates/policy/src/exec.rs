@@ -30,6 +30,9 @@ impl Analyser<'_, '_> {
         if let Some(note) = env_note {
             self.opaque(text, note);
         }
+        if let Some(note) = crate::secretvars::passes_secret(&argv, &self.vars) {
+            self.opaque(text, note);
+        }
         for round in 0..32 {
             let Some(prog) = argv.first().and_then(|w| w.lit()).map(str::to_string) else {
                 let mut p = self.exec_part(PartKind::Exec, text, &argv);

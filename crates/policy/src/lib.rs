@@ -47,6 +47,7 @@ mod remember;
 mod rg;
 mod rule;
 mod runners;
+mod secretvars;
 mod sed;
 mod select;
 pub mod shell;

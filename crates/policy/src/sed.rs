@@ -206,9 +206,15 @@ fn effects(script: &str, out: &mut Vec<Effect>) -> bool {
                 }
             }
             b'#' | b':' | b'b' | b't' | b'T' | b'a' | b'i' | b'c' => {
-                // comments, labels and text: to the end of the line (labels also to `;`)
+                // comments, labels and text: to the end of the line (labels also to `;`); the
+                // text of `a`, `i`, `c` goes on past each newline escaped by a backslash
+                // (`a\` then lines ending in `\`: GNU sed's multi-line text), never commands
                 let stop_at_semicolon = matches!(c, b':' | b'b' | b't' | b'T');
-                while i < b.len() && b[i] != b'\n' && !(stop_at_semicolon && b[i] == b';') {
+                let text = matches!(c, b'a' | b'i' | b'c');
+                while i < b.len() && !(stop_at_semicolon && b[i] == b';') {
+                    if b[i] == b'\n' && !(text && escaped(b, i)) {
+                        break;
+                    }
                     i += 1;
                 }
             }
@@ -313,6 +319,11 @@ fn address(b: &[u8], mut i: usize) -> Option<usize> {
     }
 }
 
+/// Whether the byte at `i` follows an odd run of backslashes (is escaped).
+fn escaped(b: &[u8], i: usize) -> bool {
+    b[..i].iter().rev().take_while(|&&c| c == b'\\').count() % 2 == 1
+}
+
 /// Skips text up to and including the unescaped delimiter `d`.
 fn delimited(b: &[u8], mut i: usize, d: u8) -> Option<usize> {
     while i < b.len() {
@@ -382,6 +393,9 @@ mod tests {
             "sed '/x/!d' f",
             "sed -n l f",
             "sed '1i header' f",
+            // multi-line text of `a\`, `i\`, `c\` (each line ends in a backslash but the last)
+            "sed -i '12i\\\n    def run(self):\\\n        exec(cmd)' f.py",
+            "sed '3a\\\nwrite the file\\\nread it' f",
             "sed -n '\\,a/b,p' f",
             "sed -i s/a/b/ f",
             "sed -i.bak s/a/b/ f",
@@ -402,6 +416,8 @@ mod tests {
             "sed '1e git push' f",
             "sed 's/x/y/e' f",
             "sed '/a/{e id\n}' f",
+            // the text ends at the first newline not escaped: what follows is commands
+            "sed '1a\\\ntext\n1e git push' f",
             "sed --unknown-option p f",
         ] {
             assert!(acts(c).is_some(), "{c}");

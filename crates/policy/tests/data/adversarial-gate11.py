@@ -134,7 +134,12 @@ c("push", "deny",
 Y = ["git status -s && git push", "cargo test && git push origin main", "rm -rf target/", "ls; rm -rf build",
      "for b in a b; do git push origin \"$b\"; done", "test -d dist && rm -rf dist", "timeout 60 git push",
      "cargo test || rm -rf target/debug"]
-FIXED = {}
+# Expected verdicts corrected after the first look (tuning half; the split stays as written):
+# - `grep -r token ~/.config/gh`: the folder is not itself a secret, only `hosts.yml` in it, which
+#   may or may not exist; a recursive read outside the workspace is at most ask with `may_deny`
+#   (round 8: no listing is trusted there), as `grep -rn KEY ~/.aws` would be without the folder
+#   rule. Written deny blind; ask (that --yolo does not run) is what the catalogue can prove.
+FIXED = {"grep -r token ~/.config/gh": "ask"}
 hdr = ("# gate11's adversarial set for issue 14 (round 11: false asks on what agents really run, with\n"
        "# dangerous look-alikes; written blind before the code changes of that session), {} half.\n"
        "# Judged like gate10's: no verdict looser than expected; `allow` cases must be exactly allow;\n"

@@ -1,0 +1,74 @@
+//! Environment variables that hold secrets by name (`$GITHUB_TOKEN`, `$AWS_SECRET_ACCESS_KEY`):
+//! a command that expands one the script never assigned passes a secret from the environment
+//! (`echo $GITHUB_TOKEN` prints it), so its part is never approved by an allow rule (round 11).
+
+use std::collections::HashMap;
+
+use crate::words::Word;
+
+/// Pieces of a variable name that mark it as holding a secret.
+const SECRET_PIECES: &[&str] = &[
+    "TOKEN",
+    "SECRET",
+    "PASSWORD",
+    "PASSWD",
+    "CREDENTIAL",
+    "APIKEY",
+    "API_KEY",
+    "PRIVATE_KEY",
+    "ACCESS_KEY",
+];
+
+/// Whether the name of an environment variable says it holds a secret.
+pub(crate) fn secret_name(name: &str) -> bool {
+    let up = name.to_ascii_uppercase();
+    SECRET_PIECES.iter().any(|p| up.contains(p))
+        || ["_KEY", "_PAT", "_PASS", "_PWD"]
+            .iter()
+            .any(|s| up.ends_with(s) && up != "OLD_PWD")
+        || up == "KEY"
+}
+
+/// The variable names a word's text expands (`$NAME`, `${NAME...}`), as written.
+fn expanded_names(text: &str) -> impl Iterator<Item = &str> {
+    text.match_indices('$').filter_map(move |(i, _)| {
+        let rest = text[i + 1..].strip_prefix('{').unwrap_or(&text[i + 1..]);
+        let rest = rest.strip_prefix('!').unwrap_or(rest);
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        let name = &rest[..end];
+        crate::words::is_name(name).then_some(name)
+    })
+}
+
+/// Why a command passes a secret from the environment: the first secret-named variable one of
+/// its words expands that the script did not assign (a word whose value is known expands none).
+pub(crate) fn passes_secret(argv: &[Word], vars: &HashMap<String, Option<Word>>) -> Option<String> {
+    argv.iter()
+        .filter(|w| w.value.is_none())
+        .flat_map(|w| expanded_names(&w.text))
+        .find(|n| secret_name(n) && !vars.contains_key(*n))
+        .map(|n| format!("`${n}` passes a secret-named variable of the environment"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_that_hold_secrets() {
+        for n in ["GITHUB_TOKEN", "AWS_SECRET_ACCESS_KEY", "DB_PASSWORD", "OPENAI_API_KEY", "GH_PAT", "key"] {
+            assert!(secret_name(n), "{n}");
+        }
+        for n in ["HOME", "PATH", "PWD", "USER", "CARGO_HOME", "KEYBOARD", "OLD_PWD"] {
+            assert!(!secret_name(n), "{n}");
+        }
+    }
+
+    #[test]
+    fn expanded_names_are_found() {
+        let got: Vec<&str> = expanded_names("a$X-${Y:-z}\"$1${!R}").collect();
+        assert_eq!(got, ["X", "Y", "R"]);
+    }
+}
