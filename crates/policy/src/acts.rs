@@ -145,21 +145,7 @@ fn git_acts(argv: &[Word]) -> Option<String> {
     }
     match sub {
         "branch" => git_branch_acts(&rest),
-        "tag"
-            if !rest.is_empty()
-                && !rest.iter().all(|v| {
-                    matches!(
-                        *v,
-                        "-l" | "--list"
-                            | "-n"
-                            | "--contains"
-                            | "--sort"
-                            | "--points-at"
-                            | "--merged"
-                    ) || v.starts_with("--sort=")
-                        || v.starts_with("--format=")
-                }) =>
-        {
+        "tag" if !rest.is_empty() && !git_tag_lists(&rest) => {
             Some("`git tag` with these arguments changes tags".into())
         }
         "reflog" if matches!(rest.first().copied(), Some("expire" | "delete" | "drop")) => {
@@ -185,6 +171,48 @@ fn git_acts(argv: &[Word]) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// Whether `git tag ARGS` only lists tags: its options are listing ones, and with `-l`/`--list`
+/// its other words are patterns or option values (`git tag --list 'v*'`, round 11); without it a
+/// word names a tag to create.
+fn git_tag_lists(rest: &[&str]) -> bool {
+    const LISTING: &[&str] = &[
+        "-l",
+        "--list",
+        "-n",
+        "--contains",
+        "--no-contains",
+        "--sort",
+        "--points-at",
+        "--merged",
+        "--no-merged",
+        "--column",
+        "--no-column",
+        "-i",
+        "--ignore-case",
+        "--omit-empty",
+    ];
+    let listing = |v: &str| {
+        LISTING.contains(&v.split('=').next().unwrap_or(v))
+            || v.starts_with("--format=")
+            || (v.starts_with("-n") && v[2..].chars().all(|c| c.is_ascii_digit()))
+    };
+    // `-n`, `--contains`, `--merged`, `--points-at` and their negations imply `--list`
+    let list_mode = rest.iter().any(|v| {
+        let o = v.split('=').next().unwrap_or(v);
+        matches!(
+            o,
+            "-l" | "--list"
+                | "--contains"
+                | "--no-contains"
+                | "--merged"
+                | "--no-merged"
+                | "--points-at"
+        ) || (o.starts_with("-n") && o[2..].chars().all(|c| c.is_ascii_digit()))
+    });
+    rest.iter()
+        .all(|v| listing(v) || (list_mode && !v.starts_with('-')))
 }
 
 pub(crate) fn safe_git_config(kv: &str) -> bool {

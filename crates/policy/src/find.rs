@@ -20,6 +20,33 @@ fn written(mut inner: Vec<Word>) -> Vec<Word> {
     inner
 }
 
+/// `find`'s start points (after `-H`/`-L`/`-P`/`-D OPTS`/`-OLEVEL`, before the expression);
+/// none is the current directory. Find names every path below them, like `ls -R` (round 11).
+pub(crate) fn find_roots(argv: &[Word]) -> Vec<Word> {
+    let mut i = 1;
+    while let Some(v) = argv.get(i).and_then(Word::lit) {
+        match v {
+            "-H" | "-L" | "-P" => i += 1,
+            "-D" => i += 2,
+            _ if v.starts_with("-O") => i += 1,
+            _ => break,
+        }
+    }
+    let roots: Vec<Word> = argv
+        .iter()
+        .skip(i)
+        .take_while(|w| {
+            !w.lit()
+                .is_some_and(|v| v.starts_with('-') || v == "(" || v == "!")
+        })
+        .cloned()
+        .collect();
+    if roots.is_empty() {
+        return vec![Word::literal(".")];
+    }
+    roots
+}
+
 /// The text of `{}` given to `-exec`'s command when find names every file below its start.
 const FOUND: &str = "{} (every file found)";
 

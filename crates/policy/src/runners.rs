@@ -323,6 +323,10 @@ impl Analyser<'_, '_> {
         }
         if name == "ls" && crate::models::has_flag(argv, 'R', &["--recursive"]) {
             self.listing_outside(text, argv);
+        } else if name == "find" {
+            let mut roots = vec![argv[0].clone()];
+            roots.extend(crate::find::find_roots(argv));
+            self.listing_outside(text, &roots);
         }
         for m in programs::state_dir_mentions(name, argv) {
             self.side_part(PartKind::Write, name, text, &Word::literal(&m));

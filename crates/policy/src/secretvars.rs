@@ -58,10 +58,25 @@ mod tests {
 
     #[test]
     fn names_that_hold_secrets() {
-        for n in ["GITHUB_TOKEN", "AWS_SECRET_ACCESS_KEY", "DB_PASSWORD", "OPENAI_API_KEY", "GH_PAT", "key"] {
+        for n in [
+            "GITHUB_TOKEN",
+            "AWS_SECRET_ACCESS_KEY",
+            "DB_PASSWORD",
+            "OPENAI_API_KEY",
+            "GH_PAT",
+            "key",
+        ] {
             assert!(secret_name(n), "{n}");
         }
-        for n in ["HOME", "PATH", "PWD", "USER", "CARGO_HOME", "KEYBOARD", "OLD_PWD"] {
+        for n in [
+            "HOME",
+            "PATH",
+            "PWD",
+            "USER",
+            "CARGO_HOME",
+            "KEYBOARD",
+            "OLD_PWD",
+        ] {
             assert!(!secret_name(n), "{n}");
         }
     }

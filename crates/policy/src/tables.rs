@@ -67,11 +67,30 @@ pub(crate) fn builder_writes(name: &str, sub: &str, argv: &[Word]) -> Option<Vec
         | "nasm" | "gfortran" | "zig" => option_values(argv, &["-o"], &["--output", "--out-dir"]),
         "go" if matches!(sub, "build" | "test") => option_values(argv, &["-o"], &[]),
         "javac" => option_values(argv, &["-d"], &[]),
-        "cargo" => option_values(
-            argv,
-            &[],
-            &["--target-dir", "--artifact-dir", "--out-dir", "--root"],
-        ),
+        "cargo" => {
+            let mut out = option_values(
+                argv,
+                &[],
+                &["--target-dir", "--artifact-dir", "--out-dir", "--root"],
+            );
+            // the package a manifest names builds into `target/` beside it (round 11:
+            // `cargo test --manifest-path ../other/Cargo.toml` writes `../other/target`)
+            out.extend(
+                option_values(argv, &[], &["--manifest-path"])
+                    .into_iter()
+                    .map(|w| match w.lit() {
+                        Some(v) => {
+                            let dir = v.rsplit_once('/').map_or(".", |(d, _)| d);
+                            Word::literal(&format!(
+                                "{}/target",
+                                if dir.is_empty() { "/" } else { dir }
+                            ))
+                        }
+                        None => w,
+                    }),
+            );
+            out
+        }
         "perf" => option_values(argv, &["-o"], &["--output"]),
         "pytest" | "py.test" => option_values(
             argv,

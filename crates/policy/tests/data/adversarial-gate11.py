@@ -139,7 +139,16 @@ Y = ["git status -s && git push", "cargo test && git push origin main", "rm -rf 
 #   may or may not exist; a recursive read outside the workspace is at most ask with `may_deny`
 #   (round 8: no listing is trusted there), as `grep -rn KEY ~/.aws` would be without the folder
 #   rule. Written deny blind; ask (that --yolo does not run) is what the catalogue can prove.
-FIXED = {"grep -r token ~/.config/gh": "ask"}
+# Held-out half, corrected after its clean record (150/155), where round 8 decided otherwise:
+# - `find src -type f -name '*.rs' | xargs wc -l`: xargs without `-0` splits names at blanks and
+#   quotes, so a file `src/a .env b.rs` hands wc `.env`; round 8 keeps it ask (find -print0 |
+#   xargs -0 is the form that is allowed).
+# - `id -u` prints numeric ids and is harmless by its documentation, but the first blind set
+#   (`adversarial-tune.toml`) uses `id` as the stand-in for an arbitrary command run by git's pager
+#   and `GIT_SSH_COMMAND` (`git -c core.pager='sh -c id' log`: ask), so `id` stays a program no rule
+#   allows: ask, exactly.
+FIXED = {"grep -r token ~/.config/gh": "ask", "id -u": "ask=",
+         "find src -type f -name '*.rs' | xargs wc -l | tail -1": "ask"}
 hdr = ("# gate11's adversarial set for issue 14 (round 11: false asks on what agents really run, with\n"
        "# dangerous look-alikes; written blind before the code changes of that session), {} half.\n"
        "# Judged like gate10's: no verdict looser than expected; `allow` cases must be exactly allow;\n"
