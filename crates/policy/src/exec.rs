@@ -27,10 +27,8 @@ impl Analyser<'_, '_> {
     ) {
         let (mut argv, mut open_ended) = (argv, false);
         self.ifs_split(&mut argv);
-        if let Some(note) = env_note {
-            self.opaque(text, note);
-        }
-        if let Some(note) = crate::secretvars::passes_secret(&argv, &self.vars) {
+        let secret = crate::secretvars::passes_secret(&argv, &self.vars);
+        for note in env_note.into_iter().chain(secret) {
             self.opaque(text, note);
         }
         for round in 0..32 {

@@ -52,6 +52,31 @@ pub(crate) fn passes_secret(argv: &[Word], vars: &HashMap<String, Option<Word>>)
         .map(|n| format!("`${n}` passes a secret-named variable of the environment"))
 }
 
+impl crate::shell::Analyser<'_, '_> {
+    /// A here-document or here-string that expands a secret-named variable of the environment
+    /// (`cat <<EOF` with `$NPM_TOKEN` in its body) passes it to the command: an opaque part.
+    /// A quoted delimiter (`<<'EOF'`) or single quotes expand nothing (no expansion nodes).
+    pub(crate) fn secret_redirect(&mut self, node: tree_sitter::Node<'_>, src: &str) {
+        let mut stack = vec![node];
+        let mut found = None;
+        while let Some(n) = stack.pop() {
+            if matches!(n.kind(), "simple_expansion" | "expansion") {
+                let w = Word {
+                    text: src[n.byte_range()].to_string(),
+                    value: None,
+                    pattern: None,
+                };
+                found = found.or_else(|| passes_secret(&[w], &self.vars));
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        if let Some(note) = found {
+            self.opaque(&src[node.byte_range()], note);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -218,6 +218,9 @@ impl Analyser<'_, '_> {
         let mut heredoc = None;
         let mut c = node.walk();
         for ch in node.named_children(&mut c) {
+            if matches!(ch.kind(), "herestring_redirect" | "heredoc_redirect") {
+                self.secret_redirect(ch, src);
+            }
             if ch.kind() == "herestring_redirect" {
                 heredoc = Some(self.herestring(ch, src));
             }
