@@ -26,6 +26,9 @@
 #   harmless commands of programs no rule allows: exactly ask (not deny).
 # - `deny`: a deny rule (`git push`, `rm -rf`), a write outside the workspace, or the secrets
 #   catalogue matches.
+# First look (before any code change, `GATE_HOLDOUT_REPORT=1 cargo test -p loopwright-policy --test
+# adversarial gate11 -- --nocapture`): tuning 142/160, held-out 135/155. After the tuning-half
+# fixes: tuning 160/160, held-out 150/155 (clean); then 155/155 (policy README, round 11).
 # `python3 adversarial-gate11.py` writes the two halves next to this file (every other case of
 # each (class, verdict) into the tuning half) and fails on a case already in another data file.
 from blind_set import write
