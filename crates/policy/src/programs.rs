@@ -353,9 +353,12 @@ pub fn write_targets(name: &str, argv: &[Word]) -> Vec<Word> {
         }
     }
     let picked: Vec<&Word> = match name {
-        "rm" | "rmdir" | "unlink" | "touch" | "mkdir" | "truncate" | "shred" | "tee" | "mv" => {
-            positional
-        }
+        "rm" | "rmdir" | "unlink" | "touch" | "mkdir" | "truncate" | "shred" | "mv" => positional,
+        // `tee /dev/stderr` copies to a stream, like `> /dev/stderr`
+        "tee" => positional
+            .into_iter()
+            .filter(|w| !w.lit().is_some_and(harmless_sink))
+            .collect(),
         "chmod" | "chown" | "chgrp" => positional.into_iter().skip(1).collect(),
         // `split [OPTS] FILE PREFIX`, `csplit`: the pieces are written next to PREFIX
         "split" if positional.len() >= 2 => positional.into_iter().last().into_iter().collect(),

@@ -80,6 +80,8 @@ fn creating_directories_and_tee_inside_the_workspace() {
         ("mkdir -p tests/fixtures/cases", Allow),
         ("mkdir out && cargo test > out/test.log 2>&1", Allow),
         ("cargo test 2>&1 | tee -a test.log | tail -3", Allow),
+        ("cargo test 2>&1 | tee /dev/stderr | tail -3", Allow),
+        ("rm /dev/null", Deny),
         ("mkdir -p /tmp/x", Deny),
         ("mkdir ~/.ssh", Deny),
         ("tee ~/.bashrc < snippet.sh", Deny),
