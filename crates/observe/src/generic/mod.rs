@@ -18,6 +18,7 @@ use regex_automata::util::syntax;
 
 use crate::rules::{Cont, Kind};
 
+mod counts;
 pub(crate) mod reports;
 mod search;
 mod shapes;
@@ -167,6 +168,11 @@ impl Generic {
             }
             // `24105.3 total`: a decimal is a measure in a table, not a count.
             if word == Word::Count && s > 0 && line[s - 1] == b'.' && m.ends_with(b"total") {
+                continue;
+            }
+            // `id=7 total=3.5`, `15:15:33,699 INFO`: a count word that is the key of the next
+            // field or a record's level label after its clock is not a count.
+            if word == Word::Count && counts::not_a_count(line, e, m) {
                 continue;
             }
             // `12/36 Test #12: wrap_4 .... Passed`: the number after a slash is where a progress
