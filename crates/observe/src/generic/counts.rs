@@ -20,6 +20,36 @@ pub(super) fn not_a_count(line: &[u8], e: usize, m: &[u8]) -> bool {
     word == b"INFO"
 }
 
+/// Whether a line led by `path:L:C:` (`rest` after it) is a compiler's `note:` that is a step of
+/// the finding above it (`a.c:14:5: note: 'n' initialized here`, `note: expanded from macro`,
+/// `note: Taking true branch`): context, like the excerpt under it. A note that names its own
+/// rule code (`[SC2086]`) is a linter's finding of its lowest level, and a note without a column
+/// (`a.py:4: note: …`) belongs to the finding on its line.
+pub(super) fn located_step(line: &[u8], rest: &[u8]) -> bool {
+    let Some(body) = rest.strip_prefix(b"note:") else {
+        return false;
+    };
+    let loc = line[..line.len() - rest.len()].trim_ascii_end();
+    let parts = loc.split(|&b| b == b':').filter(|p| !p.is_empty()).count();
+    parts >= 3 && !ends_in_rule_code(body)
+}
+
+/// Whether `rest` ends with a bracketed rule code (`[SC2086]`, `[-Wshadow]`, `[no-untyped-def]`).
+pub(super) fn ends_in_rule_code(rest: &[u8]) -> bool {
+    let t = rest.trim_ascii_end();
+    let Some(body) = t.strip_suffix(b"]") else {
+        return false;
+    };
+    let start = body.iter().rposition(|&b| b == b'[').map_or(0, |i| i + 1);
+    let code = &body[start..];
+    start > 0
+        && !code.is_empty()
+        && code.len() <= 40
+        && code
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'='))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -39,5 +69,34 @@ mod tests {
         assert!(!check("Tests: 2 failed, 3 passed, 5 total", "5 total"));
         assert!(!check("Found 3 infos", "3 infos"));
         assert!(!check("Tasks: 105 total,   2 running", "105 total"));
+    }
+
+    #[test]
+    fn a_compilers_located_notes_are_steps() {
+        let step = |l: &str| {
+            let at = l.find(" note:").map_or(0, |i| i + 1);
+            located_step(l.as_bytes(), &l.as_bytes()[at..])
+        };
+        assert!(step("analyze.c:14:5: note: 'n' initialized here"));
+        assert!(step(
+            "/usr/include/stddef.h:89:24: note: expanded from macro 'NULL'"
+        ));
+        assert!(!step(
+            "a.py:44: note: Use \"-> None\" if function does not return a value"
+        ));
+        assert!(!step(
+            "/usr/bin/ant:27:6: note: Use $(...) notation instead. [SC2006]"
+        ));
+    }
+
+    #[test]
+    fn rule_codes_in_brackets_end_a_finding() {
+        assert!(ends_in_rule_code(
+            b"note: Double quote to prevent globbing. [SC2086]"
+        ));
+        assert!(ends_in_rule_code(b"warning: unused [-Wunused-variable]  "));
+        assert!(!ends_in_rule_code(b"note: 'n' initialized here"));
+        assert!(!ends_in_rule_code(b"note: in a[i]"));
+        assert!(!ends_in_rule_code(b"note: x []"));
     }
 }

@@ -203,6 +203,9 @@ impl Generic {
             after_location(line)
         };
         if let Some(rest) = located {
+            if counts::located_step(line, rest) {
+                return None;
+            }
             let diag =
                 diagnostic_after_location(rest).or_else(|| reports::column_finding(line, rest))?;
             if diag.kind == Kind::Warning && best == Some(Word::Severe) && !zero_count(line) {
