@@ -24,6 +24,7 @@ mod search;
 mod shapes;
 mod steps;
 mod titles;
+mod values;
 mod words;
 use search::has_fault;
 pub(crate) use search::{blank, find2};
@@ -128,7 +129,7 @@ impl Generic {
         // The first blank of the line without its indentation, found once for both checks.
         let t = line.trim_ascii_start();
         let space = blank(t);
-        if let Some(s) = shape(line, t, space, named) {
+        if let Some(s) = shape(line, t, space, named).or_else(|| values::side(line, t)) {
             return Some(s);
         }
         let mut own = Vec::new();
