@@ -24,14 +24,15 @@ pub(super) fn not_a_count(line: &[u8], e: usize, m: &[u8]) -> bool {
 /// the finding above it (`a.c:14:5: note: 'n' initialized here`, `note: expanded from macro`,
 /// `note: Taking true branch`): context, like the excerpt under it. A note that names its own
 /// rule code (`[SC2086]`) is a linter's finding of its lowest level, and a note without a column
-/// (`a.py:4: note: …`) belongs to the finding on its line.
+/// (`a.py:4: note: …`) belongs to the finding on its line. A note about a macro (`in expansion
+/// of macro 'cast'`) says where in the caller's code a finding inside a macro is: kept.
 pub(super) fn located_step(line: &[u8], rest: &[u8]) -> bool {
     let Some(body) = rest.strip_prefix(b"note:") else {
         return false;
     };
     let loc = line[..line.len() - rest.len()].trim_ascii_end();
     let parts = loc.split(|&b| b == b':').filter(|p| !p.is_empty()).count();
-    parts >= 3 && !ends_in_rule_code(body)
+    parts >= 3 && !ends_in_rule_code(body) && memchr::memmem::find(body, b" macro ").is_none()
 }
 
 /// Whether `rest` ends with a bracketed rule code (`[SC2086]`, `[-Wshadow]`, `[no-untyped-def]`).
@@ -42,7 +43,9 @@ pub(super) fn ends_in_rule_code(rest: &[u8]) -> bool {
     };
     let start = body.iter().rposition(|&b| b == b'[').map_or(0, |i| i + 1);
     let code = &body[start..];
-    start > 0
+    // The bracket opens after a blank: `a[i]` is an index.
+    start >= 2
+        && matches!(body[start - 2], b' ' | b'\t')
         && !code.is_empty()
         && code.len() <= 40
         && code
@@ -78,8 +81,12 @@ mod tests {
             located_step(l.as_bytes(), &l.as_bytes()[at..])
         };
         assert!(step("analyze.c:14:5: note: 'n' initialized here"));
-        assert!(step(
+        assert!(step("analyze.c:36:5: note: Memory is released"));
+        assert!(!step(
             "/usr/include/stddef.h:89:24: note: expanded from macro 'NULL'"
+        ));
+        assert!(!step(
+            "lapi.c:757:17: note: in expansion of macro 'cast_voidp'"
         ));
         assert!(!step(
             "a.py:44: note: Use \"-> None\" if function does not return a value"
