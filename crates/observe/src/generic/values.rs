@@ -1,7 +1,8 @@
 //! The two sides of a comparison printed one a line under a test's message, each led by its
 //! label word and blanks (`got  [["a" "b"]]` / `want [["a" "c"]]`, Go's table tests; `expected
 //! 3` / `actual 4`): each line is a message, as `Expected:`/`Got:` labels alone on a line keep
-//! the value under them (issue 16, the `wild10` set).
+//! the value under them (issue 16, the `wild10` set); and the memory a checker's report is about
+//! (`Location is global 'hits' of size 8 at 0x…`, `Location 0x… is 0 bytes inside …`).
 
 use crate::rules::Kind;
 
@@ -12,6 +13,9 @@ use super::{Signal, sig};
 /// quote, a digit, a sign, `<`, `nil`, `true`/`false`): a message, folded by shape after the
 /// group's limit.
 pub(super) fn side(line: &[u8], t: &[u8]) -> Option<Signal> {
+    if t.starts_with(b"Location ") {
+        return memory_location(t).then(|| sig(Kind::Message, 0, false));
+    }
     if t.len() == line.len() || !matches!(t.first(), Some(b'g' | b'w' | b'e' | b'a' | b'r')) {
         return None;
     }
@@ -36,6 +40,15 @@ pub(super) fn side(line: &[u8], t: &[u8]) -> Option<Signal> {
     starts.then(|| sig(Kind::Message, 0, true))
 }
 
+/// `Location is global 'hits' of size 8 at 0x5605… (tsan+0x40d8)` (a thread checker),
+/// `Location 0x10c014 is 0 bytes inside global var "counter"` (helgrind): which variable or
+/// block the raced or bad access was to.
+fn memory_location(t: &[u8]) -> bool {
+    let rest = &t[b"Location ".len()..];
+    (rest.starts_with(b"is ") && memchr::memmem::find(rest, b" at 0x").is_some())
+        || (rest.starts_with(b"0x") && memchr::memmem::find(rest, b" is ").is_some())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,5 +71,18 @@ mod tests {
         assert_eq!(kind("    got it working"), None);
         assert_eq!(kind("    want"), None);
         assert_eq!(kind("    wanted to say"), None);
+    }
+
+    #[test]
+    fn the_memory_a_checkers_report_is_about() {
+        let l = "  Location is global 'hits' of size 8 at 0x560b7b8d60d8 (tsan+0x40d8)";
+        assert_eq!(kind(l), Some(Kind::Message));
+        let l = "==7== Location 0x10c014 is 0 bytes inside global var \"counter\"";
+        assert_eq!(
+            side(l.as_bytes(), &l.as_bytes()[6..]).map(|s| s.kind),
+            Some(Kind::Message)
+        );
+        assert_eq!(kind("   Location: shop/store.py:2:0"), None);
+        assert_eq!(kind("Location is unknown"), None);
     }
 }
