@@ -130,6 +130,8 @@ pub struct Compressor<'o> {
     wrap_before: u64,
     /// Lines that say again what kept lines said.
     repeats: crate::repeat::Repeats,
+    /// A tree listing's root was kept (see [`generic::trees`]).
+    trees: bool,
     stats: Stats,
     ring: usize,
     hits: Vec<(usize, usize)>,
@@ -172,6 +174,7 @@ impl<'o> Compressor<'o> {
             wrap_from: 0,
             wrap_before: 0,
             repeats: crate::repeat::Repeats::default(),
+            trees: false,
             stats: Stats::default(),
             ring: opts.tail_lines.max(1) + TAIL_BLANKS,
             hits: Vec::new(),
@@ -364,7 +367,31 @@ impl<'o> Compressor<'o> {
             self.keep(no, line, cut, 0, src.block);
             return;
         }
+        self.tree_root(no, line, src.block);
         self.noise(no, line, src);
+    }
+
+    /// `├── x` under `base64 v0.23.1`: the root of each tree of a listing is kept; once one
+    /// was, so is a root alone between blanks (`syn v2.0.119 (*)`: its tree shown before).
+    fn tree_root(&mut self, no: u64, line: &[u8], block: &[u8]) {
+        let root = if generic::trees::first_branch(line) {
+            self.prev_noise(no, block, generic::trees::root)
+        } else {
+            self.trees
+                && line.trim_ascii().is_empty()
+                && self.prev_noise(no, block, generic::trees::root)
+                && self
+                    .run
+                    .recent
+                    .iter()
+                    .rev()
+                    .nth(1)
+                    .is_some_and(|(n, l)| *n + 2 == no && l.text(block).trim_ascii().is_empty())
+        };
+        if root {
+            self.trees = true;
+            self.close_run(1, block);
+        }
     }
 
     /// Whether the line before line `no` was noise and `test` holds for it.

@@ -24,6 +24,7 @@ mod search;
 mod shapes;
 mod steps;
 mod titles;
+pub(crate) mod trees;
 mod values;
 mod words;
 use search::has_fault;
