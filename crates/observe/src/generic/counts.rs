@@ -2,10 +2,17 @@
 //! appears inside records whose numbers are field values, and a line kept for it keeps every
 //! record of a log (issue 16, the `wild10` set).
 
-/// Whether a count match `m` (ending at `e` in `line`) is a field of a record rather than a
-/// count: its word is the key of the next `key=value` field (`id=7 total=3.5`), or an
-/// upper-case level label after a record's clock (`15:15:33,699 INFO`, `12:00:01 INFO`).
-pub(super) fn not_a_count(line: &[u8], e: usize, m: &[u8]) -> bool {
+/// Whether a count match `m` (from `s` to `e` in `line`) is not a count: a decimal's tail in a
+/// table (`24105.3 total`), where a progress counter runs to (`12/36 Test #12: … Passed`), or a
+/// field of a record: its word is the key of the next `key=value` field (`id=7 total=3.5`), or
+/// an upper-case level label after a record's clock (`15:15:33,699 INFO`).
+pub(super) fn not_a_count(line: &[u8], s: usize, e: usize, m: &[u8]) -> bool {
+    if s > 0 && line[s - 1] == b'.' && m.ends_with(b"total") {
+        return true;
+    }
+    if s > 1 && line[s - 1] == b'/' && line[s - 2].is_ascii_digit() {
+        return true;
+    }
     if !m.first().is_some_and(u8::is_ascii_digit) {
         return false;
     }
@@ -59,7 +66,7 @@ mod tests {
 
     fn check(line: &str, m: &str) -> bool {
         let at = line.find(m).unwrap_or(0);
-        not_a_count(line.as_bytes(), at + m.len(), m.as_bytes())
+        not_a_count(line.as_bytes(), at, at + m.len(), m.as_bytes())
     }
 
     #[test]
@@ -72,6 +79,8 @@ mod tests {
         assert!(!check("Tests: 2 failed, 3 passed, 5 total", "5 total"));
         assert!(!check("Found 3 infos", "3 infos"));
         assert!(!check("Tasks: 105 total,   2 running", "105 total"));
+        assert!(check("MiB Mem :  24105.3 total,   7860.0 free", "3 total"));
+        assert!(check("12/36 Test #12: wrap_4 .... Passed", "36 Test"));
     }
 
     #[test]
