@@ -367,18 +367,24 @@ impl<'o> Compressor<'o> {
             self.keep(no, line, cut, 0, src.block);
             return;
         }
-        self.tree_root(no, line, src.block);
+        if matches!(line.first(), Some(0xE2 | b'|' | b'`'))
+            || (self.trees && line.iter().all(u8::is_ascii_whitespace))
+        {
+            self.tree_root(no, line, src.block);
+        }
         self.noise(no, line, src);
     }
 
     /// `├── x` under `base64 v0.23.1`: the root of each tree of a listing is kept; once one
     /// was, so is a root alone between blanks (`syn v2.0.119 (*)`: its tree shown before).
+    /// Called only for a line led by a box-drawing glyph (0xE2), a bar or a backquote, or a
+    /// blank line once a root was kept.
+    #[inline(never)]
     fn tree_root(&mut self, no: u64, line: &[u8], block: &[u8]) {
         let root = if generic::trees::first_branch(line) {
             self.prev_noise(no, block, generic::trees::root)
         } else {
             self.trees
-                && line.trim_ascii().is_empty()
                 && self.prev_noise(no, block, generic::trees::root)
                 && self
                     .run

@@ -13,11 +13,12 @@ use super::{Signal, sig};
 /// quote, a digit, a sign, `<`, `nil`, `true`/`false`): a message, folded by shape after the
 /// group's limit.
 pub(super) fn side(line: &[u8], t: &[u8]) -> Option<Signal> {
-    if t.starts_with(b"Location ") {
-        return memory_location(t).then(|| sig(Kind::Message, 0, false));
-    }
-    if t.len() == line.len() || !matches!(t.first(), Some(b'g' | b'w' | b'e' | b'a' | b'r')) {
-        return None;
+    match t.first() {
+        Some(b'L') if t.starts_with(b"Location ") => {
+            return memory_location(t).then(|| sig(Kind::Message, 0, false));
+        }
+        Some(b'g' | b'w' | b'e' | b'a' | b'r') if t.len() != line.len() => {}
+        _ => return None,
     }
     let word = t.iter().take_while(|b| b.is_ascii_lowercase()).count();
     if !matches!(
