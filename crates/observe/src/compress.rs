@@ -363,10 +363,20 @@ impl<'o> Compressor<'o> {
             return;
         }
         self.ctx = None;
+        self.plain(no, line, cut, src);
+    }
+
+    /// A line no rule or context takes: kept among the head lines, else noise (the root of a
+    /// tree above it pulled out of the run first, see [`Self::tree_root`]).
+    #[inline]
+    fn plain(&mut self, no: u64, line: &[u8], cut: u64, src: Src<'_>) {
         if no <= self.opts.head_lines as u64 {
             self.keep(no, line, cut, 0, src.block);
             return;
         }
+        // Told by the first byte for most lines: a tree's first branch is led by a box-drawing
+        // glyph (0xE2), a bar or a backquote; once a root was kept, a blank may close a root
+        // alone.
         if matches!(line.first(), Some(0xE2 | b'|' | b'`'))
             || (self.trees && line.iter().all(u8::is_ascii_whitespace))
         {
@@ -377,8 +387,6 @@ impl<'o> Compressor<'o> {
 
     /// `├── x` under `base64 v0.23.1`: the root of each tree of a listing is kept; once one
     /// was, so is a root alone between blanks (`syn v2.0.119 (*)`: its tree shown before).
-    /// Called only for a line led by a box-drawing glyph (0xE2), a bar or a backquote, or a
-    /// blank line once a root was kept.
     #[inline(never)]
     fn tree_root(&mut self, no: u64, line: &[u8], block: &[u8]) {
         let root = if generic::trees::first_branch(line) {
