@@ -130,12 +130,7 @@ impl Generic {
         // The first blank of the line without its indentation, found once for both checks.
         let t = line.trim_ascii_start();
         let space = blank(t);
-        if let Some(s) = shape(line, t, space, named) {
-            return Some(s);
-        }
-        if matches!(t.first(), Some(b'L' | b'g' | b'w' | b'e' | b'a' | b'r'))
-            && let Some(s) = values::side(line, t)
-        {
+        if let Some(s) = shape(line, t, space, named).or_else(|| values::side(line, t)) {
             return Some(s);
         }
         let mut own = Vec::new();

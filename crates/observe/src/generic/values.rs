@@ -12,6 +12,7 @@ use super::{Signal, sig};
 /// optionally with a colon), blanks, then a value that starts like one (a bracket, a brace, a
 /// quote, a digit, a sign, `<`, `nil`, `true`/`false`): a message, folded by shape after the
 /// group's limit.
+#[inline]
 pub(super) fn side(line: &[u8], t: &[u8]) -> Option<Signal> {
     match t.first() {
         Some(b'L') if t.starts_with(b"Location ") => {
