@@ -9,6 +9,9 @@
 //! `corpus_eval --stream GB LINE_MB` streams generated output (GB GiB of lines, then one line of
 //! LINE_MB MiB) through one `Compressor` and prints the peak memory.
 //!
+//! With `RAW_EVAL=1` in the environment, short files and files that save under 15% are
+//! compressed too (`min_lines` 0, `min_saving` 0), to read what the compressor keeps in them.
+//!
 //! `all`: every rule on. `loto` (leave one tool out): for each file, the rules written for its
 //! tool's family are switched off. `generic`: every tool rule off, only the tool-agnostic core.
 
@@ -230,6 +233,11 @@ fn main() {
                 "generic" => CompressOptions::default().without_tool_rules(TOOL_FAMILIES),
                 _ => CompressOptions::default(),
             };
+            let mut opts = opts;
+            if std::env::var_os("RAW_EVAL").is_some() {
+                opts.min_saving = 0.0;
+                opts.min_lines = 0;
+            }
             let anchors: Vec<u64> = label["anchors"]
                 .as_array()
                 .map(|a| a.iter().filter_map(|v| v.as_u64()).collect())

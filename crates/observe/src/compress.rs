@@ -130,6 +130,8 @@ pub struct Compressor<'o> {
     wrap_before: u64,
     /// Lines that say again what kept lines said.
     repeats: crate::repeat::Repeats,
+    /// A tree listing's root was kept (see [`generic::trees`]).
+    trees: bool,
     stats: Stats,
     ring: usize,
     hits: Vec<(usize, usize)>,
@@ -172,6 +174,7 @@ impl<'o> Compressor<'o> {
             wrap_from: 0,
             wrap_before: 0,
             repeats: crate::repeat::Repeats::default(),
+            trees: false,
             stats: Stats::default(),
             ring: opts.tail_lines.max(1) + TAIL_BLANKS,
             hits: Vec::new(),
@@ -360,11 +363,49 @@ impl<'o> Compressor<'o> {
             return;
         }
         self.ctx = None;
+        self.plain(no, line, cut, src);
+    }
+
+    /// A line no rule or context takes: kept among the head lines, else noise (the root of a
+    /// tree above it pulled out of the run first, see [`Self::tree_root`]).
+    #[inline]
+    fn plain(&mut self, no: u64, line: &[u8], cut: u64, src: Src<'_>) {
         if no <= self.opts.head_lines as u64 {
             self.keep(no, line, cut, 0, src.block);
             return;
         }
+        // Told by the first byte for most lines: a tree's first branch is led by a box-drawing
+        // glyph (0xE2), a bar or a backquote; once a root was kept, a blank may close a root
+        // alone.
+        if matches!(line.first(), Some(0xE2 | b'|' | b'`'))
+            || (self.trees && line.iter().all(u8::is_ascii_whitespace))
+        {
+            self.tree_root(no, line, src.block);
+        }
         self.noise(no, line, src);
+    }
+
+    /// `├── x` under `base64 v0.23.1`: the root of each tree of a listing is kept; once one
+    /// was, so is a root alone between blanks (`syn v2.0.119 (*)`: its tree shown before).
+    #[inline(never)]
+    fn tree_root(&mut self, no: u64, line: &[u8], block: &[u8]) {
+        let root = if generic::trees::first_branch(line) {
+            self.prev_noise(no, block, generic::trees::root)
+        } else {
+            self.trees
+                && self.prev_noise(no, block, generic::trees::root)
+                && self
+                    .run
+                    .recent
+                    .iter()
+                    .rev()
+                    .nth(1)
+                    .is_some_and(|(n, l)| *n + 2 == no && l.text(block).trim_ascii().is_empty())
+        };
+        if root {
+            self.trees = true;
+            self.close_run(1, block);
+        }
     }
 
     /// Whether the line before line `no` was noise and `test` holds for it.

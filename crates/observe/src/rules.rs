@@ -309,7 +309,7 @@ const RULES: &[Rule] = &[
     r(r"^npm info ok", Summary).tool("js"),
     // --- go ---------------------------------------------------------------------------------------
     r(r"^--- FAIL: ", Failure).after(10, Indented).tool("go"),
-    r(r"^(FAIL|ok)\s+\S+\s+[\d.]+s$", Summary).tool("go"),
+    r(r"^(FAIL|ok)\s+\S+\s+[\d.]+s(\s+coverage: .*)?$", Summary).tool("go"),
     r(r"^(PASS|FAIL)$", Summary).tool("go"),
     r(r"^panic: ", Message).after(3, UntilBlank).tool("go"),
     r(r"^\s+\S+_test\.go:\d+: ", Message).token().tool("go"),
@@ -318,6 +318,7 @@ const RULES: &[Rule] = &[
     r(r"^commit [0-9a-f]{7,64}\b", Structure).tool("git"),
     r(r"^(fatal|error|CONFLICT)\b[:( ]", Error).tool("git"),
     r(r"^Automatic merge failed", Error).tool("git"),
+    r(r"^\t(both (modified|added|deleted)|(deleted|added) by (us|them)):\s", Message).tool("git"),
     r(r"^ ! \[(rejected|remote rejected)\]", Error).tool("git"),
     r(r"^ \d+ files? changed", Summary).tool("git"),
     r(r"^E: ", Error).tool("apt"),
@@ -643,6 +644,12 @@ mod tests {
             Some(Structure)
         );
         assert_eq!(kind("  ● suite › test"), Some(Failure));
+        assert_eq!(kind("\tboth modified:   src/a.py"), Some(Message));
+        assert_eq!(kind("\tmodified:   src/a.py"), None);
+        assert_eq!(
+            kind("ok  \tw10/list\t0.005s\tcoverage: 100.0% of statements"),
+            Some(Summary)
+        );
         assert_eq!(kind("             at ./src/lib.rs:102:5"), Some(Frame));
         assert_eq!(
             kind("             at /rustc/abc/library/std/src/panicking.rs:689:5"),

@@ -202,6 +202,19 @@ fn the_held_out_wild9_set_keeps_at_least_its_recorded_anchors() {
     blind_set_floor("wild9", 12, 300, 300, 0.70);
 }
 
+/// The tenth set, `wild10`: 25 real outputs of 25 tools and modes no other set holds (gcc's
+/// address, undefined and thread sanitizers, the clang static analyzer, meson + ninja, a failing
+/// configure, javac -Xlint:all, a Java `Caused by:` chain, psql EXPLAIN ANALYZE, cargo tree -d /
+/// --message-format=json / doc, rustfmt --check, go test -cover / -bench, node, Python
+/// faulthandler / logging / doctest, pytest-xdist, sha256sum -c, patch, shellcheck -f gcc, luac,
+/// podchecker, git rebase), 12 of 200+ lines. Its first look, clean, kept 283 of 322 (69.8%); its
+/// held-out half, after the classes of its tuning half, 86 of 117 (92.0%); the floor is the
+/// figure after the classes of both halves (tuned on all of it since): 322, 83.0%.
+#[test]
+fn the_wild10_set_keeps_at_least_its_recorded_anchors() {
+    blind_set_floor("wild10", 25, 322, 322, 0.82);
+}
+
 /// With every tool rule off (only the tool-agnostic core), each tool of both corpora keeps at
 /// least 95% of its anchors: a stricter form of leaving each tool's own rules out.
 #[test]
@@ -394,6 +407,7 @@ fn streaming_in_small_chunks_gives_the_same_result() {
     let wild7 = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wild7");
     let wild8 = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wild8");
     let wild9 = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wild9");
+    let wild10 = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wild10");
     for case in cases()
         .into_iter()
         .chain(cases_in(&wild_dir()))
@@ -405,6 +419,7 @@ fn streaming_in_small_chunks_gives_the_same_result() {
         .chain(cases_in(&wild7))
         .chain(cases_in(&wild8))
         .chain(cases_in(&wild9))
+        .chain(cases_in(&wild10))
     {
         let whole = compress(&case.log, &opts);
         // Chunks of a few lines and of part of one: the ring of recent lines holds places in

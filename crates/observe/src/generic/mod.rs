@@ -18,11 +18,14 @@ use regex_automata::util::syntax;
 
 use crate::rules::{Cont, Kind};
 
+mod counts;
 pub(crate) mod reports;
 mod search;
 mod shapes;
 mod steps;
 mod titles;
+pub(crate) mod trees;
+mod values;
 mod words;
 use search::has_fault;
 pub(crate) use search::{blank, find2};
@@ -127,7 +130,7 @@ impl Generic {
         // The first blank of the line without its indentation, found once for both checks.
         let t = line.trim_ascii_start();
         let space = blank(t);
-        if let Some(s) = shape(line, t, space, named) {
+        if let Some(s) = shape(line, t, space, named).or_else(|| values::side(line, t)) {
             return Some(s);
         }
         let mut own = Vec::new();
@@ -165,13 +168,7 @@ impl Generic {
             if word == Word::Expect && !compared(&line[e..]) && !diff_header(line) {
                 continue;
             }
-            // `24105.3 total`: a decimal is a measure in a table, not a count.
-            if word == Word::Count && s > 0 && line[s - 1] == b'.' && m.ends_with(b"total") {
-                continue;
-            }
-            // `12/36 Test #12: wrap_4 .... Passed`: the number after a slash is where a progress
-            // counter runs to, not a count of tests.
-            if word == Word::Count && s > 1 && line[s - 1] == b'/' && line[s - 2].is_ascii_digit() {
+            if word == Word::Count && counts::not_a_count(line, s, e, m) {
                 continue;
             }
             best = Some(match (best, word) {
@@ -197,6 +194,9 @@ impl Generic {
             after_location(line)
         };
         if let Some(rest) = located {
+            if counts::located_step(line, rest) {
+                return None;
+            }
             let diag =
                 diagnostic_after_location(rest).or_else(|| reports::column_finding(line, rest))?;
             if diag.kind == Kind::Warning && best == Some(Word::Severe) && !zero_count(line) {

@@ -152,11 +152,26 @@ pub(crate) fn labelled_prefix(line: &[u8]) -> Option<u64> {
 /// `… [6-1] user=a,db=b DETAIL:  Key (id)=(1) already exists.`: a line that repeats the prefix
 /// (hashed as [`labelled_prefix`] does) of the error above it, with a label that says why
 /// (`DETAIL`, `HINT`, `CONTEXT`, `REASON`, `CAUSE`).
+/// A client prints the same labels at the start of the line, with no prefix (`DETAIL:  Key …`,
+/// `HINT:  Perhaps you meant …`), and the position in the statement as `LINE 1: …`.
 pub(crate) fn detail_of(line: &[u8], prefix: u64) -> bool {
     level_label(line).is_some_and(|(s, e)| {
         [&b"DETAIL"[..], b"HINT", b"CONTEXT", b"REASON", b"CAUSE"].contains(&&line[s..e])
-            && prefix_hash(&line[..s]) == prefix
-    })
+            && (s == 0 || prefix_hash(&line[..s]) == prefix)
+    }) || numbered_label(line)
+}
+
+/// `LINE 1: SELECT …`: an upper-case label with a number, at the start of the line.
+fn numbered_label(line: &[u8]) -> bool {
+    let word = line.iter().take_while(|b| b.is_ascii_uppercase()).count();
+    let rest = &line[word..];
+    let digits = rest
+        .strip_prefix(b" ")
+        .map_or(0, |r| r.iter().take_while(|b| b.is_ascii_digit()).count());
+    word >= 3
+        && digits > 0
+        && rest[1 + digits..].starts_with(b":")
+        && matches!(rest.get(2 + digits), None | Some(b' ' | b'\t'))
 }
 
 /// `Expected:` / `Got:` alone (`t`, its first blank `space`): the value is the indented lines
@@ -257,6 +272,17 @@ mod tests {
         // psql's own `ERROR:` / `DETAIL:` (no prefix) pair too.
         let bare = labelled_prefix(b"ERROR:  duplicate key").unwrap();
         assert!(detail_of(b"DETAIL:  Key (id)=(1) already exists.", bare));
+        // A client's error led by its script position: the labels and the statement's
+        // position lead their lines, with no prefix to repeat.
+        let client =
+            labelled_prefix(b"psql:shop.sql:12: ERROR:  column \"x\" does not exist").unwrap();
+        assert!(detail_of(b"LINE 1: SELECT x FROM t;", client));
+        assert!(detail_of(
+            b"HINT:  Perhaps you meant to reference the column \"t.y\".",
+            client
+        ));
+        assert!(!detail_of(b"LINE: no number", client));
+        assert!(!detail_of(b"SELECT 1;", client));
         assert_eq!(labelled_prefix(b"error: lower-case level"), None);
         assert_eq!(labelled_prefix(b"x [ERROR]: bracketed"), None);
     }
