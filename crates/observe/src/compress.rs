@@ -10,6 +10,7 @@ use crate::options::CompressOptions;
 use crate::rules::{self, Builtin, Cont, Kind};
 
 mod hits;
+mod why;
 
 /// Why the original output is shown instead of the compressed one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,6 +136,10 @@ pub struct Compressor<'o> {
     hits: Vec<(usize, usize)>,
     ghits: Vec<(usize, usize)>,
     found: Option<rules::Found>,
+    /// Why kept lines are kept, when asked ([`Compressor::explaining`]).
+    reasons: Option<Vec<(u64, &'static str)>>,
+    /// The reason of the next kept line.
+    why: &'static str,
 }
 
 /// Where a line comes from: the chunk being pushed (`block`) and, for a line lying in it as
@@ -177,6 +182,8 @@ impl<'o> Compressor<'o> {
             hits: Vec::new(),
             ghits: Vec::new(),
             found: rules::builtin().ok().map(Builtin::pattern_set),
+            reasons: None,
+            why: "",
         }
     }
 
@@ -309,6 +316,7 @@ impl<'o> Compressor<'o> {
         // block, an error or a message there keeps its own block when that reaches further; so
         // does an `a != b` message anywhere (the sides under it).
         if let Some(h) = hit.filter(|h| h.generic && self.context_accepts(line)) {
+            self.why = "context";
             self.keep_context(no, line, cut, src.block);
             if matches!(h.kind, Kind::Error | Kind::Message)
                 && let Some(c) = self
@@ -328,6 +336,7 @@ impl<'o> Compressor<'o> {
             self.repeats.kept(hit.kind, line);
             *self.stats.kinds.entry(hit.kind.as_str()).or_insert(0) += 1;
             let before = self.pull_before(&hit, no, line, src.block);
+            self.why = hit.kind.as_str();
             self.keep(no, line, cut, before, src.block);
             if crate::group::may_wrap(line) {
                 (self.wrap_from, self.wrap_before) = (no, before as u64);
@@ -342,6 +351,7 @@ impl<'o> Compressor<'o> {
         }
         if keep_user {
             *self.stats.kinds.entry(Kind::Keep.as_str()).or_insert(0) += 1;
+            self.why = "keep";
             self.keep(no, line, cut, 0, src.block);
             self.ctx = None;
             return;
@@ -355,12 +365,14 @@ impl<'o> Compressor<'o> {
                 }
                 self.noise(no, line, src);
             } else {
+                self.why = "context";
                 self.keep_context(no, line, cut, src.block);
             }
             return;
         }
         self.ctx = None;
         if no <= self.opts.head_lines as u64 {
+            self.why = "head";
             self.keep(no, line, cut, 0, src.block);
             return;
         }
@@ -447,6 +459,7 @@ impl<'o> Compressor<'o> {
 
     fn keep(&mut self, no: u64, line: &[u8], cut: u64, before: usize, block: &[u8]) {
         self.close_run(before, block);
+        self.note(no, before);
         if let Some(Item::Line {
             text,
             repeat,
@@ -472,7 +485,12 @@ impl<'o> Compressor<'o> {
     /// Ends the input and renders the result. When `unchanged` is set the caller should show
     /// the original instead (see [`compress`], which does so); `text` then still holds the
     /// compressed rendering.
-    pub fn finish(mut self) -> Compressed {
+    pub fn finish(self) -> Compressed {
+        self.finish_with().0
+    }
+
+    /// [`Self::finish`], with the reasons noted when explaining.
+    fn finish_with(mut self) -> (Compressed, Vec<(u64, &'static str)>) {
         if !self.partial.is_empty() || self.partial_cut > 0 {
             let line = std::mem::take(&mut self.partial);
             let cut = self.partial_cut;
@@ -488,6 +506,17 @@ impl<'o> Compressor<'o> {
             .take_while(|(_, l)| l.text(&[]).iter().all(u8::is_ascii_whitespace))
             .count();
         let tail = self.opts.tail_lines + blanks.min(TAIL_BLANKS);
+        if let Some(r) = self.reasons.as_mut() {
+            let pulled = tail.min(self.run.recent.len()).min(self.run.count as usize);
+            r.extend(
+                self.run
+                    .recent
+                    .iter()
+                    .rev()
+                    .take(pulled)
+                    .map(|(n, _)| (*n, "tail")),
+            );
+        }
         self.close_run(tail, &[]);
         let mut text = String::new();
         let mut lines_out = 0u64;
@@ -511,10 +540,14 @@ impl<'o> Compressor<'o> {
         } else {
             None
         };
-        Compressed {
-            text,
-            unchanged,
-            stats,
-        }
+        let reasons = self.reasons.take().unwrap_or_default();
+        (
+            Compressed {
+                text,
+                unchanged,
+                stats,
+            },
+            reasons,
+        )
     }
 }

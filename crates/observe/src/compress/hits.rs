@@ -150,6 +150,9 @@ impl Compressor<'_> {
         if matches!(hit.kind, Kind::Error | Kind::Warning)
             && self.prev_noise(no, src.block, generic::file_header)
         {
+            if let Some(r) = self.reasons.as_mut() {
+                r.push((no - 1, "pulled"));
+            }
             self.close_run(1, src.block);
         }
         self.noise(no, line, src);
@@ -167,6 +170,7 @@ impl Compressor<'_> {
         }
         if self.wrap_from + 1 == no {
             if !self.wrapped_out(no, line, src) {
+                self.why = "wrapped";
                 self.keep(no, line, cut, 0, src.block);
             }
             return true;
