@@ -90,6 +90,9 @@ impl Account {
             } else {
                 class
             };
+            if std::env::var("EXPLAIN_CLASS").is_ok_and(|c| class.contains(&c)) {
+                println!("{class}\t{next}\t{body}");
+            }
             self.add(&class, body.len() + 1, 1);
             next += count;
         }
