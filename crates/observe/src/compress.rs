@@ -308,6 +308,15 @@ impl<'o> Compressor<'o> {
             if let Some(ctx) = self.ctx.as_mut().filter(|c| c.left > 0) {
                 ctx.left -= 1;
             }
+            // An error said again folds, but what it prints under it may differ this time.
+            if let Some(h) = hit.filter(|h| h.kind == Kind::Error && h.after > 0) {
+                self.ctx = Some(Ctx {
+                    left: h.after,
+                    cont: h.cont,
+                    seen: false,
+                    opener: h.kind,
+                });
+            }
             self.noise(no, line, src);
             return;
         }
@@ -458,8 +467,12 @@ impl<'o> Compressor<'o> {
     }
 
     fn keep(&mut self, no: u64, line: &[u8], cut: u64, before: usize, block: &[u8]) {
+        // The lines `close_run` pulls back verbatim (those above that are still in the run).
+        let pulled = before
+            .min(self.run.recent.len())
+            .min(self.run.count as usize);
         self.close_run(before, block);
-        self.note(no, before);
+        self.note(no, pulled);
         if let Some(Item::Line {
             text,
             repeat,

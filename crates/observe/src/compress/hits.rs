@@ -113,15 +113,16 @@ impl Compressor<'_> {
         })
     }
 
-    /// Whether a kept-kind line says again what kept lines said: a message repeating word for
-    /// word one kept twice (pytest's `E   Omitting 1 identical items` under each failure), or,
+    /// Whether a kept-kind line says again what kept lines said: a message or an error
+    /// repeating word for word one kept twice (pytest's `E   Omitting 1 identical items` under
+    /// each failure, the same runtime frame read as an error under each panic), or,
     /// under the later cases of one parametrised test, a message, location or frame shaped like
     /// one kept twice for that test (the cases fail the same way). See [`crate::repeat`].
     pub(super) fn said_again(&mut self, hit: Option<Hit>, line: &[u8]) -> bool {
         let Some(kind) = hit.map(|h| h.kind) else {
             return false;
         };
-        (kind == Kind::Message && self.repeats.again(line))
+        (matches!(kind, Kind::Message | Kind::Error) && self.repeats.again(line))
             || (matches!(kind, Kind::Message | Kind::Location | Kind::Frame)
                 && self.repeats.again_in_case(line))
     }

@@ -29,3 +29,36 @@ impl Compressor<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{CompressOptions, Compressor};
+
+    fn input() -> String {
+        let mut s = String::new();
+        for i in 0..60 {
+            s.push_str(&format!("step {i} of the build went fine today\n"));
+            if i % 20 == 10 {
+                s.push_str("error: the disk quota was exceeded on the data volume\n");
+                s.push_str(&format!("    while writing chunk {i} of the archive\n"));
+            }
+        }
+        s
+    }
+
+    #[test]
+    fn an_error_said_a_third_time_folds_and_keeps_what_it_prints_under_it() {
+        let opts = CompressOptions::default();
+        let mut c = Compressor::new(&opts).explaining();
+        c.push(input().as_bytes());
+        let (out, why) = c.finish_explained();
+        let text = out.text;
+        assert_eq!(text.matches("error: the disk quota").count(), 2, "{text}");
+        for i in [10, 30, 50] {
+            assert!(text.contains(&format!("chunk {i} of")), "{text}");
+        }
+        // The first error (line 12) is kept as an error, its detail as context.
+        assert!(why.contains(&(12, "error")) && why.contains(&(13, "context")));
+        assert!(why.contains(&(1, "head")) && why.iter().any(|w| w.1 == "tail"));
+    }
+}
