@@ -48,7 +48,10 @@ impl Account {
             self.add("shown whole (saving < 15%)", text.len(), lines);
             if std::env::var_os("EXPLAIN_FILES").is_some() {
                 let saved = 1.0 - out.text.len() as f64 / log.len().max(1) as f64;
-                println!("shown whole: its compressed text would save {:.1}%", saved * 100.0);
+                println!(
+                    "shown whole: its compressed text would save {:.1}%",
+                    saved * 100.0
+                );
             }
             return;
         }

@@ -39,7 +39,7 @@ mod tests {
         for i in 0..60 {
             s.push_str(&format!("step {i} of the build went fine today\n"));
             if i % 20 == 10 {
-                s.push_str("error: the disk quota was exceeded on the data volume\n");
+                s.push_str("error: disk quota exceeded on /data\n");
                 s.push_str(&format!("    while writing chunk {i} of the archive\n"));
             }
         }
@@ -53,7 +53,7 @@ mod tests {
         c.push(input().as_bytes());
         let (out, why) = c.finish_explained();
         let text = out.text;
-        assert_eq!(text.matches("error: the disk quota").count(), 2, "{text}");
+        assert_eq!(text.matches("error: disk quota").count(), 2, "{text}");
         for i in [10, 30, 50] {
             assert!(text.contains(&format!("chunk {i} of")), "{text}");
         }
