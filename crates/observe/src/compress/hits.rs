@@ -11,6 +11,13 @@ use crate::rules::Cont;
 /// errors, which name no such code, are all kept.
 const ERROR_GROUP_LIMIT: u64 = 32;
 
+/// From this line on an output is long: a code's errors fold beyond [`LONG_ERROR_GROUP_LIMIT`]
+/// (the budget of examples per code shrinks as the output grows; a short report keeps all).
+const LONG_FROM: u64 = 200;
+
+/// Errors of one rule code kept in a long output before the rest fold.
+const LONG_ERROR_GROUP_LIMIT: u64 = 8;
+
 /// How a kept line was classified: by a tool rule or by the generic core.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Hit {
@@ -127,16 +134,27 @@ impl Compressor<'_> {
                 && self.repeats.again_in_case(line))
     }
 
+    /// How many errors of one code line `no` may be among before it folds.
+    fn coded_limit(&self, no: u64) -> u64 {
+        let limit = if no < LONG_FROM {
+            ERROR_GROUP_LIMIT
+        } else {
+            LONG_ERROR_GROUP_LIMIT
+        };
+        limit.max(self.opts.group_limit as u64)
+    }
+
     /// Folds a grouped line beyond its group's limit (a type checker's error beyond
     /// [`ERROR_GROUP_LIMIT`] of its code, a warning beyond the group limit): true when it did.
     pub(super) fn grouped_out(&mut self, hit: &Hit, no: u64, line: &[u8], src: Src<'_>) -> bool {
         let Some(key) = hit.group else {
             return false;
         };
+        let coded_limit = self.coded_limit(no);
         let n = self.groups.entry(key).or_insert(0);
         *n += 1;
         let limit = if hit.coded {
-            ERROR_GROUP_LIMIT.max(self.opts.group_limit as u64)
+            coded_limit
         } else {
             self.opts.group_limit as u64
         };
@@ -191,9 +209,10 @@ impl Compressor<'_> {
         let Some(key) = crate::group::wrapped_code_key(line) else {
             return false;
         };
+        let limit = self.coded_limit(no);
         let n = self.groups.entry(key).or_insert(0);
         *n += 1;
-        if *n <= ERROR_GROUP_LIMIT.max(self.opts.group_limit as u64) {
+        if *n <= limit {
             return false;
         }
         self.stats.grouped_folded += 1;

@@ -61,4 +61,31 @@ mod tests {
         assert!(why.contains(&(12, "error")) && why.contains(&(13, "context")));
         assert!(why.contains(&(1, "head")) && why.iter().any(|w| w.1 == "tail"));
     }
+
+    fn findings(noise: usize) -> String {
+        let mut s = String::new();
+        for i in 0..noise {
+            s.push_str(&format!("checking module number {i} of the package\n"));
+        }
+        for i in 0..60 {
+            s.push_str(&format!(
+                "pkg/mod{i}.py:{}: error: Function is missing a type annotation  [no-untyped-def]\n",
+                i + 3
+            ));
+        }
+        s.push_str("Found 60 errors in 60 files (checked 60 source files)\n");
+        s
+    }
+
+    #[test]
+    fn a_long_output_keeps_fewer_errors_of_one_code() {
+        let opts = CompressOptions::default();
+        let kept = |text: &str| text.matches("[no-untyped-def]").count();
+        // Short: 32 of the code are kept.
+        let short = crate::compress(findings(10).as_bytes(), &opts).text;
+        assert_eq!(kept(&short), 32, "{short}");
+        // Long: from line 200 on, a code is kept 8 times.
+        let long = crate::compress(findings(200).as_bytes(), &opts).text;
+        assert_eq!(kept(&long), 8, "{long}");
+    }
 }
