@@ -305,19 +305,7 @@ impl<'o> Compressor<'o> {
         let words = if cleaned { None } else { words };
         let hit = self.hit(line, anywhere, words);
         if !keep_user && self.said_again(hit, line) {
-            if let Some(ctx) = self.ctx.as_mut().filter(|c| c.left > 0) {
-                ctx.left -= 1;
-            }
-            // An error said again folds, but what it prints under it may differ this time.
-            if let Some(h) = hit.filter(|h| h.kind == Kind::Error && h.after > 0) {
-                self.ctx = Some(Ctx {
-                    left: h.after,
-                    cont: h.cont,
-                    seen: false,
-                    opener: h.kind,
-                });
-            }
-            self.noise(no, line, src);
+            self.fold_again(hit, no, line, src);
             return;
         }
         // A tool rule's context (a rustc snippet after its `error[..]` line) keeps its lines even
@@ -325,7 +313,6 @@ impl<'o> Compressor<'o> {
         // block, an error or a message there keeps its own block when that reaches further; so
         // does an `a != b` message anywhere (the sides under it).
         if let Some(h) = hit.filter(|h| h.generic && self.context_accepts(line)) {
-            self.why = "context";
             self.keep_context(no, line, cut, src.block);
             if matches!(h.kind, Kind::Error | Kind::Message)
                 && let Some(c) = self
@@ -374,7 +361,6 @@ impl<'o> Compressor<'o> {
                 }
                 self.noise(no, line, src);
             } else {
-                self.why = "context";
                 self.keep_context(no, line, cut, src.block);
             }
             return;
@@ -409,6 +395,7 @@ impl<'o> Compressor<'o> {
             ctx.left -= 1;
             ctx.seen |= !line.iter().all(u8::is_ascii_whitespace);
         }
+        self.why = "context";
         self.keep(no, line, cut, 0, block);
     }
 

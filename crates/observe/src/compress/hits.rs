@@ -144,6 +144,24 @@ impl Compressor<'_> {
         limit.max(self.opts.group_limit as u64)
     }
 
+    /// Folds line `no`, which says again what kept lines said ([`Self::said_again`]). An open
+    /// context counts it; an error opens its own, since what it prints under it may differ
+    /// this time.
+    pub(super) fn fold_again(&mut self, hit: Option<Hit>, no: u64, line: &[u8], src: Src<'_>) {
+        if let Some(ctx) = self.ctx.as_mut().filter(|c| c.left > 0) {
+            ctx.left -= 1;
+        }
+        if let Some(h) = hit.filter(|h| h.kind == Kind::Error && h.after > 0) {
+            self.ctx = Some(super::Ctx {
+                left: h.after,
+                cont: h.cont,
+                seen: false,
+                opener: h.kind,
+            });
+        }
+        self.noise(no, line, src);
+    }
+
     /// Folds a grouped line beyond its group's limit (a type checker's error beyond
     /// [`ERROR_GROUP_LIMIT`] of its code, a warning beyond the group limit): true when it did.
     pub(super) fn grouped_out(&mut self, hit: &Hit, no: u64, line: &[u8], src: Src<'_>) -> bool {
