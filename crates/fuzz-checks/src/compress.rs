@@ -118,15 +118,11 @@ fn range(s: &str) -> Option<(u64, u64)> {
     (a >= 1 && b >= a).then_some((a, b))
 }
 
-/// `[… N lines folded, a:b …]`
+/// `[… a:b folded]` (the count is b-a+1)
 fn folded_marker(s: &str) -> Option<(u64, u64, u64)> {
-    let rest = s.strip_prefix("[… ")?.strip_suffix(" …]")?;
-    let (count, rest) = rest.split_once(' ')?;
-    let rest = rest
-        .strip_prefix("lines folded, ")
-        .or_else(|| rest.strip_prefix("line folded, "))?;
+    let rest = s.strip_prefix("[… ")?.strip_suffix(" folded]")?;
     let (a, b) = range(rest)?;
-    Some((count.parse().ok()?, a, b))
+    Some((b - a + 1, a, b))
 }
 
 /// `FIRST  [×N similar, a:b]`

@@ -20,6 +20,9 @@ use std::path::{Path, PathBuf};
 
 use loopwright_observe::{CompressOptions, TOOL_FAMILIES, clean_line, compress};
 
+#[path = "support/explain.rs"]
+mod explain;
+
 /// Which rule families were written for a tool (switched off for it in `loto`).
 fn families(tool: &str) -> &'static [&'static str] {
     match tool {
@@ -188,6 +191,9 @@ fn main() {
     let show = flag("--show");
     // `--dump OUT`: write each compressed text to OUT/NAME.txt (to diff two builds' outputs).
     let dump = flag("--dump").map(PathBuf::from);
+    // `--explain`: account every shown byte of the 200+ line files by class (after the tables).
+    let explaining = args.iter().any(|a| a == "--explain");
+    let mut account = explain::Account::default();
     let mut dirs: Vec<PathBuf> = Vec::new();
     let mut skip = false;
     for a in &args {
@@ -195,7 +201,7 @@ fn main() {
             skip = false;
         } else if a == "--mode" || a == "--show" || a == "--dump" {
             skip = true;
-        } else {
+        } else if a != "--explain" {
             dirs.push(PathBuf::from(a));
         }
     }
@@ -270,6 +276,9 @@ fn main() {
             let reduction = 1.0 - out.text.len() as f64 / log.len().max(1) as f64;
             if n_lines >= 200 {
                 big.push(reduction);
+                if explaining {
+                    account.file(&name, &log, &anchors, &opts);
+                }
             }
             let t = tools.entry(tool.clone()).or_default();
             t.files += 1;
@@ -350,4 +359,7 @@ fn main() {
         big.len(),
         mean * 100.0
     );
+    if explaining {
+        account.print();
+    }
 }

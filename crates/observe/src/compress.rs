@@ -10,6 +10,7 @@ use crate::options::CompressOptions;
 use crate::rules::{self, Builtin, Cont, Kind};
 
 mod hits;
+mod why;
 
 /// Why the original output is shown instead of the compressed one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,6 +138,10 @@ pub struct Compressor<'o> {
     hits: Vec<(usize, usize)>,
     ghits: Vec<(usize, usize)>,
     found: Option<rules::Found>,
+    /// Why kept lines are kept, when asked ([`Compressor::explaining`]).
+    reasons: Option<Vec<(u64, &'static str)>>,
+    /// The reason of the next kept line.
+    why: &'static str,
 }
 
 /// Where a line comes from: the chunk being pushed (`block`) and, for a line lying in it as
@@ -180,6 +185,8 @@ impl<'o> Compressor<'o> {
             hits: Vec::new(),
             ghits: Vec::new(),
             found: rules::builtin().ok().map(Builtin::pattern_set),
+            reasons: None,
+            why: "",
         }
     }
 
@@ -301,10 +308,7 @@ impl<'o> Compressor<'o> {
         let words = if cleaned { None } else { words };
         let hit = self.hit(line, anywhere, words);
         if !keep_user && self.said_again(hit, line) {
-            if let Some(ctx) = self.ctx.as_mut().filter(|c| c.left > 0) {
-                ctx.left -= 1;
-            }
-            self.noise(no, line, src);
+            self.fold_again(hit, no, line, src);
             return;
         }
         // A tool rule's context (a rustc snippet after its `error[..]` line) keeps its lines even
@@ -331,6 +335,7 @@ impl<'o> Compressor<'o> {
             self.repeats.kept(hit.kind, line);
             *self.stats.kinds.entry(hit.kind.as_str()).or_insert(0) += 1;
             let before = self.pull_before(&hit, no, line, src.block);
+            self.why = hit.kind.as_str();
             self.keep(no, line, cut, before, src.block);
             if crate::group::may_wrap(line) {
                 (self.wrap_from, self.wrap_before) = (no, before as u64);
@@ -345,6 +350,7 @@ impl<'o> Compressor<'o> {
         }
         if keep_user {
             *self.stats.kinds.entry(Kind::Keep.as_str()).or_insert(0) += 1;
+            self.why = "keep";
             self.keep(no, line, cut, 0, src.block);
             self.ctx = None;
             return;
@@ -371,6 +377,7 @@ impl<'o> Compressor<'o> {
     #[inline]
     fn plain(&mut self, no: u64, line: &[u8], cut: u64, src: Src<'_>) {
         if no <= self.opts.head_lines as u64 {
+            self.why = "head";
             self.keep(no, line, cut, 0, src.block);
             return;
         }
@@ -429,6 +436,7 @@ impl<'o> Compressor<'o> {
             ctx.left -= 1;
             ctx.seen |= !line.iter().all(u8::is_ascii_whitespace);
         }
+        self.why = "context";
         self.keep(no, line, cut, 0, block);
     }
 
@@ -487,7 +495,12 @@ impl<'o> Compressor<'o> {
     }
 
     fn keep(&mut self, no: u64, line: &[u8], cut: u64, before: usize, block: &[u8]) {
+        // The lines `close_run` pulls back verbatim (those above that are still in the run).
+        let pulled = before
+            .min(self.run.recent.len())
+            .min(self.run.count as usize);
         self.close_run(before, block);
+        self.note(no, pulled);
         if let Some(Item::Line {
             text,
             repeat,
@@ -513,7 +526,12 @@ impl<'o> Compressor<'o> {
     /// Ends the input and renders the result. When `unchanged` is set the caller should show
     /// the original instead (see [`compress`], which does so); `text` then still holds the
     /// compressed rendering.
-    pub fn finish(mut self) -> Compressed {
+    pub fn finish(self) -> Compressed {
+        self.finish_with().0
+    }
+
+    /// [`Self::finish`], with the reasons noted when explaining.
+    fn finish_with(mut self) -> (Compressed, Vec<(u64, &'static str)>) {
         if !self.partial.is_empty() || self.partial_cut > 0 {
             let line = std::mem::take(&mut self.partial);
             let cut = self.partial_cut;
@@ -529,6 +547,17 @@ impl<'o> Compressor<'o> {
             .take_while(|(_, l)| l.text(&[]).iter().all(u8::is_ascii_whitespace))
             .count();
         let tail = self.opts.tail_lines + blanks.min(TAIL_BLANKS);
+        if let Some(r) = self.reasons.as_mut() {
+            let pulled = tail.min(self.run.recent.len()).min(self.run.count as usize);
+            r.extend(
+                self.run
+                    .recent
+                    .iter()
+                    .rev()
+                    .take(pulled)
+                    .map(|(n, _)| (*n, "tail")),
+            );
+        }
         self.close_run(tail, &[]);
         let mut text = String::new();
         let mut lines_out = 0u64;
@@ -552,10 +581,14 @@ impl<'o> Compressor<'o> {
         } else {
             None
         };
-        Compressed {
-            text,
-            unchanged,
-            stats,
-        }
+        let reasons = self.reasons.take().unwrap_or_default();
+        (
+            Compressed {
+                text,
+                unchanged,
+                stats,
+            },
+            reasons,
+        )
     }
 }

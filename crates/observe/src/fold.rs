@@ -1,5 +1,5 @@
 //! The folded items of the compressor's output and how they are rendered: kept lines (with a
-//! `×N` repeat count), folded ranges (`[… N lines folded, A:B …]`) and runs of near-identical
+//! `×N` repeat count), folded ranges (`[… A:B folded]`) and runs of near-identical
 //! lines (`first line  [×N similar, A:B]`).
 
 use std::collections::VecDeque;
@@ -102,15 +102,13 @@ pub(crate) fn render(item: &Item, out: &mut String) {
             }
         }
         Item::Omitted { start, count } => {
+            // The range alone (what `loop spill read --lines A:B` reads): the count is B-A+1.
             let end = start + count - 1;
             out.push_str("[… ");
-            push_number(out, *count);
-            out.push_str(if *count == 1 { " line" } else { " lines" });
-            out.push_str(" folded, ");
             push_number(out, *start);
             out.push(':');
             push_number(out, end);
-            out.push_str(" …]");
+            out.push_str(" folded]");
         }
         Item::Similar {
             first,
@@ -355,16 +353,13 @@ mod tests {
             assert_eq!(out, n.to_string());
         }
         let items = [
-            (
-                Item::Omitted { start: 3, count: 1 },
-                "[… 1 line folded, 3:3 …]",
-            ),
+            (Item::Omitted { start: 3, count: 1 }, "[… 3:3 folded]"),
             (
                 Item::Omitted {
                     start: 3,
                     count: 188,
                 },
-                "[… 188 lines folded, 3:190 …]",
+                "[… 3:190 folded]",
             ),
             (
                 Item::Similar {

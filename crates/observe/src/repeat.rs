@@ -13,6 +13,10 @@ use crate::rules::Kind;
 /// Lines of one template (or shape, in one test) kept before the rest fold.
 const REPEATS: u32 = 2;
 
+/// Lines at least this long (trimmed) fold from their second repeat on: shown again they cost
+/// more than twice the fold marker that stands for them (`[… 1234:1240 folded]`).
+const LONG_REPEAT: usize = 48;
+
 /// Templates remembered (memory stays bounded whatever the input).
 const TEMPLATES: usize = 4096;
 
@@ -32,14 +36,15 @@ impl Repeats {
     /// Whether `line` repeats, hex addresses and blank runs aside, a line kept [`REPEATS`]
     /// times already (counting this one).
     pub(crate) fn again(&mut self, line: &[u8]) -> bool {
-        self.count(line, template_key)
+        self.count(line, template_key, LONG_REPEAT)
     }
 
     /// Whether `line`, read under a failed test case, has the shape (digits masked) of lines
     /// kept [`REPEATS`] times under cases of the same test.
     pub(crate) fn again_in_case(&mut self, line: &[u8]) -> bool {
         let case = self.case;
-        case != 0 && self.count(line, |l| shape_key(l) ^ case.rotate_left(29))
+        // Values differ between cases (digits masked): long lines get no shorter budget.
+        case != 0 && self.count(line, |l| shape_key(l) ^ case.rotate_left(29), usize::MAX)
     }
 
     /// Notes a kept line: a failure or a banner (`____ test_x[case3] ____`) starts a case.
@@ -51,9 +56,10 @@ impl Repeats {
         }
     }
 
-    fn count(&mut self, line: &[u8], key: impl Fn(&[u8]) -> u64) -> bool {
+    fn count(&mut self, line: &[u8], key: impl Fn(&[u8]) -> u64, long: usize) -> bool {
         // Folding a short line costs more than it saves (the fold marker).
-        if line.trim_ascii().len() < 24 {
+        let len = line.trim_ascii().len();
+        if len < 24 {
             return false;
         }
         let key = key(line);
@@ -62,7 +68,8 @@ impl Repeats {
         }
         let n = self.seen.entry(key).or_insert(0);
         *n += 1;
-        *n > REPEATS
+        // A long line said once is enough: showing it again costs more than its marker.
+        *n > REPEATS || (*n > 1 && len >= long)
     }
 }
 
@@ -84,10 +91,14 @@ mod tests {
     #[test]
     fn the_third_repeat_folds() {
         let mut r = Repeats::default();
-        let l = b"E         Omitting 1 identical items, use -vv to show";
+        let l = b"E         Omitting 1 identical items";
         assert!(!r.again(l));
         assert!(!r.again(l));
         assert!(r.again(l));
+        // A long line folds from its second repeat on.
+        let long = b"E         Omitting 1 identical items, use -vv to show";
+        assert!(!r.again(long));
+        assert!(r.again(long));
         // Hex addresses and blank runs aside; other numbers count.
         let a = b"==1== by 0x10942F: main (grid.c:41)   x";
         let b = b"==1== by 0x2A: main (grid.c:41) x";

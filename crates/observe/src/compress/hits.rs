@@ -11,6 +11,13 @@ use crate::rules::Cont;
 /// errors, which name no such code, are all kept.
 const ERROR_GROUP_LIMIT: u64 = 32;
 
+/// From this line on an output is long: a code's errors fold beyond [`LONG_ERROR_GROUP_LIMIT`]
+/// (the budget of examples per code shrinks as the output grows; a short report keeps all).
+const LONG_FROM: u64 = 200;
+
+/// Errors of one rule code kept in a long output before the rest fold.
+const LONG_ERROR_GROUP_LIMIT: u64 = 8;
+
 /// How a kept line was classified: by a tool rule or by the generic core.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Hit {
@@ -113,17 +120,46 @@ impl Compressor<'_> {
         })
     }
 
-    /// Whether a kept-kind line says again what kept lines said: a message repeating word for
-    /// word one kept twice (pytest's `E   Omitting 1 identical items` under each failure), or,
+    /// Whether a kept-kind line says again what kept lines said: a message or an error
+    /// repeating word for word one kept twice (pytest's `E   Omitting 1 identical items` under
+    /// each failure, the same runtime frame read as an error under each panic), or,
     /// under the later cases of one parametrised test, a message, location or frame shaped like
     /// one kept twice for that test (the cases fail the same way). See [`crate::repeat`].
     pub(super) fn said_again(&mut self, hit: Option<Hit>, line: &[u8]) -> bool {
         let Some(kind) = hit.map(|h| h.kind) else {
             return false;
         };
-        (kind == Kind::Message && self.repeats.again(line))
+        (matches!(kind, Kind::Message | Kind::Error) && self.repeats.again(line))
             || (matches!(kind, Kind::Message | Kind::Location | Kind::Frame)
                 && self.repeats.again_in_case(line))
+    }
+
+    /// How many errors of one code line `no` may be among before it folds.
+    fn coded_limit(&self, no: u64) -> u64 {
+        let limit = if no < LONG_FROM {
+            ERROR_GROUP_LIMIT
+        } else {
+            LONG_ERROR_GROUP_LIMIT
+        };
+        limit.max(self.opts.group_limit as u64)
+    }
+
+    /// Folds line `no`, which says again what kept lines said ([`Self::said_again`]). An open
+    /// context counts it; an error opens its own, since what it prints under it may differ
+    /// this time.
+    pub(super) fn fold_again(&mut self, hit: Option<Hit>, no: u64, line: &[u8], src: Src<'_>) {
+        if let Some(ctx) = self.ctx.as_mut().filter(|c| c.left > 0) {
+            ctx.left -= 1;
+        }
+        if let Some(h) = hit.filter(|h| h.kind == Kind::Error && h.after > 0) {
+            self.ctx = Some(super::Ctx {
+                left: h.after,
+                cont: h.cont,
+                seen: false,
+                opener: h.kind,
+            });
+        }
+        self.noise(no, line, src);
     }
 
     /// Folds a grouped line beyond its group's limit (a type checker's error beyond
@@ -132,10 +168,11 @@ impl Compressor<'_> {
         let Some(key) = hit.group else {
             return false;
         };
+        let coded_limit = self.coded_limit(no);
         let n = self.groups.entry(key).or_insert(0);
         *n += 1;
         let limit = if hit.coded {
-            ERROR_GROUP_LIMIT.max(self.opts.group_limit as u64)
+            coded_limit
         } else {
             self.opts.group_limit as u64
         };
@@ -150,6 +187,9 @@ impl Compressor<'_> {
         if matches!(hit.kind, Kind::Error | Kind::Warning)
             && self.prev_noise(no, src.block, generic::file_header)
         {
+            if let Some(r) = self.reasons.as_mut() {
+                r.push((no - 1, "pulled"));
+            }
             self.close_run(1, src.block);
         }
         self.noise(no, line, src);
@@ -167,6 +207,7 @@ impl Compressor<'_> {
         }
         if self.wrap_from + 1 == no {
             if !self.wrapped_out(no, line, src) {
+                self.why = "wrapped";
                 self.keep(no, line, cut, 0, src.block);
             }
             return true;
@@ -186,9 +227,10 @@ impl Compressor<'_> {
         let Some(key) = crate::group::wrapped_code_key(line) else {
             return false;
         };
+        let limit = self.coded_limit(no);
         let n = self.groups.entry(key).or_insert(0);
         *n += 1;
-        if *n <= ERROR_GROUP_LIMIT.max(self.opts.group_limit as u64) {
+        if *n <= limit {
             return false;
         }
         self.stats.grouped_folded += 1;

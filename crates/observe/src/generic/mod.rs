@@ -77,7 +77,7 @@ const SEVERE_WARN: &str = concat!(
     r"|e(?:rr(?:ors?|!)|xceptions?|merg)",
     r"|fa(?:tal|il(?:ed|ures?|ing|))",
     r"|i(?:n(?:valid|terrupted)|s down)|killed|leak(?:ed|s?)|mismatch(?:ed|)",
-    r"|no(?:t(?: found|ice| allowed because)| such file)|(?-i:NOT )",
+    r"|no(?:t(?: found|ice| allowed because)| such file| module named)|(?-i:NOT )",
     r"|oom|panic(?:ked|)|refused",
     r"|s(?:e(?:vere|gmentation fault)|tatus=[1-9]\d*/[a-z]+)",
     r"|t(?:imed out|raceback|erminat(?:ed|ing))",
@@ -855,7 +855,7 @@ mod tests {
     }
 
     /// The word lists as first written, unfactored.
-    const SEVERE_LIST: &str = r#"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom|dubious|deadlock|terminated|terminating|interrupted|is down|are down|not allowed because|(?-i:NOT )|status=[1-9]\d*/[a-z]+|http/\d(?:\.\d)?" [45]\d\d"#;
+    const SEVERE_LIST: &str = r#"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|no module named|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom|dubious|deadlock|terminated|terminating|interrupted|is down|are down|not allowed because|(?-i:NOT )|status=[1-9]\d*/[a-z]+|http/\d(?:\.\d)?" [45]\d\d"#;
     const WARN_LIST: &str =
         r"warnings|warning|warn|deprecated|deprecation|caution|notice|duration: \d+(?:\.\d+)? ms";
     const COUNT_LIST: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left|updated)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass|fail|failures|errors|skipped|passed|failed|hits)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
@@ -905,7 +905,7 @@ mod tests {
             proptest::sample::select(vec![
                 "err", "ors", "or", "!", "fail", "ed", "ures", "ure", "ing", "panic", "ked",
                 "crit", "ical", "abort", "can", "not", "'t", "could", " not", "n't", "no",
-                "t found", " such file", "un", "resolved", "caught", "handled", "mismatch",
+                "t found", " such file", " module named", "un", "resolved", "caught", "handled", "mismatch",
                 "leak", "s", "warn", "ings", "deprecat", "ion", "ERR", "FAIL", "Warn", " ", "\n",
                 "a", "lert", "bort", "c", "ore dumped", "aution", "d", "e", "nied", "xceptions",
                 "merg", "fa", "tal", "tice", "se", "vere", "gmentation fault", "oom", "t",
