@@ -171,12 +171,36 @@ fn a_sigkilled_loop_leaves_no_tool_running() {
     assert!(left.is_empty(), "left running after SIGKILL: {left:?}");
 }
 
+/// Writes `show_env.py` into the workspace and returns the shell command that runs it: it prints
+/// `label=[value]` for each variable of the tool's environment, then `path=[set]` when `PATH` is
+/// there. The gate never approves a secret-named `$VAR` expansion (not even under `--yolo`), so
+/// only a program it cannot read shows what the OS itself left in the tool's environment.
+fn print_vars(ws: &Path, vars: &[(&str, &str)]) -> String {
+    let pairs: Vec<String> = vars
+        .iter()
+        .map(|(label, var)| format!("(\"{label}\", \"{var}\")"))
+        .collect();
+    let code = format!(
+        "import os\ng = os.environ.get\nparts = [\"%s=[%s]\" % (l, g(v, \"\")) for l, v in [{}]]\nparts.append(\"path=[%s]\" % (\"set\" if g(\"PATH\") else \"\"))\nprint(\" \".join(parts))\n",
+        pairs.join(", ")
+    );
+    std::fs::write(ws.join("show_env.py"), code).unwrap();
+    "python3 show_env.py".to_string()
+}
+
 #[test]
 fn provider_keys_and_secrets_are_not_visible_to_tools() {
     let ws = tempfile::tempdir().unwrap();
     let commands = [
-        "echo key=[$OPENAI_API_KEY] aws=[$AWS_SECRET_ACCESS_KEY] own=[$MY_LLM] gh=[$GH_TOKEN] path=[${PATH:+set}]"
-            .to_string(),
+        print_vars(
+            ws.path(),
+            &[
+            ("key", "OPENAI_API_KEY"),
+            ("aws", "AWS_SECRET_ACCESS_KEY"),
+            ("own", "MY_LLM"),
+            ("gh", "GH_TOKEN"),
+        ],
+        ),
         // (the whole environment, from code: `env` alone is a read of the environment, which
         // the gate denies like /proc/self/environ)
         "python3 -c 'import os; print(sum(\"sk-test-secre\" \"t\" in v for v in os.environ.values()))'"
@@ -663,7 +687,11 @@ fn profile_pass_env_and_profile_key_variable() {
         openai::tool_call(
             "c1",
             "shell",
-            &serde_json::json!({"command": "echo k=[$LOCAL_MODEL_KEY] gh=[$GH_TOKEN] np=[$NPM_TOKEN]"}),
+            &serde_json::json!({"command": print_vars(ws.path(), &[
+                ("k", "LOCAL_MODEL_KEY"),
+                ("gh", "GH_TOKEN"),
+                ("np", "NPM_TOKEN"),
+            ])}),
         ),
         openai::text("done", 10, 2),
     ]);
@@ -693,7 +721,7 @@ fn profile_pass_env_and_profile_key_variable() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        stdout.contains("k=[] gh=[passed-by-profile] np=[]"),
+        stdout.contains("k=[] gh=[passed-by-profile] np=[] path=[set]"),
         "{stdout}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
