@@ -1,6 +1,6 @@
 """Small fixture projects of the `wild11` corpus (relative path -> text), written under WORKDIR by
-`gen.py`: a C++ inventory with type errors in the middle, a Makefile for brotli's decoder, and a
-script that reads its configuration with a bug."""
+`gen.py`: a C++ inventory whose types miss `operator<`, `==` and `std::hash`, and a Makefile for
+brotli's decoder."""
 
 INVENTORY_CPP = r'''#include <algorithm>
 #include <map>
