@@ -72,17 +72,17 @@ pub(crate) struct Generic {
 /// (`words_match_the_unfactored_lists`) with a smaller automaton to build.
 const SEVERE_WARN: &str = concat!(
     r"a(?:lert|bort(?:ed|)|re down)",
-    r"|c(?:rit(?:ical|)|o(?:re dumped|uld(?: not|n't))|a(?:n(?:not|'t)|ution))",
+    r"|bad crc|c(?:rit(?:ical|)|o(?:re dumped|uld(?: not|n't)|rrupt)|a(?:n(?:not|'t)|ution))",
     r"|de(?:nied|adlock|finitely lost|precat(?:ed|ion))|du(?:bious|ration: \d+(?:\.\d+)? ms)",
     r"|e(?:rr(?:ors?|!)|xceptions?|merg)",
     r"|fa(?:tal|il(?:ed|ures?|ing|))",
     r"|i(?:n(?:valid|terrupted)|s down)|killed|leak(?:ed|s?)|mismatch(?:ed|)",
-    r"|no(?:t(?: found|ice| allowed because)| such file| module named)|(?-i:NOT )",
+    r"|no(?:t(?: found|ice| allowed because| recogni[sz]ed)| such file| module named)|(?-i:NOT )",
     r"|oom|panic(?:ked|)|refused",
     r"|s(?:e(?:vere|gmentation fault)|tatus=[1-9]\d*/[a-z]+)",
     r"|t(?:imed out|raceback|erminat(?:ed|ing))",
     r#"|http/\d(?:\.\d)?" [45]\d\d"#,
-    r"|un(?:able to|defined (?:reference|symbol|variable|name)|resolved|caught|handled)",
+    r"|un(?:able to|defined (?:reference|symbol|variable|name)|resolved|caught|handled|expected (?:end of|eof)|recogni[sz]ed)",
     r"|warn(?:ings|ing|)",
 );
 /// Counts and outcomes: in each group of words, only words sharing a beginning keep their
@@ -855,7 +855,7 @@ mod tests {
     }
 
     /// The word lists as first written, unfactored.
-    const SEVERE_LIST: &str = r#"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|no module named|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom|dubious|deadlock|terminated|terminating|interrupted|is down|are down|not allowed because|(?-i:NOT )|status=[1-9]\d*/[a-z]+|http/\d(?:\.\d)?" [45]\d\d"#;
+    const SEVERE_LIST: &str = r#"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|no module named|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom|dubious|deadlock|terminated|terminating|interrupted|is down|are down|not allowed because|not recogni[sz]ed|unexpected (?:end of|eof)|unrecogni[sz]ed|bad crc|corrupt|(?-i:NOT )|status=[1-9]\d*/[a-z]+|http/\d(?:\.\d)?" [45]\d\d"#;
     const WARN_LIST: &str =
         r"warnings|warning|warn|deprecated|deprecation|caution|notice|duration: \d+(?:\.\d+)? ms";
     const COUNT_LIST: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left|updated)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass|fail|failures|errors|skipped|passed|failed|hits)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
@@ -919,7 +919,8 @@ mod tests {
                 "infos", "hits", "bw=5.1MiB/s", "checked 4 files",
                 "returned 1", "returned non-zero", "summary:", "SUMMARY:", "expected", "got",
                 "is down", "are down", "NOT ", "NOT", "allowed because", "status=", "/FAILURE",
-                "duration: ", "406.1", " ms", "ration",
+                "duration: ", "406.1", " ms", "ration", " recognized", "recognised", "expected end of",
+                "expected eof", "bad crc", "orrupt", "co", "rrupted",
             ]),
             0..12,
         )) {
