@@ -47,6 +47,11 @@ def shape(s):
     return re.sub(r"0x[0-9a-f]+|\d+|'[^']*'|\"[^\"]*\"|`[^`]*`", "#", s).strip()
 
 
+# Where a pytest report's FAILURES section ends, and a failed test's header line.
+PYTEST_SECTION_END = r"^=+ (short test summary info|PASSES|warnings summary|slowest durations) =+$"
+PYTEST_HEADER = r"^_{3,} .+ _{3,}$"
+
+
 class Marks:
     """The anchor lines a set's `marks.py` chooses, by log name and kind, over the logs of `d`
     (`d/logs/NAME.log`); `write()` writes them with `write_labels`."""
@@ -83,6 +88,40 @@ class Marks:
                 if seen[r] <= limit:
                     out += [i + k for k in range(also + 1)]
         self.add(name, kind, out)
+
+    def pytest_failures(self, name, own, section_end=PYTEST_SECTION_END, frames_once=False):
+        """A pytest FAILURES section, by the procedure of wild8: each failed test's header
+        (failure), its first `E` line and the `E` lines naming differing values (message, once
+        per shape within one test), the first location in the project's own files (`own`, a path
+        prefix: frame; `frames_once`: once per text within one test); the final counts (summary).
+        The section ends at the first line matching `section_end`."""
+        ls = self.lines(name)
+        start = self.find(name, r"^=+ FAILURES =+$")
+        end = self.find(name, section_end, start + 1)
+        seen = set()  # (test without its parameters, message shape or frame text)
+        i = start
+        while i < end - 1:
+            i += 1
+            if not re.match(PYTEST_HEADER, ls[i - 1]):
+                continue
+            self.add(name, "failure", [i])
+            base = re.sub(r"[\[(].*$", "", ls[i - 1].strip("_ "))
+            j, first_e, frame = i, None, None
+            while j < end - 1 and not re.match(PYTEST_HEADER, ls[j]):
+                j += 1
+                l = ls[j - 1]
+                first = l.startswith("E   ") and first_e is None
+                if first:
+                    first_e = j
+                if (first or (l.startswith("E   ") and " != " in l)) and (base, shape(l)) not in seen:
+                    seen.add((base, shape(l)))
+                    self.add(name, "message", [j])
+                if frame is None and re.match(rf"^{re.escape(own)}\S*\.py:\d+: ", l):
+                    frame = j
+                    if not frames_once or (base, l) not in seen:
+                        seen.add((base, l))
+                        self.add(name, "frame", [j])
+        self.add(name, "summary", [self.find(name, r"^=+ \d+ (failed|passed).* =+$")])
 
     def write(self):
         """Drops the zero line numbers (a `find` that may not apply) and writes the labels."""

@@ -15,43 +15,9 @@ D = os.environ.get("WILD10_DIR") or os.path.join(os.path.dirname(os.path.abspath
                                                  "crates", "observe", "tests", "data", "wild10")
 M = Marks(D)
 L, lines, add, find, every, by_rule = M.L, M.lines, M.add, M.find, M.every, M.by_rule
-SECTION_END = r"^=+ (short test summary info|PASSES|warnings summary|slowest durations) =+$"
-HEADER = r"^_{3,} .+ _{3,}$"
 
 
-def pytest_failures(name, own):
-    """A pytest FAILURES section (long tracebacks): each failed test's header (failure), its first
-    `E` line and the `E` lines naming differing values (message, once per shape within a test), the
-    first location in the project's own files (`own`, a path prefix) (frame); the final counts."""
-    ls = lines(name)
-    start = find(name, r"^=+ FAILURES =+$")
-    end = find(name, SECTION_END, start + 1)
-    seen = set()
-    i = start
-    while i < end - 1:
-        i += 1
-        if not re.match(HEADER, ls[i - 1]):
-            continue
-        add(name, "failure", [i])
-        base = re.sub(r"[\[(].*$", "", ls[i - 1].strip("_ "))
-        j, first_e, frame = i, None, None
-        while j < end - 1 and not re.match(HEADER, ls[j]):
-            j += 1
-            l = ls[j - 1]
-            if l.startswith("E   ") and first_e is None:
-                first_e = j
-                if (base, shape(l)) not in seen:
-                    seen.add((base, shape(l)))
-                    add(name, "message", [j])
-            elif l.startswith("E   ") and " != " in l and (base, shape(l)) not in seen:
-                seen.add((base, shape(l)))
-                add(name, "message", [j])
-            if frame is None and re.match(rf"^{re.escape(own)}\S*\.py:\d+: ", l):
-                frame = j
-                add(name, "frame", [j])
-    add(name, "summary", [find(name, r"^=+ \d+ (failed|passed).* =+$")])
-
-
+pytest_failures = M.pytest_failures
 
 def once(name, kind, nums):
     """Rule 1: of lines whose message differs only in numbers, quoted names and hex, the first."""

@@ -14,7 +14,6 @@ D = os.environ.get("WILD11_DIR") or os.path.join(os.path.dirname(os.path.abspath
                                                  "crates", "observe", "tests", "data", "wild11")
 M = Marks(D)
 lines, add, find, every = M.lines, M.add, M.find, M.every
-HEADER = r"^_{3,} .+ _{3,}$"
 
 
 def by_shape(name, pat, shape, kind="warning", limit=5):
@@ -34,27 +33,8 @@ def by_shape(name, pat, shape, kind="warning", limit=5):
 
 
 def pytest_failures(name, own):
-    """wild8's pytest rule: each failed test's header, its first `E` line and the `E` lines naming
-    differing values, the first location in the project's own files, the final counts."""
-    ls = lines(name)
-    start = find(name, r"^=+ FAILURES =+$")
-    end = find(name, r"^=+ short test summary info =+$", start + 1)
-    for i in range(start + 1, end):
-        if not re.match(HEADER, ls[i - 1]):
-            continue
-        add(name, "failure", [i])
-        j, first_e, frame = i, None, None
-        while j < end - 1 and not re.match(HEADER, ls[j]):
-            j += 1
-            l = ls[j - 1]
-            if l.startswith("E   ") and (first_e is None or " != " in l):
-                first_e = first_e or j
-                add(name, "message", [j])
-            if frame is None and re.match(rf"^{re.escape(own)}\S*\.py:\d+: ", l):
-                frame = j
-                add(name, "frame", [j])
-    add(name, "summary", [find(name, r"^=+ \d+ (failed|passed).* =+$")])
-
+    """wild8's pytest procedure (`Marks.pytest_failures`), to the short test summary."""
+    M.pytest_failures(name, own, r"^=+ short test summary info =+$")
 
 def quoted(s):
     return re.sub(r"‘[^’]*’|`[^']*'|\"[^\"]*\"|'[^']*'|\d+", "#", s)

@@ -17,39 +17,8 @@ M = Marks(D)
 L, lines, add, find, every, by_rule = M.L, M.lines, M.add, M.find, M.every, M.by_rule
 
 def pytest_failures(name, own):
-    """A pytest FAILURES section: each failed test's header (failure), its first `E` line and the
-    `E` lines naming differing values (message, once per shape), the first location in the
-    project's own files (`own`, a path prefix) (frame, once per text); the final counts (summary)."""
-    ls = lines(name)
-    start = find(name, r"^=+ FAILURES =+$")
-    end = find(name, r"^=+ (short test summary info|PASSES|warnings summary) =+$", start + 1)
-    seen = set()  # (test without its parameters, message shape or frame text): rule 1 within a test
-    i = start
-    while i < end - 1:
-        i += 1
-        if not re.match(r"^_{3,} .+ _{3,}$", ls[i - 1]):
-            continue
-        add(name, "failure", [i])
-        base = re.sub(r"[\[(].*$", "", ls[i - 1].strip("_ "))
-        j, first_e, frame = i, None, None
-        while j < end - 1 and not re.match(r"^_{3,} .+ _{3,}$", ls[j]):
-            j += 1
-            l = ls[j - 1]
-            if l.startswith("E   ") and first_e is None:
-                first_e = j
-                if (base, shape(l)) not in seen:
-                    seen.add((base, shape(l)))
-                    add(name, "message", [j])
-            elif l.startswith("E   ") and " != " in l and (base, shape(l)) not in seen:
-                seen.add((base, shape(l)))
-                add(name, "message", [j])
-            if frame is None and re.match(rf"^{re.escape(own)}\S*\.py:\d+: ", l):
-                frame = j
-                if (base, l) not in seen:
-                    seen.add((base, l))
-                    add(name, "frame", [j])
-    add(name, "summary", [find(name, r"^=+ \d+ (failed|passed).* =+$")])
-
+    """wild8's pytest procedure (`Marks.pytest_failures`), its own frames once per text."""
+    M.pytest_failures(name, own, r"^=+ (short test summary info|PASSES|warnings summary) =+$", frames_once=True)
 
 def rust_diags(name, limit=5):
     """rustc/clippy diagnostics: each error, the first 5 warnings of each message shape, with the
