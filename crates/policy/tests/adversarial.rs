@@ -40,6 +40,25 @@ fn judge(text: &str) -> (usize, usize, String) {
     (wrong.len(), all.len(), wrong.join("\n"))
 }
 
+/// A tuning half: every case as expected, the misses printed.
+fn tuning_half(round: &str, (wrong, total, report): (usize, usize, String)) {
+    eprintln!("{round} tuning half: {}/{total} as expected", total - wrong);
+    assert!(wrong == 0, "{wrong}/{total} wrong:\n{report}");
+}
+
+/// A held-out half: every case as expected. The cases are printed only with
+/// `GATE_HOLDOUT_REPORT=1`, so they stay unread while tuning.
+fn held_out_half(round: &str, (wrong, total, report): (usize, usize, String)) {
+    eprintln!(
+        "{round} held-out half: {}/{total} as expected",
+        total - wrong
+    );
+    if std::env::var_os("GATE_HOLDOUT_REPORT").is_some() {
+        eprintln!("{report}");
+    }
+    assert!(wrong == 0, "{wrong}/{total} wrong");
+}
+
 #[test]
 fn tuned_set() {
     let (wrong, total, report) = judge(include_str!("data/adversarial-tune.toml"));
@@ -83,92 +102,82 @@ fn judge_gate3(text: &str) -> (usize, usize, String) {
 
 #[test]
 fn gate3_tuned_set() {
-    let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate3-tune.toml"));
-    eprintln!("gate3 tuning half: {}/{total} as expected", total - wrong);
-    assert!(wrong == 0, "{wrong}/{total} wrong:\n{report}");
+    tuning_half(
+        "gate3",
+        judge_gate3(include_str!("data/adversarial-gate3-tune.toml")),
+    );
 }
 
 #[test]
 fn gate3_held_out_set() {
-    let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate3-holdout.toml"));
-    eprintln!("gate3 held-out half: {}/{total} as expected", total - wrong);
-    if std::env::var_os("GATE_HOLDOUT_REPORT").is_some() {
-        eprintln!("{report}");
-    }
-    // the cases are printed only with GATE_HOLDOUT_REPORT=1, so they stay unread while tuning
-    assert!(wrong == 0, "{wrong}/{total} wrong");
+    held_out_half(
+        "gate3",
+        judge_gate3(include_str!("data/adversarial-gate3-holdout.toml")),
+    );
 }
 
 #[test]
 fn gate4_tuned_set() {
-    let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate4-tune.toml"));
-    eprintln!("gate4 tuning half: {}/{total} as expected", total - wrong);
-    assert!(wrong == 0, "{wrong}/{total} wrong:\n{report}");
+    tuning_half(
+        "gate4",
+        judge_gate3(include_str!("data/adversarial-gate4-tune.toml")),
+    );
 }
 
 #[test]
 fn gate4_held_out_set() {
-    let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate4-holdout.toml"));
-    eprintln!("gate4 held-out half: {}/{total} as expected", total - wrong);
-    if std::env::var_os("GATE_HOLDOUT_REPORT").is_some() {
-        eprintln!("{report}");
-    }
-    // printed only with GATE_HOLDOUT_REPORT=1, so the held-out cases stay unread while tuning
-    assert!(wrong == 0, "{wrong}/{total} wrong");
+    held_out_half(
+        "gate4",
+        judge_gate3(include_str!("data/adversarial-gate4-holdout.toml")),
+    );
 }
 
 #[test]
 fn gate5_tuned_set() {
-    let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate5-tune.toml"));
-    eprintln!("gate5 tuning half: {}/{total} as expected", total - wrong);
-    assert!(wrong == 0, "{wrong}/{total} wrong:\n{report}");
+    tuning_half(
+        "gate5",
+        judge_gate3(include_str!("data/adversarial-gate5-tune.toml")),
+    );
 }
 
 #[test]
 fn gate5_held_out_set() {
-    let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate5-holdout.toml"));
-    eprintln!("gate5 held-out half: {}/{total} as expected", total - wrong);
-    if std::env::var_os("GATE_HOLDOUT_REPORT").is_some() {
-        eprintln!("{report}");
-    }
-    // printed only with GATE_HOLDOUT_REPORT=1, so the held-out cases stay unread while tuning
-    assert!(wrong == 0, "{wrong}/{total} wrong");
+    held_out_half(
+        "gate5",
+        judge_gate3(include_str!("data/adversarial-gate5-holdout.toml")),
+    );
 }
 
 #[test]
 fn gate6_tuned_set() {
-    let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate6-tune.toml"));
-    eprintln!("gate6 tuning half: {}/{total} as expected", total - wrong);
-    assert!(wrong == 0, "{wrong}/{total} wrong:\n{report}");
+    tuning_half(
+        "gate6",
+        judge_gate3(include_str!("data/adversarial-gate6-tune.toml")),
+    );
 }
 
 #[test]
 fn gate6_held_out_set() {
-    let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate6-holdout.toml"));
-    eprintln!("gate6 held-out half: {}/{total} as expected", total - wrong);
-    if std::env::var_os("GATE_HOLDOUT_REPORT").is_some() {
-        eprintln!("{report}");
-    }
-    // printed only with GATE_HOLDOUT_REPORT=1, so the held-out cases stay unread while tuning
-    assert!(wrong == 0, "{wrong}/{total} wrong");
+    held_out_half(
+        "gate6",
+        judge_gate3(include_str!("data/adversarial-gate6-holdout.toml")),
+    );
 }
 
 #[test]
 fn gate7_tuned_set() {
-    let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate7-tune.toml"));
-    eprintln!("gate7 tuning half: {}/{total} as expected", total - wrong);
-    assert!(wrong == 0, "{wrong}/{total} wrong:\n{report}");
+    tuning_half(
+        "gate7",
+        judge_gate3(include_str!("data/adversarial-gate7-tune.toml")),
+    );
 }
 
 #[test]
 fn gate7_held_out_set() {
-    let (wrong, total, report) = judge_gate3(include_str!("data/adversarial-gate7-holdout.toml"));
-    eprintln!("gate7 held-out half: {}/{total} as expected", total - wrong);
-    if std::env::var_os("GATE_HOLDOUT_REPORT").is_some() {
-        eprintln!("{report}");
-    }
-    // printed only with GATE_HOLDOUT_REPORT=1, so the held-out cases stay unread while tuning
-    assert!(wrong == 0, "{wrong}/{total} wrong");
+    held_out_half(
+        "gate7",
+        judge_gate3(include_str!("data/adversarial-gate7-holdout.toml")),
+    );
 }
 
 /// gate10's set: as gate3's, plus `exact` cases (harmless commands of programs no rule allows)
@@ -198,42 +207,32 @@ fn judge_gate10(text: &str) -> (usize, usize, String) {
 
 #[test]
 fn gate10_tuned_set() {
-    let (wrong, total, report) = judge_gate10(include_str!("data/adversarial-gate10-tune.toml"));
-    eprintln!("gate10 tuning half: {}/{total} as expected", total - wrong);
-    assert!(wrong == 0, "{wrong}/{total} wrong:\n{report}");
+    tuning_half(
+        "gate10",
+        judge_gate10(include_str!("data/adversarial-gate10-tune.toml")),
+    );
 }
 
 #[test]
 fn gate10_held_out_set() {
-    let (wrong, total, report) = judge_gate10(include_str!("data/adversarial-gate10-holdout.toml"));
-    eprintln!(
-        "gate10 held-out half: {}/{total} as expected",
-        total - wrong
+    held_out_half(
+        "gate10",
+        judge_gate10(include_str!("data/adversarial-gate10-holdout.toml")),
     );
-    if std::env::var_os("GATE_HOLDOUT_REPORT").is_some() {
-        eprintln!("{report}");
-    }
-    // printed only with GATE_HOLDOUT_REPORT=1, so the held-out cases stay unread while tuning
-    assert!(wrong == 0, "{wrong}/{total} wrong");
 }
 
 #[test]
 fn gate11_tuned_set() {
-    let (wrong, total, report) = judge_gate10(include_str!("data/adversarial-gate11-tune.toml"));
-    eprintln!("gate11 tuning half: {}/{total} as expected", total - wrong);
-    assert!(wrong == 0, "{wrong}/{total} wrong:\n{report}");
+    tuning_half(
+        "gate11",
+        judge_gate10(include_str!("data/adversarial-gate11-tune.toml")),
+    );
 }
 
 #[test]
 fn gate11_held_out_set() {
-    let (wrong, total, report) = judge_gate10(include_str!("data/adversarial-gate11-holdout.toml"));
-    eprintln!(
-        "gate11 held-out half: {}/{total} as expected",
-        total - wrong
+    held_out_half(
+        "gate11",
+        judge_gate10(include_str!("data/adversarial-gate11-holdout.toml")),
     );
-    if std::env::var_os("GATE_HOLDOUT_REPORT").is_some() {
-        eprintln!("{report}");
-    }
-    // printed only with GATE_HOLDOUT_REPORT=1, so the held-out cases stay unread while tuning
-    assert!(wrong == 0, "{wrong}/{total} wrong");
 }
