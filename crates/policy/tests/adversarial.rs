@@ -236,3 +236,15 @@ fn gate11_held_out_set() {
         judge_gate10(include_str!("data/adversarial-gate11-holdout.toml")),
     );
 }
+
+/// gate12's set (round 12, `data/adversarial-gate12.py`): one blind set, all held out, judged
+/// like gate10's. Ignored while it fails: its first look is recorded in the README ("Round 12:
+/// first look"); the score and every miss are printed.
+#[test]
+#[ignore = "round 12 first look: misses recorded in the README, not fixed yet"]
+fn gate12_set() {
+    let (wrong, total, report) = judge_gate10(include_str!("data/adversarial-gate12.toml"));
+    eprintln!("gate12: {}/{total} as expected", total - wrong);
+    eprintln!("{report}");
+    assert!(wrong == 0, "{wrong}/{total} wrong");
+}
