@@ -123,51 +123,86 @@ pub(crate) fn finding_keys(line: &[u8]) -> Option<(u64, u64)> {
         .split(u8::is_ascii_whitespace)
         .filter(|w| !w.is_empty())
     {
-        let digit = w.iter().any(u8::is_ascii_digit);
-        let at = w.windows(2).any(|p| p[0] == b':' && p[1].is_ascii_digit());
-        located |= at || (after_line && digit);
+        let f = word_flags(w);
+        located |= f.at || (after_line && f.digit);
         after_line = w == b"line";
-        if let Some(q) = quote {
-            // Inside a quoted part: masked in the template up to the word that closes it.
+        // One hash of the word (digits masked) serves both keys.
+        let h = if f.digit {
+            mix_digits(w)
+        } else {
+            crate::normalize::hash_bytes(w)
+        };
+        variant = (variant.rotate_left(7) ^ h).wrapping_mul(FINDING_MIX);
+        let masked = if let Some(q) = quote {
+            // Inside a quoted part: masked up to the word that closes it.
             quote = quote.filter(|_| memchr::memchr(q, w).is_none());
-            variant = mix_word(variant, w, true);
-            continue;
-        }
-        let path = !at && memchr::memchr(b'/', w).is_some();
-        variant = mix_word(variant, w, true);
-        if let Some(p) = w
-            .iter()
-            .position(|b| matches!(b, b'\'' | b'"' | b'`' | 0xE2))
-        {
+            true
+        } else if let Some(p) = f.quote {
             // `‘…’`: the closing mark's last byte.
             let q = if w[p] == 0xE2 { 0x99 } else { w[p] };
             if memchr::memchr(q, &w[p + 1..]).is_none() {
                 quote = Some(q);
             }
-            template = mix_word(template, b"_", false);
-            continue;
-        }
-        let mut word = w;
-        while let [rest @ .., b'.' | b',' | b';' | b':' | b'!' | b'?' | b')'] = word {
-            word = rest;
-        }
-        let ident = word
-            .iter()
-            .any(|b| matches!(b, b'_' | b'=' | b'.' | b'(' | b'['))
-            || memchr::memmem::find(word, b"::").is_some()
-            || word.iter().skip(1).any(u8::is_ascii_uppercase);
-        let masked = path || (digit && !at) || (ident && !at);
-        template = mix_word(template, if masked { b"_" } else { word }, true);
+            true
+        } else {
+            !f.at && (f.digit || f.slash || f.ident)
+        };
+        template =
+            (template.rotate_left(7) ^ if masked { MASKED } else { h }).wrapping_mul(FINDING_MIX);
     }
     located.then_some((variant, template))
 }
 
-/// Mixes one word into a key, each run of digits read as one `0` when `digits` says so.
-fn mix_word(h: u64, word: &[u8], digits: bool) -> u64 {
-    let mut h = h.rotate_left(7) ^ 0x20;
+/// What one word of a finding holds, read in one pass (see [`finding_keys`]).
+#[derive(Default)]
+struct WordFlags {
+    digit: bool,
+    /// `FILE:N`: a colon before a digit.
+    at: bool,
+    slash: bool,
+    /// Where its first quote mark is.
+    quote: Option<usize>,
+    /// An identifier: an underscore, `::`, `=`, a dot, a bracket or a capital after its
+    /// first letter, before any closing punctuation.
+    ident: bool,
+}
+
+fn word_flags(w: &[u8]) -> WordFlags {
+    let mut end = w.len();
+    while end > 0 && matches!(w[end - 1], b'.' | b',' | b';' | b':' | b'!' | b'?' | b')') {
+        end -= 1;
+    }
+    let mut f = WordFlags::default();
+    let mut prev = 0u8;
+    for (i, &b) in w.iter().enumerate() {
+        let inner = i < end;
+        match b {
+            b'0'..=b'9' => {
+                f.digit = true;
+                f.at |= prev == b':';
+            }
+            b'/' => f.slash = true,
+            b'\'' | b'"' | b'`' | 0xE2 if f.quote.is_none() => f.quote = Some(i),
+            b'_' | b'=' | b'.' | b'(' | b'[' if inner => f.ident = true,
+            b':' if inner && prev == b':' => f.ident = true,
+            b'A'..=b'Z' if inner && i > 0 => f.ident = true,
+            _ => {}
+        }
+        prev = b;
+    }
+    f
+}
+
+/// The key of a masked word in a template.
+const MASKED: u64 = 0x5f;
+
+/// The hash of a word with each run of digits read as one `0`.
+fn mix_digits(word: &[u8]) -> u64 {
+    // Not seeded by the length: `12` and `1290` are one number.
+    let mut h = 0x6a09_e667_u64;
     let mut prev_digit = false;
     for &b in word {
-        let d = digits && b.is_ascii_digit();
+        let d = b.is_ascii_digit();
         if !(d && prev_digit) {
             h = (h.rotate_left(5) ^ u64::from(if d { b'0' } else { b })).wrapping_mul(FINDING_MIX);
         }
@@ -176,7 +211,7 @@ fn mix_word(h: u64, word: &[u8], digits: bool) -> u64 {
     h
 }
 
-/// The multiplier of [`mix_word`].
+/// The multiplier of [`finding_keys`].
 const FINDING_MIX: u64 = 0x2545_f491_4f6c_dd1d;
 
 /// The group of a failed case of a parametrised test (`t.py::test_x[case7] FAILED`, `test_y

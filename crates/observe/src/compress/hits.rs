@@ -18,6 +18,11 @@ const LONG_FROM: u64 = 200;
 /// Errors of one rule code kept in a long output before the rest fold.
 const LONG_ERROR_GROUP_LIMIT: u64 = 8;
 
+/// `warning:`, the word an error its tool calls a warning says (`troff: a.1:3: warning:
+/// invalid input …`, read as an error by `invalid`).
+static WARNING: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+    std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"warning:"));
+
 /// How a kept line was classified: by a tool rule or by the generic core.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Hit {
@@ -179,7 +184,7 @@ impl Compressor<'_> {
         };
         let warning = match hit.kind {
             Kind::Warning => true,
-            Kind::Error => memchr::memmem::find(line, b"warning:").is_some(),
+            Kind::Error => WARNING.find(line).is_some(),
             _ => false,
         };
         if !warning || crate::group::names_code(line) {
