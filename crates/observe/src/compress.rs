@@ -311,6 +311,9 @@ impl<'o> Compressor<'o> {
             self.fold_again(hit, no, line, src);
             return;
         }
+        if !keep_user && self.template_out(hit, no, line, src) {
+            return;
+        }
         // A tool rule's context (a rustc snippet after its `error[..]` line) keeps its lines even
         // where the generic core sees a location or a severity word in them. In a failure's
         // block, an error or a message there keeps its own block when that reaches further; so

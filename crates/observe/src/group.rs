@@ -86,6 +86,21 @@ pub fn group_key(line: &[u8]) -> u64 {
     crate::normalize::hash_bytes(&key) ^ code
 }
 
+/// Whether a finding names its rule: a code after its location (see [`rule_code`]), a
+/// bracketed code at its end (`[-Wconversion]`) or a rule in parentheses (`(semi)`).
+pub(crate) fn names_code(line: &[u8]) -> bool {
+    let t = line.trim_ascii_end();
+    rule_code(t).is_some()
+        || (t.ends_with(b")") && crate::generic::reports::paren_rule(t).is_some())
+        || (t.ends_with(b"]")
+            && memchr::memrchr(b'[', t).is_some_and(|o| {
+                t.len() - o > 2
+                    && t[o + 1..t.len() - 1]
+                        .iter()
+                        .all(|b| b.is_ascii_alphanumeric() || b"-_=".contains(b))
+            }))
+}
+
 /// Mixed into the keys of coded findings, so a code never shares a key with a text.
 const CODE_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
 

@@ -18,6 +18,11 @@ const LONG_FROM: u64 = 200;
 /// Errors of one rule code kept in a long output before the rest fold.
 const LONG_ERROR_GROUP_LIMIT: u64 = 8;
 
+/// `warning:`, the word an error its tool calls a warning says (`troff: a.1:3: warning:
+/// invalid input …`, read as an error by `invalid`).
+static WARNING: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+    std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"warning:"));
+
 /// How a kept line was classified: by a tool rule or by the generic core.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Hit {
@@ -162,6 +167,37 @@ impl Compressor<'_> {
         self.noise(no, line, src);
     }
 
+    /// Folds, from line [`LONG_FROM`] on, a located finding that names no rule code (a
+    /// warning, or an error its tool calls a warning: `troff: a.1:12: warning: invalid input
+    /// …`), whose varying line, number or name keeps it from folding as a repeat, beyond the
+    /// budget of its message template ([`crate::repeat::Repeats::finding_out`]): true when it
+    /// did. A compiler's errors, which no code names either, are all kept.
+    pub(super) fn template_out(
+        &mut self,
+        hit: Option<Hit>,
+        no: u64,
+        line: &[u8],
+        src: Src<'_>,
+    ) -> bool {
+        let Some(hit) = hit.filter(|h| !h.coded && h.group.is_some()) else {
+            return false;
+        };
+        let warning = match hit.kind {
+            Kind::Warning => true,
+            Kind::Error => WARNING.find(line).is_some(),
+            _ => false,
+        };
+        if !warning || crate::group::names_code(line) {
+            return false;
+        }
+        let limit = u32::try_from(self.opts.group_limit).unwrap_or(u32::MAX);
+        if !self.repeats.finding_out(line, limit) || no < LONG_FROM {
+            return false;
+        }
+        self.fold_finding(hit.kind, no, line, src);
+        true
+    }
+
     /// Folds a grouped line beyond its group's limit (a type checker's error beyond
     /// [`ERROR_GROUP_LIMIT`] of its code, a warning beyond the group limit): true when it did.
     pub(super) fn grouped_out(&mut self, hit: &Hit, no: u64, line: &[u8], src: Src<'_>) -> bool {
@@ -179,12 +215,18 @@ impl Compressor<'_> {
         if *n <= limit {
             return false;
         }
+        self.fold_finding(hit.kind, no, line, src);
+        true
+    }
+
+    /// Folds finding `no`, beyond its group's or template's budget.
+    fn fold_finding(&mut self, kind: Kind, no: u64, line: &[u8], src: Src<'_>) {
         self.stats.grouped_folded += 1;
         self.ctx = None;
         self.folded_finding = no;
         self.run.next_grouped = true;
         // A per-file block keeps its header even when its first finding folds.
-        if matches!(hit.kind, Kind::Error | Kind::Warning)
+        if matches!(kind, Kind::Error | Kind::Warning)
             && self.prev_noise(no, src.block, generic::file_header)
         {
             if let Some(r) = self.reasons.as_mut() {
@@ -193,7 +235,6 @@ impl Compressor<'_> {
             self.close_run(1, src.block);
         }
         self.noise(no, line, src);
-        true
     }
 
     /// A finding's message wrapped onto line `no` goes with the finding: kept with a kept one

@@ -88,4 +88,30 @@ mod tests {
         let long = crate::compress(findings(200).as_bytes(), &opts).text;
         assert_eq!(kept(&long), 8, "{long}");
     }
+
+    fn troff(lines: u32) -> String {
+        let mut s = String::new();
+        for i in 0..lines {
+            s.push_str(&format!(
+                "troff: a.1:{}: warning: invalid input character code {}\n",
+                i * 7 + 3,
+                128 + i % 3
+            ));
+        }
+        s.push_str("troff: b.1:5: warning: invalid input character code 128\n");
+        s
+    }
+
+    #[test]
+    fn a_long_output_folds_findings_without_a_code_by_template() {
+        let opts = CompressOptions::default();
+        let kept = |text: &str| text.matches("troff: a.1:").count();
+        // Short: every finding is kept.
+        let short = crate::compress(troff(150).as_bytes(), &opts).text;
+        assert_eq!(kept(&short), 150, "{short}");
+        // Long: from line 200 on they fold; the other file's first finding stays.
+        let long = crate::compress(troff(400).as_bytes(), &opts).text;
+        assert!(kept(&long) < 210, "{long}");
+        assert!(long.contains("troff: b.1:5:"), "{long}");
+    }
 }
