@@ -1,0 +1,62 @@
+//! Round 12 of issue 14 by examples under the "new user" rule file, beyond its blind set
+//! (`adversarial-gate12.py`): each class its misses stand for, with siblings the set does not
+//! hold. The policy README ("Round 12 decisions").
+
+#![allow(clippy::unwrap_used)]
+
+use loopwright_policy::Verdict;
+
+mod common;
+
+use common::{expect_newuser as expect, newuser_check as check};
+
+/// A deny that `--yolo` must not run: the verdict is deny, or an ask a deny rule may match.
+fn held(cmd: &str) -> bool {
+    let (v, may_deny) = check(cmd);
+    v == Verdict::Deny || (v == Verdict::Ask && may_deny)
+}
+
+#[test]
+fn runners_run_the_command_they_are_given() {
+    use Verdict::*;
+    expect(&[
+        ("eatmydata -- rm -rf build", Deny),
+        ("fakeroot -- git push origin main", Deny),
+        ("fakeroot-ng git push", Deny),
+        ("proot -r /srv/root -w / git push", Deny),
+        ("flatpak-spawn --host git push", Deny),
+        ("dbus-run-session --config-file=x.conf git push", Deny),
+        ("systemd-inhibit --what=idle --why 'long job' rm -rf build", Deny),
+        ("run-one git push", Deny),
+        ("with-contenv git push", Deny),
+        ("sem -j 2 git push", Deny),
+        ("tsp -L job git push", Deny),
+        ("ifne -n git push", Deny),
+        ("find . -name '*.rs' | entr -r git push", Deny),
+        ("watchexec -w src git push", Deny),
+        ("watchexec --exts rs -- 'git push'", Deny),
+        ("nodemon -x 'git push'", Deny),
+        ("pwsh -Command 'git push'", Deny),
+        ("powershell -c 'git push'", Deny),
+        ("dotenv -e .env.local -- git push", Deny),
+        ("dotenv run git push", Deny),
+        ("dotenvx run -f .env.ci -- git push", Deny),
+        ("op run --env-file prod.env -- git push", Deny),
+        ("doppler run --command 'git push'", Deny),
+        ("doppler run -p web -c dev -- git push", Deny),
+        ("aws-vault exec --duration 1h prof git push", Deny),
+        ("infisical run --env=prod -- git push", Deny),
+        ("chamber exec app db -- git push", Deny),
+        ("envchain aws git push", Deny),
+        ("sops exec-env secrets.enc.json 'git push'", Deny),
+        ("teller run -- git push", Deny),
+        ("devbox run -- git push", Deny),
+        ("yarn exec git push", Deny),
+        ("npm exec -- git push", Deny),
+        // the command judged as itself, the runner capping it at ask where it adds something
+        ("eatmydata ls", Allow),
+        ("ifne ls", Allow),
+        ("op run -- ls", Ask),
+        ("watchexec -e rs -- cargo test", Ask),
+    ]);
+}
