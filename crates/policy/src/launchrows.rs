@@ -297,3 +297,11 @@ pub(crate) const ROWS: &[Row] = &[
         &["-u", "-g", "-D", "--user", "--group", "--chdir"],
     ),
 ];
+
+/// `git-SUB` (a program in git's exec-path, or on PATH) is what `git SUB` runs: the subcommand.
+pub(crate) fn git_dashed(name: &str) -> Option<&str> {
+    name.strip_prefix("git-").filter(|s| {
+        s.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+    })
+}

@@ -26,7 +26,10 @@ fn runners_run_the_command_they_are_given() {
         ("proot -r /srv/root -w / git push", Deny),
         ("flatpak-spawn --host git push", Deny),
         ("dbus-run-session --config-file=x.conf git push", Deny),
-        ("systemd-inhibit --what=idle --why 'long job' rm -rf build", Deny),
+        (
+            "systemd-inhibit --what=idle --why 'long job' rm -rf build",
+            Deny,
+        ),
         ("run-one git push", Deny),
         ("with-contenv git push", Deny),
         ("sem -j 2 git push", Deny),
@@ -59,4 +62,18 @@ fn runners_run_the_command_they_are_given() {
         ("op run -- ls", Ask),
         ("watchexec -e rs -- cargo test", Ask),
     ]);
+}
+
+#[test]
+fn git_by_its_dashed_name_is_git() {
+    use Verdict::*;
+    expect(&[
+        ("/usr/lib/git-core/git-push -f origin main", Deny),
+        ("git-push origin", Deny),
+        ("/usr/libexec/git-core/git-push --tags", Deny),
+        ("git-diff --stat", Allow),
+        ("git-status", Allow),
+        ("/usr/lib/git-core/git-log --oneline -3", Allow),
+    ]);
+    assert!(held("\"$(git --exec-path)\"/git-push origin"));
 }
