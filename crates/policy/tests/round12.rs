@@ -77,3 +77,16 @@ fn git_by_its_dashed_name_is_git() {
     ]);
     assert!(held("\"$(git --exec-path)\"/git-push origin"));
 }
+
+#[test]
+fn rm_that_never_prompts_is_rm_f() {
+    use Verdict::*;
+    expect(&[
+        ("rm -r --interactive=never build", Deny),
+        ("rm --interactive=none --recursive build", Deny),
+        ("rm -R --interac=never build", Deny),
+        ("rm --interactive=no -r build", Deny),
+    ]);
+    // `--interactive=always` prompts for every file: no `-f`
+    assert_ne!(check("rm -r --interactive=always build").0, Deny);
+}
