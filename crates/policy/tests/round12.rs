@@ -90,3 +90,27 @@ fn rm_that_never_prompts_is_rm_f() {
     // `--interactive=always` prompts for every file: no `-f`
     assert_ne!(check("rm -r --interactive=always build").0, Deny);
 }
+
+#[test]
+fn catalogue_siblings_are_secrets() {
+    use Verdict::*;
+    expect(&[
+        ("cat ~/.authinfo.gpg", Deny),
+        ("grep machine ~/.authinfo", Deny),
+        ("head ~/.config/doctl/config.yaml", Deny),
+        ("cat ~/.config/hcloud/cli.toml", Deny),
+        ("cat ~/.yarnrc", Deny),
+        ("cat ~/.m2/settings.xml", Deny),
+        ("less ~/.m2/settings-security.xml", Deny),
+        ("cat ~/.sbt/.credentials", Deny),
+        ("cat ~/.lein/credentials.clj.gpg", Deny),
+        ("cat ~/.nuget/NuGet/NuGet.Config", Deny),
+        // the project's own files and public keys are no secrets (`~/.ssh` stays denied whole:
+        // round 5 holds `cat ~/.ssh/*.pub` as deny)
+        ("cat .yarnrc.yml", Allow),
+        ("cat ~/.ssh/id_ed25519.pub", Deny),
+        ("cat deploy/id_rsa.pub", Allow),
+        ("cat ~/.ssh/id_ed25519", Deny),
+        ("cat deploy/id_rsa.old", Deny),
+    ]);
+}
