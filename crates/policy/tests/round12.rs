@@ -114,3 +114,18 @@ fn catalogue_siblings_are_secrets() {
         ("cat deploy/id_rsa.old", Deny),
     ]);
 }
+
+#[test]
+fn jq_and_yq_reading_a_secret_variable_pass_it() {
+    use Verdict::*;
+    expect(&[
+        ("jq -rn '$ENV.NPM_TOKEN'", Ask),
+        ("jq -n '$ENV[\"GITHUB_TOKEN\"]'", Ask),
+        ("gojq -n 'env.DB_PASSWORD'", Ask),
+        ("yq -n 'strenv(AWS_SECRET_ACCESS_KEY)'", Ask),
+        ("jq -n env", Deny),
+        // a harmless variable by name stays a read-only inspection
+        ("jq -n '$ENV.HOME'", Allow),
+        ("jq -n 'env.PATH'", Allow),
+    ]);
+}
