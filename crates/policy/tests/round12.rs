@@ -129,3 +129,27 @@ fn jq_and_yq_reading_a_secret_variable_pass_it() {
         ("jq -n 'env.PATH'", Allow),
     ]);
 }
+
+#[test]
+fn writes_outside_through_positionals_and_options() {
+    use Verdict::*;
+    expect(&[
+        (
+            "python3 -m json.tool --indent 2 a.json ../pretty.json",
+            Deny,
+        ),
+        ("python -m zipfile -c /tmp/out.zip src", Deny),
+        ("git log | less -O ~/log.txt", Deny),
+        ("git log | less --log-file=/tmp/l", Deny),
+        ("xxd -c 16 data.bin /tmp/dump.hex", Deny),
+        ("pip wheel --wheel-dir=/tmp/w .", Deny),
+        ("cargo init --name x /tmp/proj", Deny),
+        ("cargo new --vcs none ../other", Deny),
+        ("ssh-keygen -q -t rsa -f /tmp/k -N ''", Deny),
+        // reading the file `-f` names, or writing inside the workspace
+        ("ssh-keygen -l -f ../k.pub", Ask),
+        ("python3 -m json.tool data.json", Ask),
+    ]);
+    assert!(check("cargo new crates/sub").0 != Deny);
+    assert!(check("xxd -r dump.hex out.bin").0 != Deny);
+}
