@@ -391,7 +391,8 @@ pub fn inline_code(name: &str, argv: &[Word]) -> Option<String> {
         "node" | "deno" | "bun" => &["-e", "--eval", "-p", "--print"],
         "perl" | "ruby" => &["-e", "-E"],
         "php" => &["-r"],
-        "expect" | "tclsh" | "wish" => &["-c"],
+        "lua" | "luajit" | "Rscript" | "R" | "julia" | "raku" => &["-e", "--eval", "-E"],
+        "expect" | "tclsh" | "wish" | "guile" => &["-c"],
         "awk" | "gawk" | "mawk" => return awk_system(argv),
         _ => return None,
     };

@@ -153,3 +153,15 @@ fn writes_outside_through_positionals_and_options() {
     assert!(check("cargo new crates/sub").0 != Deny);
     assert!(check("xxd -r dump.hex out.bin").0 != Deny);
 }
+
+#[test]
+fn inline_code_of_more_interpreters_is_looked_into() {
+    for cmd in [
+        "lua -e 'os.execute(\"git push\")'",
+        "luajit -e 'os.execute(\"rm -rf build\")'",
+        "Rscript -e 'system(\"git push\")'",
+        "guile -c '(system \"git push\")'",
+    ] {
+        assert!(held(cmd), "{cmd}: {:?}", check(cmd));
+    }
+}
