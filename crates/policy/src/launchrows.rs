@@ -305,3 +305,8 @@ pub(crate) fn git_dashed(name: &str) -> Option<&str> {
             && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
     })
 }
+
+/// A file name that is the standard input (`sh /dev/stdin <<< CMD` runs the here-string).
+pub(crate) fn is_stdin(name: Option<&str>) -> bool {
+    matches!(name, Some("/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0"))
+}

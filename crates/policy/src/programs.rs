@@ -333,6 +333,7 @@ pub fn shell_script(argv: &[Word]) -> ShellInput {
     match (inline, argv.get(i)) {
         (true, Some(w)) => ShellInput::Inline(w.value.clone()),
         (true, None) => ShellInput::Inline(None),
+        (false, Some(w)) if crate::launchrows::is_stdin(w.lit()) => ShellInput::Stdin,
         (false, Some(_)) => ShellInput::File,
         (false, None) => ShellInput::Stdin,
     }

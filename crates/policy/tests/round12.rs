@@ -165,3 +165,15 @@ fn inline_code_of_more_interpreters_is_looked_into() {
         assert!(held(cmd), "{cmd}: {:?}", check(cmd));
     }
 }
+
+#[test]
+fn a_shell_reading_its_standard_input_runs_the_here_string() {
+    use Verdict::*;
+    expect(&[
+        ("bash /dev/fd/0 <<< 'git push'", Deny),
+        ("sh /proc/self/fd/0 <<< 'rm -rf build'", Deny),
+        ("sh -s <<< 'git push'", Deny),
+        ("bash -s -- arg <<EOF\ngit push\nEOF", Deny),
+        ("sh /dev/stdin <<< 'ls'", Allow),
+    ]);
+}
