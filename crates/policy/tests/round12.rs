@@ -177,3 +177,14 @@ fn a_shell_reading_its_standard_input_runs_the_here_string() {
         ("sh /dev/stdin <<< 'ls'", Allow),
     ]);
 }
+
+#[test]
+fn the_null_command_runs_nothing() {
+    use Verdict::*;
+    expect(&[
+        (": git push", Allow),
+        (": rm -rf build", Allow),
+        (": \"$(git push)\"", Deny),
+        (": > .env", Deny),
+    ]);
+}
