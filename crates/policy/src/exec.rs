@@ -360,6 +360,11 @@ impl Analyser<'_, '_> {
         open_ended: &mut bool,
         heredoc: Option<&str>,
     ) -> Flow {
+        if let Some(sub) = crate::launchrows::git_dashed(name) {
+            // `git-push` (git's exec-path, or on PATH) is `git push`
+            argv.splice(0..1, [Word::literal("git"), Word::literal(sub)]);
+            return Flow::Again;
+        }
         let (appended, before) = (self.xargs_literal(name, argv, heredoc), *open_ended);
         let replace = (name == "xargs").then(|| xargs_replace(argv)).flatten();
         let flow = self.wrapper(name, text, argv, depth, open_ended);

@@ -8,25 +8,27 @@ use crate::programs::Inner;
 use crate::words::Word;
 
 /// How a launcher's command is given.
-struct Row {
+pub(crate) struct Row {
     /// The program.
-    name: &'static str,
+    pub(crate) name: &'static str,
     /// Subcommands that launch (empty: the program itself launches).
-    subs: &'static [&'static str],
+    pub(crate) subs: &'static [&'static str],
     /// Options that take a value (the next word unless bundled with `=`).
-    values: &'static [&'static str],
+    pub(crate) values: &'static [&'static str],
     /// Options whose value is a shell string the launcher runs.
-    code: &'static [&'static str],
+    pub(crate) code: &'static [&'static str],
     /// Options after which the rest of the words are the command (`nix develop -c`).
-    words: &'static [&'static str],
+    pub(crate) words: &'static [&'static str],
     /// Positional arguments before the command (`direnv exec DIR`); `None`: the words after
     /// the options are no command (only `code` or `words` options run one).
-    positional: Option<usize>,
+    pub(crate) positional: Option<usize>,
     /// The words after the positionals are joined into one shell string (`sg GROUP CMD`).
-    joined: bool,
+    pub(crate) joined: bool,
+    /// With no positional count: the words after `--` are the command (`chamber exec S -- CMD`).
+    pub(crate) dashdash: bool,
 }
 
-const fn row(name: &'static str, values: &'static [&'static str]) -> Row {
+pub(crate) const fn row(name: &'static str, values: &'static [&'static str]) -> Row {
     Row {
         name,
         subs: &[],
@@ -35,10 +37,11 @@ const fn row(name: &'static str, values: &'static [&'static str]) -> Row {
         words: &[],
         positional: Some(0),
         joined: false,
+        dashdash: false,
     }
 }
 
-const fn sub(
+pub(crate) const fn sub(
     name: &'static str,
     subs: &'static [&'static str],
     values: &'static [&'static str],
@@ -133,112 +136,6 @@ const ROWS: &[Row] = &[
         ],
     ),
     row("firejail", &[]),
-    row("valgrind", &[]),
-    row(
-        "numactl",
-        &[
-            "-i",
-            "--interleave",
-            "-p",
-            "--preferred",
-            "-m",
-            "--membind",
-            "-N",
-            "--cpunodebind",
-            "-C",
-            "--physcpubind",
-            "-w",
-            "--weighted-interleave",
-        ],
-    ),
-    row(
-        "nsenter",
-        &[
-            "-t", "--target", "-S", "--setuid", "-G", "--setgid", "-r", "-w", "--env",
-        ],
-    ),
-    row(
-        "unshare",
-        &[
-            "--map-user",
-            "--map-group",
-            "--setgroups",
-            "-S",
-            "--setuid",
-            "-G",
-            "--setgid",
-            "-R",
-            "--root",
-            "-w",
-            "--wd",
-        ],
-    ),
-    row("pkexec", &["--user", "-u"]),
-    row(
-        "screen",
-        &["-S", "-c", "-e", "-h", "-p", "-T", "-Logfile", "-X"],
-    ),
-    Row {
-        subs: &[
-            "new",
-            "new-session",
-            "new-window",
-            "neww",
-            "split-window",
-            "splitw",
-            "respawn-pane",
-            "respawnp",
-            "respawn-window",
-            "respawnw",
-            "run-shell",
-            "run",
-            "display-popup",
-            "popup",
-            "send-keys",
-            "send",
-        ],
-        joined: true,
-        ..row(
-            "tmux",
-            &[
-                "-t", "-s", "-n", "-c", "-e", "-x", "-y", "-F", "-l", "-p", "-w", "-T",
-            ],
-        )
-    },
-    row("dbus-launch", &[]),
-    row(
-        "xvfb-run",
-        &[
-            "-n",
-            "--server-num",
-            "-s",
-            "--server-args",
-            "-f",
-            "--auth-file",
-            "-e",
-            "--error-file",
-            "-p",
-            "--xauth-protocol",
-        ],
-    ),
-    row("setpriv", &[]),
-    row("prlimit", &["-p", "--pid"]),
-    row("cgexec", &["-g"]),
-    row("proxychains", &["-f"]),
-    row("proxychains4", &["-f"]),
-    row("torsocks", &["-u", "-p", "-a", "-P"]),
-    row("catchsegv", &[]),
-    row(
-        "chpst",
-        &[
-            "-u", "-U", "-b", "-e", "-/", "-n", "-l", "-L", "-m", "-d", "-o", "-p", "-f", "-c",
-            "-r", "-t",
-        ],
-    ),
-    row(
-        "sudo-rs",
-        &["-u", "-g", "-D", "--user", "--group", "--chdir"],
-    ),
     Row {
         positional: Some(1),
         ..row("faketime", &["-f"])
@@ -266,11 +163,13 @@ const ROWS: &[Row] = &[
         subs: &["exec", "x"],
         code: &["-c", "--call"],
         positional: None,
+        dashdash: true,
         ..row("npm", &["-p", "--package", "-w", "--workspace", "--prefix"])
     },
     Row {
         code: &["-c", "--call"],
         positional: None,
+        dashdash: true,
         ..row("npx", &["-p", "--package", "-w", "--workspace", "--prefix"])
     },
     Row {
@@ -326,8 +225,16 @@ fn note(name: &str) -> Option<String> {
         }
         "systemd-run" | "screen" | "tmux" => "starts the command as a service or in the background",
         "uv" | "poetry" | "pipenv" | "pdm" | "hatch" | "rye" | "conda" | "mamba" | "micromamba"
-        | "pixi" | "bundle" | "mise" | "rtx" | "direnv" | "nix" | "nix-shell" => {
+        | "pixi" | "bundle" | "devbox" | "mise" | "rtx" | "direnv" | "nix" | "nix-shell" => {
             "prepares an environment first (project configuration, hooks, installs)"
+        }
+        "dotenv" | "dotenvx" | "op" | "doppler" | "aws-vault" | "infisical" | "chamber"
+        | "envchain" | "sops" | "teller" => "runs the command with secrets in its environment",
+        "fakeroot" | "fakeroot-ng" | "proot" | "flatpak-spawn" => {
+            "runs the command with other privileges or in other namespaces"
+        }
+        "entr" | "watchexec" | "nodemon" | "sem" | "tsp" => {
+            "runs the command again or in the background"
         }
         _ => return None,
     };
@@ -337,7 +244,10 @@ fn note(name: &str) -> Option<String> {
 /// For a launcher, where its command starts (or the shell string it runs); `None` when `name`
 /// is no launcher or its subcommand does not launch.
 pub fn launcher(name: &str, argv: &[Word]) -> Option<Inner> {
-    let rows = ROWS.iter().filter(|r| r.name == name);
+    let rows = ROWS
+        .iter()
+        .chain(crate::launchrows::ROWS)
+        .filter(|r| r.name == name);
     for r in rows {
         let mut i = 1;
         if !r.subs.is_empty() {
@@ -363,6 +273,10 @@ fn launch(r: &Row, argv: &[Word], mut i: usize) -> Inner {
         let Some(v) = w.lit() else { break };
         if v == "--" {
             i += 1;
+            if r.dashdash {
+                out.inner = i.min(argv.len());
+                return out;
+            }
             break;
         }
         if !v.starts_with('-') || v == "-" {
@@ -403,6 +317,10 @@ fn launch(r: &Row, argv: &[Word], mut i: usize) -> Inner {
         return out;
     };
     i += skip;
+    if skip > 0 && lit(argv, i) == Some("--") {
+        // `aws-vault exec PROFILE -- CMD`
+        i += 1;
+    }
     if r.joined && i < argv.len() {
         if lit(argv, i) == Some("-c") {
             i += 1;

@@ -32,6 +32,7 @@ mod fields;
 mod find;
 mod flow;
 mod launchers;
+mod launchrows;
 mod listed;
 mod listers;
 mod lookups;

@@ -55,6 +55,11 @@ fn same_letter(program: &str, c: char) -> char {
 fn option_names(program: &str, v: &str, out: &mut BTreeSet<String>) {
     if let Some(long) = v.strip_prefix("--") {
         let name = long.split('=').next().unwrap_or(long);
+        if program == "rm" && never_prompts(long) {
+            // GNU rm `--interactive=never`: no prompt, as `-f` (missing files still reported)
+            out.insert("-f".to_string());
+            return;
+        }
         match long_to_short(program, name) {
             Some(c) => out.insert(format!("-{c}")),
             None => {
@@ -82,6 +87,17 @@ fn option_names(program: &str, v: &str, out: &mut BTreeSet<String>) {
             out.insert(format!("-{}", same_letter(program, c)));
         }
     }
+}
+
+/// `interactive=never` (`no`, `none`; getopt and argmatch take unambiguous prefixes).
+fn never_prompts(long: &str) -> bool {
+    let Some((name, when)) = long.split_once('=') else {
+        return false;
+    };
+    !name.is_empty()
+        && "interactive".starts_with(name)
+        && when.len() >= 2
+        && ["never", "no", "none"].iter().any(|w| w.starts_with(when))
 }
 
 fn is_option(v: &str) -> bool {
@@ -214,10 +230,19 @@ mod tests {
             "rm --recur --force x",
             "rm --force --rec x",
             "rm --for --recursive x",
+            "rm -r --interactive=never x",
+            "rm --inter=no -R x",
         ] {
             assert_eq!(match_loose(&r, &w(c)), Match::Yes, "{c}");
         }
-        for c in ["rm -r x", "rm x", "rm -- -rf", "rmdir -rf"] {
+        for c in [
+            "rm -r x",
+            "rm x",
+            "rm -- -rf",
+            "rmdir -rf",
+            "rm -r --interactive=always x",
+            "rm -r --interactive x",
+        ] {
             assert_eq!(match_loose(&r, &w(c)), Match::No, "{c}");
         }
         let r = rule("git push");

@@ -333,6 +333,7 @@ pub fn shell_script(argv: &[Word]) -> ShellInput {
     match (inline, argv.get(i)) {
         (true, Some(w)) => ShellInput::Inline(w.value.clone()),
         (true, None) => ShellInput::Inline(None),
+        (false, Some(w)) if crate::launchrows::is_stdin(w.lit()) => ShellInput::Stdin,
         (false, Some(_)) => ShellInput::File,
         (false, None) => ShellInput::Stdin,
     }
@@ -391,7 +392,8 @@ pub fn inline_code(name: &str, argv: &[Word]) -> Option<String> {
         "node" | "deno" | "bun" => &["-e", "--eval", "-p", "--print"],
         "perl" | "ruby" => &["-e", "-E"],
         "php" => &["-r"],
-        "expect" | "tclsh" | "wish" => &["-c"],
+        "lua" | "luajit" | "Rscript" | "R" | "julia" | "raku" => &["-e", "--eval", "-E"],
+        "expect" | "tclsh" | "wish" | "guile" => &["-c"],
         "awk" | "gawk" | "mawk" => return awk_system(argv),
         _ => return None,
     };

@@ -45,11 +45,38 @@ fn expanded_names(text: &str) -> impl Iterator<Item = &str> {
 /// Why a command passes a secret from the environment: the first secret-named variable one of
 /// its words expands that the script did not assign (a word whose value is known expands none).
 pub(crate) fn passes_secret(argv: &[Word], vars: &HashMap<String, Option<Word>>) -> Option<String> {
+    let program = argv.first().and_then(Word::lit).unwrap_or("");
+    if let Some(n) = jq_env_reads(program.rsplit('/').next().unwrap_or(program), argv) {
+        return Some(format!(
+            "`{program}` reads `{n}`, a secret-named variable of the environment"
+        ));
+    }
     argv.iter()
         .filter(|w| w.value.is_none())
         .flat_map(|w| expanded_names(&w.text))
         .find(|n| secret_name(n) && !vars.contains_key(*n))
         .map(|n| format!("`${n}` passes a secret-named variable of the environment"))
+}
+
+/// jq's and yq's programs read the environment by name (`$ENV.NAME`, `env.NAME`, `$ENV["NAME"]`,
+/// yq's `env(NAME)`, `strenv(NAME)`): the first secret-named one a literal argument reads.
+fn jq_env_reads(program: &str, argv: &[Word]) -> Option<String> {
+    if !matches!(program, "jq" | "gojq" | "jaq" | "yq") {
+        return None;
+    }
+    const READS: &[&str] = &["$ENV.", "env.", "$ENV[\"", "env[\"", "env(", "strenv("];
+    argv[1..].iter().filter_map(Word::lit).find_map(|text| {
+        READS.iter().find_map(|r| {
+            text.match_indices(r).find_map(|(i, _)| {
+                let rest = text[i + r.len()..].trim_start_matches(['"', ' ']);
+                let end = rest
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .unwrap_or(rest.len());
+                let name = &rest[..end];
+                secret_name(name).then(|| name.to_string())
+            })
+        })
+    })
 }
 
 impl crate::shell::Analyser<'_, '_> {

@@ -67,6 +67,8 @@ pub(crate) fn builder_writes(name: &str, sub: &str, argv: &[Word]) -> Option<Vec
         | "nasm" | "gfortran" | "zig" => option_values(argv, &["-o"], &["--output", "--out-dir"]),
         "go" if matches!(sub, "build" | "test") => option_values(argv, &["-o"], &[]),
         "javac" => option_values(argv, &["-d"], &[]),
+        "cargo" if matches!(sub, "new" | "init") => return more_writes(name, sub, argv),
+        "pip" | "pip3" if sub == "wheel" => return more_writes(name, sub, argv),
         "cargo" => {
             let mut out = option_values(
                 argv,
@@ -125,6 +127,75 @@ pub(crate) fn builder_writes(name: &str, sub: &str, argv: &[Word]) -> Option<Vec
         "csplit" => option_values(argv, &["-f"], &["--prefix"]),
         // the output and the temporary files
         "sort" => option_values(argv, &["-o", "-T"], &["--output", "--temporary-directory"]),
+        _ => return more_writes(name, sub, argv),
+    })
+}
+
+/// The positional arguments of `argv[from..]`, options and the values of `values` skipped.
+fn positional_args(argv: &[Word], from: usize, values: &[&str]) -> Vec<Word> {
+    let mut out = Vec::new();
+    let mut i = from;
+    while let Some(w) = argv.get(i) {
+        match w.lit() {
+            Some("--") => {
+                out.extend(argv[i + 1..].iter().cloned());
+                break;
+            }
+            Some(v) if v.starts_with('-') && v.len() > 1 => {
+                i += usize::from(values.contains(&v) && !v.contains('='));
+            }
+            _ => out.push(w.clone()),
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Programs that write through a positional or an option beside their main work: a pager's
+/// log file, `xxd IN OUT`, `python -m json.tool IN OUT`, `cargo new PATH`, `ssh-keygen -f`.
+fn more_writes(name: &str, sub: &str, argv: &[Word]) -> Option<Vec<Word>> {
+    let second = |v: Vec<Word>| v.into_iter().nth(1).into_iter().collect();
+    Some(match name {
+        "less" => option_values(argv, &["-o", "-O"], &["--log-file", "--LOG-FILE"]),
+        "xxd" => second(positional_args(
+            argv,
+            1,
+            &[
+                "-c", "-g", "-l", "-s", "-o", "-n", "-cols", "-len", "-seek", "-name",
+            ],
+        )),
+        n if n.starts_with("python") && sub == "-m" => match argv.get(2).and_then(Word::lit) {
+            Some("json.tool") => second(positional_args(argv, 3, &["--indent"])),
+            Some("zipfile" | "tarfile") => option_values(argv, &["-c", "--create"], &[]),
+            _ => return None,
+        },
+        "cargo" if matches!(sub, "new" | "init") => positional_args(
+            argv,
+            2,
+            &[
+                "--vcs",
+                "--edition",
+                "--name",
+                "--registry",
+                "--color",
+                "-Z",
+            ],
+        ),
+        "pip" | "pip3" if sub == "wheel" => {
+            option_values(argv, &["-w"], &["--wheel-dir", "--log", "--src"])
+        }
+        "ssh-keygen" => {
+            // `-l`, `-y`, `-e`, `-B`, `-F`, `-D`, `-Q`, `-i` read the file `-f` names
+            let reads = argv[1..].iter().filter_map(Word::lit).any(|v| {
+                v.starts_with('-')
+                    && !v.starts_with("--")
+                    && v.contains(['l', 'y', 'e', 'B', 'F', 'D', 'Q', 'i'])
+            });
+            if reads {
+                return None;
+            }
+            option_values(argv, &["-f"], &[])
+        }
         _ => return None,
     })
 }
