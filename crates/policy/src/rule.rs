@@ -494,22 +494,26 @@ impl Rule {
         } else {
             dir
         };
+        // `/**/x` (a word starting with an expansion): inside the workspace or outside it
+        let anywhere = wild_dir && dir_abs.trim_end_matches('/').is_empty();
         if let Some(loc) = self.spec.workspace {
             // every expansion is a direct child of `dir`
             let inside = crate::path::children_inside(dir_abs, ctx);
-            let ok = (loc == Location::Inside) == inside;
-            if !ok {
+            let ok = anywhere || (loc == Location::Inside) == inside;
+            if !ok || (anywhere && allow) {
                 return Match::No;
             }
             if self.paths.is_empty() {
-                return Match::Yes;
+                return if anywhere { Match::Maybe } else { Match::Yes };
             }
         }
         if allow {
             // an allow rule must be sure about every expansion: only a location can be
             return Match::No;
         }
-        if crate::patterns::surely_matches(self, pat, ctx) {
+        if crate::patterns::surely_matches(self, pat, ctx)
+            && !(anywhere && self.spec.workspace.is_some())
+        {
             Match::Yes
         } else if crate::patterns::may_match(self, pat, ctx) {
             Match::Maybe

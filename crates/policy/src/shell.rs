@@ -335,8 +335,12 @@ impl Analyser<'_, '_> {
                 None => PathArg::Unknown,
             };
         }
-        match &w.pattern {
-            Some(pat) => match crate::path::normalise(pat, self.cwd.as_deref(), self.ctx.home) {
+        match w
+            .pattern
+            .as_deref()
+            .map(|p| crate::words::from_anywhere(w, p))
+        {
+            Some(pat) => match crate::path::normalise(&pat, self.cwd.as_deref(), self.ctx.home) {
                 Some(abs) => PathArg::Pattern(crate::part::Pattern::new(abs)),
                 None => PathArg::Unknown,
             },

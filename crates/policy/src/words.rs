@@ -63,6 +63,20 @@ impl Word {
     }
 }
 
+/// The glob of paths `pattern` (the pattern of `w`) may name. A word that starts with an
+/// expansion (`$X/gh/hosts.yml`, `"${D}.env"`, `` `cmd`/x ``) may name a path anywhere, not only
+/// below the current directory: the value may be absolute or hold slashes, so its glob is
+/// rooted at `/**` (`/**/gh/hosts.yml`, `/**/*.env`).
+pub(crate) fn from_anywhere<'p>(w: &Word, pattern: &'p str) -> std::borrow::Cow<'p, str> {
+    let text = w.text.trim_start_matches('"');
+    let leading = text.starts_with('$') || text.starts_with('`');
+    match pattern.strip_prefix('*') {
+        Some(rest) if leading && rest.starts_with('/') => format!("/**{rest}").into(),
+        Some(rest) if leading => format!("/**/*{rest}").into(),
+        _ => pattern.into(),
+    }
+}
+
 /// Accumulates the pieces of one word.
 struct Builder {
     /// The whole word has a `]` (so a `[` in any piece opens a class).

@@ -188,3 +188,30 @@ fn the_null_command_runs_nothing() {
         (": > .env", Deny),
     ]);
 }
+
+/// A path that starts with an expansion may be anywhere (the value may be absolute or hold
+/// slashes): it is at most `ask`, never approved by an allow rule, and a deny rule that may
+/// match holds it under `--yolo`; a deny that surely matches the literal part still denies.
+#[test]
+fn paths_that_start_with_an_expansion_may_be_anywhere() {
+    use Verdict::*;
+    expect(&[
+        ("cat ${XDG_CONFIG_HOME}/gh/hosts.yml", Ask),
+        ("cat ${XDG_CONFIG_HOME:-~/.config}/gh/hosts.yml", Ask),
+        ("cat $X.env", Ask),
+        ("cat \"$ROOT/src/main.rs\"", Ask),
+        ("cat `pwd`/hosts.yml", Allow),
+        ("cat \"$D/.env\"", Deny),
+        ("rm -rf $DIR/*", Deny),
+        ("cat $PWD/README.md", Allow),
+        ("cat src/$NAME.rs", Allow),
+        ("ls src/*.rs", Allow),
+    ]);
+    for cmd in [
+        "cat ${XDG_CONFIG_HOME}/gh/hosts.yml",
+        "cat $X.env",
+        "rm -rf $DIR/*",
+    ] {
+        assert!(held(cmd), "{cmd}: --yolo would run it");
+    }
+}
