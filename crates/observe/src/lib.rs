@@ -17,6 +17,8 @@ mod budget;
 mod cap;
 mod clean;
 mod compress;
+#[cfg(test)]
+mod corpus_logs;
 mod fold;
 mod generic;
 mod grep;

@@ -589,14 +589,10 @@ mod template_tests {
 
     #[test]
     fn the_template_fast_path_is_the_walk() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-        for set in ["corpus", "wild", "wild8"] {
-            for entry in std::fs::read_dir(root.join(set).join("logs")).unwrap() {
-                let data = std::fs::read(entry.unwrap().path()).unwrap();
-                for line in data.split(|&b| b == b'\n') {
-                    let l = &line[..line.len().min(256)];
-                    assert_eq!(template(line, false, false), walk(l, false, false));
-                }
+        for data in crate::corpus_logs::corpus_logs(&["corpus", "wild", "wild8"]) {
+            for line in data.split(|&b| b == b'\n') {
+                let l = &line[..line.len().min(256)];
+                assert_eq!(template(line, false, false), walk(l, false, false));
             }
         }
         for l in [&b"a  b"[..], b"a\tb", b"x 0x1f y", b"plain words only", b""] {
@@ -635,18 +631,14 @@ mod fast_path_tests {
     /// before it answered.
     #[test]
     fn token_walk_agrees_with_the_step_before_it_on_every_corpus() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
         let sets = ["corpus", "wild", "wild2", "wild3", "wild4", "wild5"];
         let mut pairs = 0;
-        for set in sets {
-            for entry in std::fs::read_dir(root.join(set).join("logs")).unwrap() {
-                let data = std::fs::read(entry.unwrap().path()).unwrap();
-                let lines: Vec<&[u8]> = data.split(|&c| c == b'\n').collect();
-                for w in lines.windows(2) {
-                    let (x, y) = (w[0].trim_ascii_start(), w[1].trim_ascii_start());
-                    assert_eq!(slow_similar(x, y), slow_similar_reference(x, y));
-                    pairs += 1;
-                }
+        for data in crate::corpus_logs::corpus_logs(&sets) {
+            let lines: Vec<&[u8]> = data.split(|&c| c == b'\n').collect();
+            for w in lines.windows(2) {
+                let (x, y) = (w[0].trim_ascii_start(), w[1].trim_ascii_start());
+                assert_eq!(slow_similar(x, y), slow_similar_reference(x, y));
+                pairs += 1;
             }
         }
         assert!(pairs > 100_000, "{pairs}");
@@ -655,10 +647,7 @@ mod fast_path_tests {
     /// The fast path of `similar` must agree with the token-by-token definition.
     #[test]
     fn fast_path_agrees_with_definition_on_the_corpus() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-        let dirs = [root.join("corpus/logs"), root.join("wild/logs")];
-        for entry in dirs.iter().flat_map(|d| std::fs::read_dir(d).unwrap()) {
-            let data = std::fs::read(entry.unwrap().path()).unwrap();
+        for data in crate::corpus_logs::corpus_logs(&["corpus", "wild"]) {
             let lines: Vec<&[u8]> = data.split(|&c| c == b'\n').collect();
             for w in lines.windows(2) {
                 let near = similar(w[0], w[1]);

@@ -676,11 +676,8 @@ mod prefilter_tests {
     #[test]
     fn prefilter_has_no_false_negatives_on_the_corpus() {
         let b = builtin().unwrap();
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-        let dirs = [root.join("corpus/logs"), root.join("wild/logs")];
         let mut checked = 0;
-        for entry in dirs.iter().flat_map(|d| std::fs::read_dir(d).unwrap()) {
-            let data = std::fs::read(entry.unwrap().path()).unwrap();
+        for data in crate::corpus_logs::corpus_logs(&["corpus", "wild"]) {
             for line in data.split(|&c| c == b'\n') {
                 let line = crate::clean::clean_line(line);
                 let fast = b.classify(&line, b.anywhere_match(&line)).map(|r| r.pat);

@@ -886,16 +886,11 @@ mod tests {
     #[test]
     fn words_match_the_unfactored_lists() {
         let theirs = unfactored();
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-        for dir in [
+        let sets = [
             "corpus", "wild", "wild2", "wild3", "wild4", "wild5", "wild6", "wild7",
-        ]
-        .map(|d| root.join(d).join("logs"))
-        {
-            for entry in std::fs::read_dir(dir).unwrap() {
-                let data = std::fs::read(entry.unwrap().path()).unwrap();
-                assert_eq!(ours(&data), spans(&theirs, &data));
-            }
+        ];
+        for data in crate::corpus_logs::corpus_logs(&sets) {
+            assert_eq!(ours(&data), spans(&theirs, &data));
         }
     }
 
