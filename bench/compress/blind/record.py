@@ -17,6 +17,16 @@ def args():
     return work, out, flt
 
 
+def patch(work, patches):
+    """Puts the bugs in: each (REL, OLD, NEW) of `patches` replaces the first OLD of WORK/REL
+    with NEW (OLD must be there, so a changed upstream file is an error, not a silent no-op)."""
+    for rel, old, new in patches:
+        p = os.path.join(work, rel)
+        text = open(p).read()
+        assert old in text, (rel, old)
+        open(p, "w").write(text.replace(old, new, 1))
+
+
 def write(work, proj, files, subst_root=False):
     """Writes a fixture project (relative path -> text) under WORK/proj; `ROOT` in the text
     becomes the project's path when subst_root is set."""

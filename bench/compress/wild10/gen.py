@@ -132,11 +132,7 @@ def setup():
         text = open(toml).read()
         cut = text.find("[dev-dependencies")
         open(toml, "w").write((text[:cut] if cut >= 0 else text) + "\n[workspace]\n")
-    for rel, old, new in PATCHES:
-        p = os.path.join(WORK, rel)
-        text = open(p).read()
-        assert old in text, (rel, old)
-        open(p, "w").write(text.replace(old, new, 1))
+    record.patch(WORK, PATCHES)
     for proj, files in fixtures.PROJECTS.items():
         record.write(WORK, proj, files)
     srcs = sorted(os.path.relpath(p, os.path.join(WORK, "brotli"))

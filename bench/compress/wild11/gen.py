@@ -55,11 +55,7 @@ def setup():
         shutil.rmtree(WORK)
     os.makedirs(WORK)
     shutil.copytree(os.path.join(SDIST, "brotli-1.2.1"), os.path.join(WORK, "brotli"))
-    for rel, old, new in PATCHES:
-        p = os.path.join(WORK, rel)
-        text = open(p).read()
-        assert old in text, (rel, old)
-        open(p, "w").write(text.replace(old, new, 1))
+    record.patch(WORK, PATCHES)
     for proj, files in fixtures.PROJECTS.items():
         record.write(WORK, proj, files)
     # the linker's input: the encoder, common code and the command-line tool, not the decoder

@@ -64,11 +64,7 @@ def setup():
         copy(os.path.join(SDIST, src), dst)
     for src, dst in [("data-encoding-2.11.1", "dataenc"), ("heck-0.5.0", "heck"), ("strsim-0.11.1", "strsim")]:
         copy(os.path.join(CRATES, src), dst)
-    for rel, old, new in PATCHES:
-        p = os.path.join(WORK, rel)
-        text = open(p).read()
-        assert old in text, (rel, old)
-        open(p, "w").write(text.replace(old, new, 1))
+    record.patch(WORK, PATCHES)
     for proj, files in fixtures.PROJECTS.items():
         record.write(WORK, proj, files)
     js = os.path.join(WORK, "js")

@@ -50,11 +50,7 @@ def setup():
     for src, dst in [("toolz-1.2.0", "toolz"), ("more_itertools-11.2.1", "mit"), ("simplejson-4.3.0", "sj"),
                      ("python_dateutil-4.0.0", "du"), ("brotli-1.2.1", "brotli")]:
         copy(os.path.join(SDIST, src), dst)
-    for rel, old, new in PATCHES:
-        p = os.path.join(WORK, rel)
-        text = open(p).read()
-        assert old in text, (rel, old)
-        open(p, "w").write(text.replace(old, new, 1))
+    record.patch(WORK, PATCHES)
     goroot = os.environ.get("GOROOT_SRC", "/usr/lib/go/src")
     for pkg in ("list", "ring", "heap"):
         shutil.copytree(os.path.join(goroot, "container", pkg), os.path.join(WORK, "goesc", pkg))
