@@ -18,6 +18,7 @@
 //! ```
 
 mod acts;
+mod argglob;
 mod braces;
 pub mod changeset;
 mod chdirs;

@@ -6,19 +6,20 @@ use std::sync::{LazyLock, Mutex};
 use globset::GlobMatcher;
 use loopwright_protocol::tool::ToolRole;
 
+use crate::argglob::ArgGlob;
 use crate::path::NormPath;
 use crate::words::Word;
 
-/// A wildcard argument with its globs compiled once, when the command is analysed (rules try
-/// it many times).
+/// A wildcard argument with its globs made once, when the command is analysed (rules try it
+/// many times).
 #[derive(Debug, Clone)]
 pub struct Pattern {
     /// The absolute glob text.
     pub text: String,
-    /// The whole pattern compiled; `None` when it is not a valid glob.
-    pub(crate) glob: Option<GlobMatcher>,
-    /// Its last component compiled; `None` when it is not a valid glob.
-    pub(crate) last: Option<GlobMatcher>,
+    /// The whole pattern as a glob; `None` when it is not a valid glob.
+    pub(crate) glob: Option<ArgGlob>,
+    /// Its last component as a glob; `None` when it is not a valid glob.
+    pub(crate) last: Option<ArgGlob>,
 }
 
 impl Pattern {
@@ -26,8 +27,8 @@ impl Pattern {
     pub fn new(text: String) -> Pattern {
         let last = text.rsplit('/').next().unwrap_or(&text);
         Pattern {
-            glob: compiled(&text),
-            last: compiled(last),
+            glob: ArgGlob::new(&text, compiled),
+            last: ArgGlob::new(last, compiled),
             text,
         }
     }

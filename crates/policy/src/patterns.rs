@@ -1,7 +1,7 @@
 //! Whether a wildcard argument (`k*.pem`, `src/**/*.rs`, everything below a directory) may
 //! name a path a deny or ask rule covers. Decided lexically, erring towards "may".
 
-use globset::GlobMatcher;
+use crate::argglob::ArgGlob;
 
 use crate::part::Pattern;
 use crate::path::{NormPath, PathContext, is_under, normalise};
@@ -79,7 +79,7 @@ fn last(s: &str) -> &str {
 
 /// Whether two last components can name the same file: the argument's (`arg_last`, compiled
 /// as `arg`) and a rule glob's.
-fn last_compatible(arg_last: &str, arg: Option<&GlobMatcher>, rule: &PathGlob) -> bool {
+fn last_compatible(arg_last: &str, arg: Option<&ArgGlob>, rule: &PathGlob) -> bool {
     let rule_last = last(&rule.source);
     if arg_last == "**" || rule_last == "**" || rule_last == "*" {
         return true;
@@ -120,34 +120,7 @@ fn component_may_be(c: &str, name: &str) -> bool {
         return true;
     }
     let (c, name) = (c.to_ascii_lowercase(), name.to_ascii_lowercase());
-    wild_match(c.as_bytes(), name.as_bytes())
-}
-
-/// `*`/`?` matching of one component (no `/` inside), iterative with one backtrack point.
-fn wild_match(p: &[u8], t: &[u8]) -> bool {
-    let (mut i, mut j) = (0, 0);
-    let mut star: Option<(usize, usize)> = None;
-    while j < t.len() {
-        match p.get(i) {
-            Some(b'*') => {
-                star = Some((i, j));
-                i += 1;
-            }
-            Some(&b) if b == b'?' || b == t[j] => {
-                i += 1;
-                j += 1;
-            }
-            _ => match star {
-                Some((si, sj)) => {
-                    i = si + 1;
-                    j = sj + 1;
-                    star = Some((si, sj + 1));
-                }
-                None => return false,
-            },
-        }
-    }
-    p[i..].iter().all(|&b| b == b'*')
+    crate::argglob::component_matches(&c, &name)
 }
 
 /// Whether every expansion of `pat` ends with a literal tail that one of the rule's `**/*SUFFIX`
@@ -188,15 +161,26 @@ pub fn may_match(rule: &Rule, pat: &Pattern, ctx: &PathContext<'_>) -> bool {
     }
     let (dir, arg_last) = pat_text.rsplit_once('/').unwrap_or(("", pat_text));
     if !has_wild(dir) {
-        // the rule's sample names, placed where the pattern looks
+        // the rule's sample names, placed where the pattern looks. Its last component must
+        // take the name when the last `/` is a real one (no braces or escapes after it);
+        // below a directory with no glob syntax at all that alone decides
+        let plain_dir = !dir.contains(['{', '}', ']', '\\']);
+        let last = pat
+            .last
+            .as_ref()
+            .filter(|_| plain_dir || !arg_last.contains(['{', '}', '\\']));
         for g in rule.path_globs() {
             for probe in &g.probes {
                 if probe.starts_with('.') && !arg_last.starts_with('.') && arg_last != "**" {
                     continue;
                 }
-                let candidate = format!("{dir}/{probe}");
-                if arg.is_match(&candidate)
-                    && rule.matches_norm(&NormPath::from_absolute(candidate, ctx))
+                let taken = match last {
+                    Some(last) if plain_dir => last.is_match(probe),
+                    Some(last) => last.is_match(probe) && arg.is_match(&format!("{dir}/{probe}")),
+                    None => arg.is_match(&format!("{dir}/{probe}")),
+                };
+                if taken
+                    && rule.matches_norm(&NormPath::from_absolute(format!("{dir}/{probe}"), ctx))
                 {
                     return true;
                 }
@@ -321,9 +305,9 @@ mod tests {
         assert!(components_compatible("/w/s*s/x", "**/secrets/**"));
         assert!(!components_compatible("/w/s*x/y", "**/secrets/**"));
         assert!(components_compatible("/w/[st]ecrets/y", "**/secrets/**"));
-        assert!(wild_match(b"a*b?c", b"axxbyc"));
-        assert!(!wild_match(b"a*b?c", b"axxbc"));
-        assert!(wild_match(b"*", b""));
+        assert!(crate::argglob::component_matches("a*b?c", "axxbyc"));
+        assert!(!crate::argglob::component_matches("a*b?c", "axxbc"));
+        assert!(crate::argglob::component_matches("*", ""));
     }
 
     #[test]
@@ -337,7 +321,7 @@ mod tests {
             source: src.into(),
             last_ci: crate::rule::path_glob_ci(src).ok(),
         };
-        let arg = |a: &str| crate::rule::path_glob(a).ok();
+        let arg = |a: &str| ArgGlob::new(a, |t| crate::rule::path_glob(t).ok());
         assert!(last_compatible(
             "k*.pem",
             arg("k*.pem").as_ref(),
