@@ -35,7 +35,7 @@ impl Pattern {
 }
 
 /// How many compiled argument globs a process keeps; past it the memo starts again.
-const MEMO_LIMIT: usize = 2048;
+const MEMO_LIMIT: usize = 256;
 
 /// Argument globs compiled so far, by text (`None`: not a valid glob). The same arguments come
 /// back in every part of a command, in retries and in the examples of rule files, and a glob
