@@ -35,6 +35,7 @@ pub(crate) use steps::{detail_of, failed_step, location_pull};
 pub(crate) use titles::rule_run;
 use titles::{caps_compound, caps_status, rule_path};
 use words::{Word, dotted_severity, shouted_not, whole_word, word_class, zero_count};
+use words::{no_before, quoted_subject};
 
 /// What the generic core says about one line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,7 +74,7 @@ pub(crate) struct Generic {
 const SEVERE_WARN: &str = concat!(
     r"a(?:lert|bort(?:ed|)|re down)",
     r"|bad crc|c(?:rit(?:ical|)|o(?:re dumped|uld(?: not|n't)|rrupt)|a(?:n(?:not|'t)|ution))",
-    r"|de(?:nied|adlock|finitely lost|precat(?:ed|ion))|du(?:bious|ration: \d+(?:\.\d+)? ms)",
+    r"|d(?:e(?:nied|adlock|finitely lost|precat(?:ed|ion))|u(?:bious|ration: \d+(?:\.\d+)? ms)|oes(?: not|n't) exist)",
     r"|e(?:rr(?:ors?|!)|xceptions?|merg)",
     r"|fa(?:tal|il(?:ed|ures?|ing|))",
     r"|i(?:n(?:valid|terrupted)|s down)|killed|leak(?:ed|s?)|mismatch(?:ed|)",
@@ -90,7 +91,7 @@ const SEVERE_WARN: &str = concat!(
 const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left|updated)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass(?:|ed)|fail(?:|ures|ed)|errors|skipped|hits)[ \t]*[:=][ \t]*\d+|\b(?:t(?:ests|odo)|s(?:uites|kipped)|pass(?:|ed)|fail(?:|ures|ed)|errors|cancelled)[ \t]+\d+[ \t]*$";
 /// `expected 3, got 4`: an assertion's comparison inside a line (checked for its `got` part).
 const EXPECT: &str = r"expected";
-const OUTCOME: &str = r"\b(?:finished|s(?:ucce(?:eded|ss|ssfully)|aved)|do(?:wnloaded|ne)|installed|completed|r(?:ated at|eturned non-zero)|e(?:xit(?:ed)? (?:status|code)|xit code|LIFECYCLE)|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
+const OUTCOME: &str = r"\b(?:finished|s(?:ucce(?:eded|ss|ssfully)|aved)|do(?:wnloaded|ne)|installed|completed|r(?:ated at|eturned non-zero)|e(?:xit(?:ed)? (?:status|code)|xit code|LIFECYCLE)|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:|(?:was|were) found\b|detected\b)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
 
 impl Generic {
     /// Built as `regex::bytes::RegexBuilder` builds it (leftmost-first, no Unicode, a 10 MiB
@@ -130,7 +131,14 @@ impl Generic {
         // The first blank of the line without its indentation, found once for both checks.
         let t = line.trim_ascii_start();
         let space = blank(t);
-        if let Some(s) = shape(line, t, space, named).or_else(|| values::side(line, t)) {
+        if let Some(s) = shape(line, t, space, named)
+            .or_else(|| values::side(line, t))
+            .or_else(|| {
+                matches!(t.last(), Some(b'*' | b' '))
+                    .then(|| titles::starred(t))
+                    .flatten()
+            })
+        {
             return Some(s);
         }
         let mut own = Vec::new();
@@ -142,6 +150,7 @@ impl Generic {
             }
         };
         let mut best: Option<Word> = None;
+        let mut verdict = false;
         for &(mut s, e) in hits {
             let Some(m) = line.get(s..e) else { continue };
             let mut word = word_class(m);
@@ -170,6 +179,25 @@ impl Generic {
             }
             if word == Word::Count && counts::not_a_count(line, s, e, m) {
                 continue;
+            }
+            // `does not exist` is the one severe phrase that starts with `do`.
+            if word == Word::Severe
+                && (m[0] | 0x20) == b'd'
+                && m.get(1).is_some_and(|b| (b | 0x20) == b'o')
+                && !quoted_subject(line, s)
+            {
+                continue;
+            }
+            let tail = matches!(
+                m.get(..2),
+                Some([b'w' | b'W', _] | [b'd' | b'D', b'e' | b'E'])
+            );
+            if word == Word::Outcome && tail {
+                // `was found` / `detected` end a verdict only after a `no` (`no cycle was found`).
+                if !no_before(line, s) {
+                    continue;
+                }
+                verdict = true;
             }
             best = Some(match (best, word) {
                 (Some(Word::Severe), _) | (_, Word::Severe) => Word::Severe,
@@ -214,6 +242,8 @@ impl Generic {
             Word::Expect => sig(Kind::Message, 0, false),
             Word::Count => sig(Kind::Summary, 0, false),
             // `Downloaded x v1.2` a hundred times is a progress listing, not an outcome.
+            // `no circular dependency was found`: a check's verdict, said once.
+            Word::Outcome if verdict => sig(Kind::Summary, 0, false),
             Word::Outcome => sig(Kind::Summary, 0, true),
         })
     }
@@ -323,6 +353,9 @@ pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
     }
     if kind == Kind::Error && (line.trim_ascii_end().ends_with(b":") || checker_prefix(line)) {
         return (Cont::UntilBlank, 6);
+    }
+    if kind == Kind::Error && titles::starred(line).is_some() {
+        return (Cont::UntilBlank, after);
     }
     if kind == Kind::Message && after > 0 && diff_header(line) {
         return (Cont::Paragraph, after);
@@ -855,11 +888,11 @@ mod tests {
     }
 
     /// The word lists as first written, unfactored.
-    const SEVERE_LIST: &str = r#"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|no module named|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom|dubious|deadlock|terminated|terminating|interrupted|is down|are down|not allowed because|not recogni[sz]ed|unexpected (?:end of|eof)|unrecogni[sz]ed|bad crc|corrupt|(?-i:NOT )|status=[1-9]\d*/[a-z]+|http/\d(?:\.\d)?" [45]\d\d"#;
+    const SEVERE_LIST: &str = r#"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|no module named|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom|dubious|deadlock|terminated|terminating|interrupted|is down|are down|not allowed because|not recogni[sz]ed|unexpected (?:end of|eof)|unrecogni[sz]ed|bad crc|corrupt|does not exist|doesn't exist|(?-i:NOT )|status=[1-9]\d*/[a-z]+|http/\d(?:\.\d)?" [45]\d\d"#;
     const WARN_LIST: &str =
         r"warnings|warning|warn|deprecated|deprecation|caution|notice|duration: \d+(?:\.\d+)? ms";
     const COUNT_LIST: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left|updated)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass|fail|failures|errors|skipped|passed|failed|hits)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
-    const OUTCOME_LIST: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
+    const OUTCOME_LIST: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:|(?:was|were) found\b|detected\b)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
 
     fn unfactored() -> regex::bytes::Regex {
         regex::bytes::RegexBuilder::new(&format!(

@@ -22,6 +22,34 @@ pub(super) fn shouted_not(line: &[u8], s: usize, e: usize) -> bool {
         && line.get(e).is_some_and(u8::is_ascii_lowercase)
 }
 
+/// `Device "eth9" does not exist`: a missing thing is an error when an unindented sentence
+/// names it in quotes right before the phrase that starts at `s` (prose and comments say it of
+/// no name; an indented one is a step of a trace: `  File 'a.o' does not exist.`).
+pub(crate) fn quoted_subject(line: &[u8], s: usize) -> bool {
+    s >= 2
+        && !line[0].is_ascii_whitespace()
+        && line[s - 1] == b' '
+        && matches!(line[s - 2], b'"' | b'\'' | b'`')
+}
+
+/// Whether a whole word `no` leads one of the 5 words before `s` (`no cyclic import was found`).
+pub(crate) fn no_before(line: &[u8], s: usize) -> bool {
+    let from = s.saturating_sub(48);
+    let mut words = 0;
+    let mut i = s;
+    while i > from && words < 6 {
+        i -= 1;
+        if line[i] == b' ' {
+            words += 1;
+            let w = &line[i.saturating_sub(2)..i];
+            if w.eq_ignore_ascii_case(b"no") && (i < 3 || !line[i - 3].is_ascii_alphanumeric()) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// `1 ERROR`, `0 failed`: where the word of a count match starts when it is a severity
 /// (`error`, `fail…`).
 pub(super) fn dotted_severity(m: &[u8]) -> Option<usize> {
@@ -62,6 +90,13 @@ pub(super) fn word_class(m: &[u8]) -> Word {
     ];
     if warn.iter().any(|w| w[0] == letter && lower(w)) {
         return Word::Warn;
+    }
+    // The end of a verdict (`no cycle was found`, `no cycles detected`), checked for its `no`
+    // by the caller.
+    if (letter == b'w' && (lower(b"was found") || lower(b"were found")))
+        || (letter == b'd' && lower(b"detected"))
+    {
+        return Word::Outcome;
     }
     // The outcome words, by their first letter.
     let outcome: &[&[u8]] = match letter {
@@ -144,4 +179,52 @@ pub(super) fn zero_count(line: &[u8]) -> bool {
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Kind;
+
+    fn kind(line: &str) -> Option<Kind> {
+        crate::generic::generic()?
+            .classify(line.as_bytes(), None)
+            .map(|s| s.kind)
+    }
+
+    /// A thing named in quotes that does not exist is an error on an unindented line; said of
+    /// no name (prose, a comment) or indented (a step of a trace), it is not.
+    #[test]
+    fn a_quoted_name_that_does_not_exist_is_an_error() {
+        assert_eq!(kind(r#"Volume "data7" does not exist."#), Some(Kind::Error));
+        assert_eq!(kind("Queue 'jobs' doesn't exist"), Some(Kind::Error));
+        assert_eq!(kind("  Node 'out/a.o' does not exist."), None);
+        assert_eq!(kind("# if the key does not exist, skip it"), None);
+        assert_eq!(kind("returns None when the path doesn't exist"), None);
+        assert!(quoted_subject(b"Unit \"x\" does", 9));
+    }
+
+    /// `no … was found` / `no … detected`: a check's clean verdict is a summary, kept on its
+    /// own (not grouped with other outcomes); a search that found nothing on its way is not.
+    #[test]
+    fn a_check_that_found_nothing_says_so_in_a_summary() {
+        let g = crate::generic::generic().unwrap();
+        let s = g
+            .classify(
+                "  \u{2705} Great, no cyclic import was found in the tree.".as_bytes(),
+                None,
+            )
+            .unwrap();
+        assert_eq!((s.kind, s.group), (Kind::Summary, false));
+        assert_eq!(kind("No cycles detected in 4 runs"), Some(Kind::Summary));
+        assert_eq!(kind("a cycle was found in the graph"), None);
+        assert!(no_before(b"x, no such thing was found", 17));
+        assert!(!no_before(b"x, know such thing was found", 19));
+        assert_eq!(kind("No implicit rule found for 'x.o'."), None);
+        assert_eq!(kind("cat: x: No such file or directory"), Some(Kind::Error));
+        assert_eq!(
+            kind("ModuleNotFoundError: no module named 'x'"),
+            Some(Kind::Message)
+        );
+    }
 }
