@@ -30,8 +30,8 @@ mod words;
 use search::has_fault;
 pub(crate) use search::{blank, find2};
 use shapes::shape;
-use steps::{compared, diff_header, labelled_prefix};
-pub(crate) use steps::{detail_of, failed_step, location_pull};
+use steps::{checker_prefix, compared, diff_header, ends_in_failure, labelled_prefix};
+pub(crate) use steps::{detail_of, failed_step, location_pull, named_prefix};
 pub(crate) use titles::rule_run;
 use titles::{caps_compound, caps_status, rule_path};
 use words::{Word, dotted_severity, shouted_not, whole_word, word_class, zero_count};
@@ -91,7 +91,7 @@ const SEVERE_WARN: &str = concat!(
 const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left|updated)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass(?:|ed)|fail(?:|ures|ed)|errors|skipped|hits)[ \t]*[:=][ \t]*\d+|\b(?:t(?:ests|odo)|s(?:uites|kipped)|pass(?:|ed)|fail(?:|ures|ed)|errors|cancelled)[ \t]+\d+[ \t]*$";
 /// `expected 3, got 4`: an assertion's comparison inside a line (checked for its `got` part).
 const EXPECT: &str = r"expected";
-const OUTCOME: &str = r"\b(?:finished|s(?:ucce(?:eded|ss|ssfully)|aved)|do(?:wnloaded|ne)|installed|completed|r(?:ated at|eturned non-zero)|e(?:xit(?:ed)? (?:status|code)|xit code|LIFECYCLE)|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:|(?:was|were) found\b|detected\b)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
+const OUTCOME: &str = r"\b(?:finished|s(?:ucce(?:eded|ss|ssfully)|aved)|do(?:wnloaded|ne)|installed|complete(?:d|)\b|r(?:ated at|eturned non-zero)|e(?:xit(?:ed)? (?:status|code)|xit code|LIFECYCLE)|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:|(?:was|were) found\b|detected\b)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
 
 impl Generic {
     /// Built as `regex::bytes::RegexBuilder` builds it (leftmost-first, no Unicode, a 10 MiB
@@ -221,12 +221,16 @@ impl Generic {
         } else {
             after_location(line)
         };
+        // `prog: a.txt:131: is not sorted`: a program names itself, then where the finding is.
+        let named = located.is_none() && t.len() == line.len();
+        let located = located.or_else(|| named.then(|| named_location(line, space)).flatten());
         if let Some(rest) = located {
             if counts::located_step(line, rest) {
                 return None;
             }
-            let diag =
-                diagnostic_after_location(rest).or_else(|| reports::column_finding(line, rest))?;
+            let diag = diagnostic_after_location(rest)
+                .or_else(|| reports::column_finding(line, rest))
+                .or(named.then_some(sig(Kind::Warning, 2, true)))?;
             if diag.kind == Kind::Warning && best == Some(Word::Severe) && !zero_count(line) {
                 return Some(sig(Kind::Error, 6, true));
             }
@@ -272,6 +276,30 @@ fn after_location_at(line: &[u8], space: Option<usize>) -> Option<&[u8]> {
         i += 1;
     }
     (i == tok.len()).then(|| line[end..].trim_ascii_start())
+}
+
+/// After a program's name and a location (`prog: path:N: …`, the name a word with no path in
+/// it), the rest of the line.
+fn named_location(line: &[u8], space: Option<usize>) -> Option<&[u8]> {
+    let sp = space?;
+    let name = line[..sp].strip_suffix(b":")?;
+    if name.is_empty()
+        || !name
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    {
+        return None;
+    }
+    let rest = &line[sp + 1..];
+    after_location(rest).filter(|r| !r.is_empty())
+}
+
+/// `a.rb:814: dynamic constant assignment`: a located message that names no severity or rule
+/// (read alone, a line of a `grep -n` listing), nor a function (a frame: `a.py:3: in f`).
+pub(crate) fn silent_location(line: &[u8]) -> bool {
+    after_location(line).is_some_and(|r| {
+        !r.is_empty() && !r.starts_with(b"in ") && diagnostic_after_location(r).is_none()
+    })
 }
 
 /// Severity word or rule code as the first words after a location: a diagnostic.
@@ -365,44 +393,11 @@ pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
     }
     // `… ERROR:  duplicate key …` then `… DETAIL:  Key (id)=(1) already exists.`
     if kind == Kind::Error
-        && let Some(prefix) = labelled_prefix(line)
+        && let Some(prefix) = named_prefix(line).or_else(|| labelled_prefix(line))
     {
         return (Cont::Detail(prefix), after);
     }
     (Cont::Indented, after)
-}
-
-/// `Case 17    | FAIL |`, `test_x ... FAILED`: a result line whose last word is a failure; the
-/// line after it says why.
-fn ends_in_failure(line: &[u8]) -> bool {
-    let t = line.trim_ascii_end();
-    let t = t
-        .strip_suffix(b"|")
-        .or_else(|| t.strip_suffix(b"]"))
-        .unwrap_or(t)
-        .trim_ascii_end();
-    let word = &t[t
-        .iter()
-        .rposition(|b| !b.is_ascii_alphabetic())
-        .map_or(0, |p| p + 1)..];
-    [&b"fail"[..], b"failed", b"error"]
-        .iter()
-        .any(|w| word.eq_ignore_ascii_case(w))
-}
-
-/// `==1234==`: the process-id prefix of a runtime checker's report, whose detail lines follow
-/// its title without indentation (`READ of size 4 at 0x… thread T0`).
-fn checker_prefix(line: &[u8]) -> bool {
-    let Some(rest) = line.strip_prefix(b"==") else {
-        return false;
-    };
-    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-    // The title is glued to the prefix (`==12==ERROR: …`), where a log line leaves a space.
-    digits > 0
-        && rest[digits..].starts_with(b"==")
-        && rest
-            .get(digits + 2)
-            .is_some_and(|b| !b.is_ascii_whitespace())
 }
 
 /// How many lines before a generic hit it also keeps: a Rust-style `at ./src/x.rs:3:5` frame
@@ -892,7 +887,7 @@ mod tests {
     const WARN_LIST: &str =
         r"warnings|warning|warn|deprecated|deprecation|caution|notice|duration: \d+(?:\.\d+)? ms";
     const COUNT_LIST: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left|updated)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass|fail|failures|errors|skipped|passed|failed|hits)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
-    const OUTCOME_LIST: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:|(?:was|were) found\b|detected\b)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
+    const OUTCOME_LIST: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|complete(?:d|)\b|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:|(?:was|were) found\b|detected\b)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
 
     fn unfactored() -> regex::bytes::Regex {
         regex::bytes::RegexBuilder::new(&format!(

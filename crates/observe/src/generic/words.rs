@@ -101,7 +101,7 @@ pub(super) fn word_class(m: &[u8]) -> Word {
     // The outcome words, by their first letter.
     let outcome: &[&[u8]] = match letter {
         b'b' => &[b"build "],
-        b'c' => &[b"completed", b"checked "],
+        b'c' => &[b"complete", b"checked "],
         b'd' => &[b"downloaded", b"done"],
         b'e' => &[b"exit", b"elifecycle"],
         b'f' => &[b"finished"],
@@ -221,6 +221,13 @@ mod tests {
         assert!(no_before(b"x, no such thing was found", 17));
         assert!(!no_before(b"x, know such thing was found", 19));
         assert_eq!(kind("No implicit rule found for 'x.o'."), None);
+        assert_eq!(kind("-- database dump complete"), Some(Kind::Summary));
+        assert_eq!(kind("the run was completely quiet"), None);
+        assert_eq!(
+            kind("prog: data.txt:131: is not sorted: x -"),
+            Some(Kind::Warning)
+        );
+        assert_eq!(kind("a.txt:131: is not sorted"), None);
         assert_eq!(kind("cat: x: No such file or directory"), Some(Kind::Error));
         assert_eq!(
             kind("ModuleNotFoundError: no module named 'x'"),
