@@ -30,12 +30,11 @@ mod words;
 use search::has_fault;
 pub(crate) use search::{blank, find2};
 use shapes::shape;
-use steps::{checker_prefix, compared, diff_header, ends_in_failure, labelled_prefix};
+use steps::{checker_prefix, diff_header, ends_in_failure, labelled_prefix};
 pub(crate) use steps::{detail_of, failed_step, location_pull, named_prefix};
+use titles::rule_path;
 pub(crate) use titles::rule_run;
-use titles::{caps_compound, caps_status, rule_path};
-use words::{Word, dotted_severity, shouted_not, whole_word, word_class, zero_count};
-use words::{no_before, quoted_subject};
+use words::{Word, hit_word, zero_count};
 
 /// What the generic core says about one line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -151,54 +150,11 @@ impl Generic {
         };
         let mut best: Option<Word> = None;
         let mut verdict = false;
-        for &(mut s, e) in hits {
-            let Some(m) = line.get(s..e) else { continue };
-            let mut word = word_class(m);
-            // `client=127.0.0.1 ERROR:`: digits after a dot end an address or a version, not a
-            // count, and the severity word after them stands on its own.
-            if word == Word::Count
-                && s > 0
-                && line[s - 1] == b'.'
-                && let Some(at) = dotted_severity(m)
-            {
-                (word, s) = (Word::Severe, s + at);
-            }
-            // `user NOT in sudoers`: a shouted negation between lower-case words.
-            if m == b"NOT " {
-                if !shouted_not(line, s, e) {
-                    continue;
-                }
-            } else if matches!(word, Word::Severe | Word::Warn | Word::Expect)
-                && !whole_word(line, s, e)
-                && !glued_caps(word, line, s, e)
-            {
+        for &(s, e) in hits {
+            let Some((word, said)) = hit_word(line, s, e) else {
                 continue;
-            }
-            if word == Word::Expect && !compared(&line[e..]) && !diff_header(line) {
-                continue;
-            }
-            if word == Word::Count && counts::not_a_count(line, s, e, m) {
-                continue;
-            }
-            // `does not exist` is the one severe phrase that starts with `do`.
-            if word == Word::Severe
-                && (m[0] | 0x20) == b'd'
-                && m.get(1).is_some_and(|b| (b | 0x20) == b'o')
-                && !quoted_subject(line, s)
-            {
-                continue;
-            }
-            let tail = matches!(
-                m.get(..2),
-                Some([b'w' | b'W', _] | [b'd' | b'D', b'e' | b'E'])
-            );
-            if word == Word::Outcome && tail {
-                // `was found` / `detected` end a verdict only after a `no` (`no cycle was found`).
-                if !no_before(line, s) {
-                    continue;
-                }
-                verdict = true;
-            }
+            };
+            verdict |= said;
             best = Some(match (best, word) {
                 (Some(Word::Severe), _) | (_, Word::Severe) => Word::Severe,
                 (Some(Word::Warn), _) | (_, Word::Warn) => Word::Warn,
@@ -585,16 +541,6 @@ pub(crate) fn file_header(line: &[u8]) -> bool {
     let slash = memchr::memchr2(b'/', b'\\', t);
     matches!((dot, slash), (Some(d), Some(_)) if t.len() - d <= 7 && t.len() - d >= 2
         && t[d + 1..].iter().all(u8::is_ascii_alphanumeric))
-}
-
-/// `STYLE-WARNING`, `SERVER_ERROR object …`: a severity word glued to an upper-case part that
-/// still stands as a word of its own.
-fn glued_caps(word: Word, line: &[u8], s: usize, e: usize) -> bool {
-    match word {
-        Word::Warn => caps_compound(line, s, e),
-        Word::Severe => caps_status(line, s, e),
-        _ => false,
-    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,10 @@
 //! Telling the words the scan found apart: severities, warnings, counts, outcomes and
 //! expectations, and whether a match stands as a word.
 
+use super::counts;
 use super::ident;
+use super::steps::{compared, diff_header};
+use super::titles::{caps_compound, caps_status};
 
 /// Severity classes of the word alternatives, in the order of the regex groups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -179,6 +182,71 @@ pub(super) fn zero_count(line: &[u8]) -> bool {
         }
     }
     false
+}
+
+/// The word of the scan's hit `line[s..e]` as it counts for the line (its class, with the
+/// checks that it stands as that word), and whether it ends a `no … was found` verdict; `None`
+/// when it does not count.
+pub(super) fn hit_word(line: &[u8], mut s: usize, e: usize) -> Option<(Word, bool)> {
+    let m = line.get(s..e)?;
+    let mut verdict = false;
+    let mut word = word_class(m);
+    // `client=127.0.0.1 ERROR:`: digits after a dot end an address or a version, not a
+    // count, and the severity word after them stands on its own.
+    if word == Word::Count
+        && s > 0
+        && line[s - 1] == b'.'
+        && let Some(at) = dotted_severity(m)
+    {
+        (word, s) = (Word::Severe, s + at);
+    }
+    // `user NOT in sudoers`: a shouted negation between lower-case words.
+    if m == b"NOT " {
+        if !shouted_not(line, s, e) {
+            return None;
+        }
+    } else if matches!(word, Word::Severe | Word::Warn | Word::Expect)
+        && !whole_word(line, s, e)
+        && !glued_caps(word, line, s, e)
+    {
+        return None;
+    }
+    if word == Word::Expect && !compared(&line[e..]) && !diff_header(line) {
+        return None;
+    }
+    if word == Word::Count && counts::not_a_count(line, s, e, m) {
+        return None;
+    }
+    // `does not exist` is the one severe phrase that starts with `do`.
+    if word == Word::Severe
+        && (m[0] | 0x20) == b'd'
+        && m.get(1).is_some_and(|b| (b | 0x20) == b'o')
+        && !quoted_subject(line, s)
+    {
+        return None;
+    }
+    let tail = matches!(
+        m.get(..2),
+        Some([b'w' | b'W', _] | [b'd' | b'D', b'e' | b'E'])
+    );
+    if word == Word::Outcome && tail {
+        // `was found` / `detected` end a verdict only after a `no` (`no cycle was found`).
+        if !no_before(line, s) {
+            return None;
+        }
+        verdict = true;
+    }
+    Some((word, verdict))
+}
+
+/// `STYLE-WARNING`, `SERVER_ERROR object …`: a severity word glued to an upper-case part that
+/// still stands as a word of its own.
+fn glued_caps(word: Word, line: &[u8], s: usize, e: usize) -> bool {
+    match word {
+        Word::Warn => caps_compound(line, s, e),
+        Word::Severe => caps_status(line, s, e),
+        _ => false,
+    }
 }
 
 #[cfg(test)]
