@@ -392,30 +392,13 @@ impl<'o> Compressor<'o> {
         {
             self.tree_root(no, line, src.block);
         }
-        self.noise(no, line, src);
-    }
-
-    /// `├── x` under `base64 v0.23.1`: the root of each tree of a listing is kept; once one
-    /// was, so is a root alone between blanks (`syn v2.0.119 (*)`: its tree shown before).
-    #[inline(never)]
-    fn tree_root(&mut self, no: u64, line: &[u8], block: &[u8]) {
-        let root = if generic::trees::first_branch(line) {
-            self.prev_noise(no, block, generic::trees::root)
-        } else {
-            self.trees
-                && self.prev_noise(no, block, generic::trees::root)
-                && self
-                    .run
-                    .recent
-                    .iter()
-                    .rev()
-                    .nth(1)
-                    .is_some_and(|(n, l)| *n + 2 == no && l.text(block).trim_ascii().is_empty())
-        };
-        if root {
-            self.trees = true;
-            self.close_run(1, block);
+        if matches!(line.first(), Some(b' ' | b'\t'))
+            && line.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'^')
+            && self.caret_finding(no, line, cut, src)
+        {
+            return;
         }
+        self.noise(no, line, src);
     }
 
     /// Whether the line before line `no` was noise and `test` holds for it.

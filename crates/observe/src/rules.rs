@@ -285,7 +285,7 @@ const RULES: &[Rule] = &[
     r(r"^_{3,} .* _{3,}$", Structure).tool("python"),
     r(r"^Ran \d+ tests? in ", Summary).tool("python"),
     r(r"^(OK|FAILED)( \(.*\))?$", Summary).tool("python"),
-    r(r"^(ERROR|WARNING): ", Error).tool("python"),
+    r(r"^(ERROR|WARNING): ", Error).after(2, Cont::Indented).tool("python"),
     r(r"^Successfully installed ", Summary).tool("python"),
     // --- java -------------------------------------------------------------------------------------
     r(r"^Exception in thread ", Message).tool("java"),
@@ -327,7 +327,7 @@ const RULES: &[Rule] = &[
     r(r": (command not found|No such file or directory|Permission denied)$", Error).tool("shell"),
     r(r"(exit(ed)? (with )?(code|status)|Exit code:?) -?\d+", Summary).tool("shell"),
     // --- generic, last ----------------------------------------------------------------------------
-    r(r"^\s*\[?(ERROR|FATAL|PANIC|CRITICAL)\b", Error).grouped().tool(""),
+    r(r"^\s*\[?(ERROR|FATAL|PANIC|CRITICAL)\b", Error).grouped().after(2, Cont::Indented).tool(""),
     r(r"\[(ERROR|FATAL|error|fatal)\]|\blevel=(error|fatal)\b|\s(ERROR|FATAL|CRITICAL)\s", Error).tool(""),
     r(r"^\s*\[?(WARN|WARNING)\b", Warning).grouped().tool(""),
     r(r"^\s*([\w$]+\.)*[\w$]*(Error|Exception|Exit|Interrupt)(: |$)", Message).token().tool(""),
@@ -593,6 +593,31 @@ mod tests {
             .iter()
             .map(|i| &RULES[i.as_usize()])
             .find(|r| r.post.accepts(line))
+    }
+
+    /// An error led by an upper-case level label keeps the first indented lines under it:
+    /// what the exception or the failed step was about.
+    #[test]
+    fn a_level_labelled_error_keeps_its_indented_detail() {
+        for title in [
+            "ERROR:  While running task (Spec::InvalidSpec)",
+            "ERROR: could not build x",
+        ] {
+            let mut log = String::new();
+            for i in 0..40 {
+                log.push_str(&format!("step {i} of the task went fine today\n"));
+            }
+            log.push_str(title);
+            log.push_str("\n    [\"lib/missing.rb\"] are not files\n");
+            for i in 40..80 {
+                log.push_str(&format!("step {i} of the task went fine today\n"));
+            }
+            let out = crate::compress(log.as_bytes(), &crate::CompressOptions::default()).text;
+            assert!(
+                out.contains("    [\"lib/missing.rb\"] are not files"),
+                "{out}"
+            );
+        }
     }
 
     fn kind(line: &str) -> Option<Kind> {

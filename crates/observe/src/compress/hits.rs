@@ -68,8 +68,15 @@ impl Compressor<'_> {
             let sides = rule.after == 0
                 && matches!(rule.kind, Kind::Message | Kind::Error)
                 && generic::unequal(line);
+            // A program's error that names it (`prog: error: …`) keeps the detail lines that
+            // name it again (`prog: detail: …`), whichever rule read the error.
+            let named = (rule.kind == Kind::Error && rule.cont == Cont::Indented)
+                .then(|| generic::named_prefix(line))
+                .flatten();
             let (cont, after) = if sides {
                 (Cont::Sides, 8)
+            } else if let Some(p) = named {
+                (Cont::Detail(p), rule.after.max(2))
             } else {
                 (rule.cont, rule.after)
             };
@@ -350,5 +357,57 @@ impl Compressor<'_> {
             before = generic::location_pull(line, above);
         }
         before
+    }
+    /// `├── x` under `base64 v0.23.1`: the root of each tree of a listing is kept; once one
+    /// was, so is a root alone between blanks (`syn v2.0.119 (*)`: its tree shown before).
+    #[inline(never)]
+    pub(super) fn tree_root(&mut self, no: u64, line: &[u8], block: &[u8]) {
+        let root = if generic::trees::first_branch(line) {
+            self.prev_noise(no, block, generic::trees::root)
+        } else {
+            self.trees
+                && self.prev_noise(no, block, generic::trees::root)
+                && self
+                    .run
+                    .recent
+                    .iter()
+                    .rev()
+                    .nth(1)
+                    .is_some_and(|(n, l)| *n + 2 == no && l.text(block).trim_ascii().is_empty())
+        };
+        if root {
+            self.trees = true;
+            self.close_run(1, block);
+        }
+    }
+
+    /// `  ^~~~~` under an excerpt under `a.rb:3: dynamic constant assignment`: a located
+    /// message that names no severity, underlined in its excerpt, is a finding; the two lines
+    /// above (still in the noise run) are kept with the caret line. True when it was.
+    #[inline(never)]
+    pub(super) fn caret_finding(&mut self, no: u64, line: &[u8], cut: u64, src: Src<'_>) -> bool {
+        // A compiler's underline: `^` alone or followed by `~`s (a traceback marks its
+        // expression with runs of `^`).
+        let t = line.trim_ascii();
+        if !t.starts_with(b"^") || !t[1..].iter().all(|&b| b == b'~') {
+            return false;
+        }
+        let mut above = self.run.recent.iter().rev();
+        let (Some((n1, excerpt)), Some((n2, loc))) = (above.next(), above.next()) else {
+            return false;
+        };
+        let indented = matches!(excerpt.text(src.block).first(), Some(b' ' | b'\t'));
+        if *n1 + 1 != no
+            || *n2 + 2 != no
+            || !indented
+            || !generic::silent_location(loc.text(src.block))
+        {
+            return false;
+        }
+        *self.stats.kinds.entry(Kind::Error.as_str()).or_insert(0) += 1;
+        self.why = Kind::Error.as_str();
+        self.keep(no, line, cut, 2, src.block);
+        self.ctx = None;
+        true
     }
 }

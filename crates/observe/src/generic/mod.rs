@@ -30,11 +30,11 @@ mod words;
 use search::has_fault;
 pub(crate) use search::{blank, find2};
 use shapes::shape;
-use steps::{compared, diff_header, labelled_prefix};
-pub(crate) use steps::{detail_of, failed_step, location_pull};
+use steps::{checker_prefix, diff_header, ends_in_failure, labelled_prefix};
+pub(crate) use steps::{detail_of, failed_step, location_pull, named_prefix};
+use titles::rule_path;
 pub(crate) use titles::rule_run;
-use titles::{caps_compound, caps_status, rule_path};
-use words::{Word, dotted_severity, shouted_not, whole_word, word_class, zero_count};
+use words::{Word, hit_word, zero_count};
 
 /// What the generic core says about one line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,7 +73,7 @@ pub(crate) struct Generic {
 const SEVERE_WARN: &str = concat!(
     r"a(?:lert|bort(?:ed|)|re down)",
     r"|bad crc|c(?:rit(?:ical|)|o(?:re dumped|uld(?: not|n't)|rrupt)|a(?:n(?:not|'t)|ution))",
-    r"|de(?:nied|adlock|finitely lost|precat(?:ed|ion))|du(?:bious|ration: \d+(?:\.\d+)? ms)",
+    r"|d(?:e(?:nied|adlock|finitely lost|precat(?:ed|ion))|u(?:bious|ration: \d+(?:\.\d+)? ms)|oes(?: not|n't) exist)",
     r"|e(?:rr(?:ors?|!)|xceptions?|merg)",
     r"|fa(?:tal|il(?:ed|ures?|ing|))",
     r"|i(?:n(?:valid|terrupted)|s down)|killed|leak(?:ed|s?)|mismatch(?:ed|)",
@@ -90,7 +90,7 @@ const SEVERE_WARN: &str = concat!(
 const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left|updated)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass(?:|ed)|fail(?:|ures|ed)|errors|skipped|hits)[ \t]*[:=][ \t]*\d+|\b(?:t(?:ests|odo)|s(?:uites|kipped)|pass(?:|ed)|fail(?:|ures|ed)|errors|cancelled)[ \t]+\d+[ \t]*$";
 /// `expected 3, got 4`: an assertion's comparison inside a line (checked for its `got` part).
 const EXPECT: &str = r"expected";
-const OUTCOME: &str = r"\b(?:finished|s(?:ucce(?:eded|ss|ssfully)|aved)|do(?:wnloaded|ne)|installed|completed|r(?:ated at|eturned non-zero)|e(?:xit(?:ed)? (?:status|code)|xit code|LIFECYCLE)|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
+const OUTCOME: &str = r"\b(?:finished|s(?:ucce(?:eded|ss|ssfully)|aved)|do(?:wnloaded|ne)|installed|complete(?:d|)\b|r(?:ated at|eturned non-zero)|e(?:xit(?:ed)? (?:status|code)|xit code|LIFECYCLE)|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:|(?:was|were) found\b|detected\b)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
 
 impl Generic {
     /// Built as `regex::bytes::RegexBuilder` builds it (leftmost-first, no Unicode, a 10 MiB
@@ -130,7 +130,14 @@ impl Generic {
         // The first blank of the line without its indentation, found once for both checks.
         let t = line.trim_ascii_start();
         let space = blank(t);
-        if let Some(s) = shape(line, t, space, named).or_else(|| values::side(line, t)) {
+        if let Some(s) = shape(line, t, space, named)
+            .or_else(|| values::side(line, t))
+            .or_else(|| {
+                matches!(t.last(), Some(b'*' | b' '))
+                    .then(|| titles::starred(t))
+                    .flatten()
+            })
+        {
             return Some(s);
         }
         let mut own = Vec::new();
@@ -142,35 +149,12 @@ impl Generic {
             }
         };
         let mut best: Option<Word> = None;
-        for &(mut s, e) in hits {
-            let Some(m) = line.get(s..e) else { continue };
-            let mut word = word_class(m);
-            // `client=127.0.0.1 ERROR:`: digits after a dot end an address or a version, not a
-            // count, and the severity word after them stands on its own.
-            if word == Word::Count
-                && s > 0
-                && line[s - 1] == b'.'
-                && let Some(at) = dotted_severity(m)
-            {
-                (word, s) = (Word::Severe, s + at);
-            }
-            // `user NOT in sudoers`: a shouted negation between lower-case words.
-            if m == b"NOT " {
-                if !shouted_not(line, s, e) {
-                    continue;
-                }
-            } else if matches!(word, Word::Severe | Word::Warn | Word::Expect)
-                && !whole_word(line, s, e)
-                && !glued_caps(word, line, s, e)
-            {
+        let mut verdict = false;
+        for &(s, e) in hits {
+            let Some((word, said)) = hit_word(line, s, e) else {
                 continue;
-            }
-            if word == Word::Expect && !compared(&line[e..]) && !diff_header(line) {
-                continue;
-            }
-            if word == Word::Count && counts::not_a_count(line, s, e, m) {
-                continue;
-            }
+            };
+            verdict |= said;
             best = Some(match (best, word) {
                 (Some(Word::Severe), _) | (_, Word::Severe) => Word::Severe,
                 (Some(Word::Warn), _) | (_, Word::Warn) => Word::Warn,
@@ -193,12 +177,16 @@ impl Generic {
         } else {
             after_location(line)
         };
+        // `prog: a.txt:131: is not sorted`: a program names itself, then where the finding is.
+        let named = located.is_none() && t.len() == line.len();
+        let located = located.or_else(|| named.then(|| named_location(line, space)).flatten());
         if let Some(rest) = located {
             if counts::located_step(line, rest) {
                 return None;
             }
-            let diag =
-                diagnostic_after_location(rest).or_else(|| reports::column_finding(line, rest))?;
+            let diag = diagnostic_after_location(rest)
+                .or_else(|| reports::column_finding(line, rest))
+                .or(named.then_some(sig(Kind::Warning, 2, true)))?;
             if diag.kind == Kind::Warning && best == Some(Word::Severe) && !zero_count(line) {
                 return Some(sig(Kind::Error, 6, true));
             }
@@ -214,6 +202,8 @@ impl Generic {
             Word::Expect => sig(Kind::Message, 0, false),
             Word::Count => sig(Kind::Summary, 0, false),
             // `Downloaded x v1.2` a hundred times is a progress listing, not an outcome.
+            // `no circular dependency was found`: a check's verdict, said once.
+            Word::Outcome if verdict => sig(Kind::Summary, 0, false),
             Word::Outcome => sig(Kind::Summary, 0, true),
         })
     }
@@ -242,6 +232,30 @@ fn after_location_at(line: &[u8], space: Option<usize>) -> Option<&[u8]> {
         i += 1;
     }
     (i == tok.len()).then(|| line[end..].trim_ascii_start())
+}
+
+/// After a program's name and a location (`prog: path:N: …`, the name a word with no path in
+/// it), the rest of the line.
+fn named_location(line: &[u8], space: Option<usize>) -> Option<&[u8]> {
+    let sp = space?;
+    let name = line[..sp].strip_suffix(b":")?;
+    if name.is_empty()
+        || !name
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    {
+        return None;
+    }
+    let rest = &line[sp + 1..];
+    after_location(rest).filter(|r| !r.is_empty())
+}
+
+/// `a.rb:814: dynamic constant assignment`: a located message that names no severity or rule
+/// (read alone, a line of a `grep -n` listing), nor a function (a frame: `a.py:3: in f`).
+pub(crate) fn silent_location(line: &[u8]) -> bool {
+    after_location(line).is_some_and(|r| {
+        !r.is_empty() && !r.starts_with(b"in ") && diagnostic_after_location(r).is_none()
+    })
 }
 
 /// Severity word or rule code as the first words after a location: a diagnostic.
@@ -324,6 +338,9 @@ pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
     if kind == Kind::Error && (line.trim_ascii_end().ends_with(b":") || checker_prefix(line)) {
         return (Cont::UntilBlank, 6);
     }
+    if kind == Kind::Error && titles::starred(line).is_some() {
+        return (Cont::UntilBlank, after);
+    }
     if kind == Kind::Message && after > 0 && diff_header(line) {
         return (Cont::Paragraph, after);
     }
@@ -332,44 +349,11 @@ pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
     }
     // `… ERROR:  duplicate key …` then `… DETAIL:  Key (id)=(1) already exists.`
     if kind == Kind::Error
-        && let Some(prefix) = labelled_prefix(line)
+        && let Some(prefix) = named_prefix(line).or_else(|| labelled_prefix(line))
     {
         return (Cont::Detail(prefix), after);
     }
     (Cont::Indented, after)
-}
-
-/// `Case 17    | FAIL |`, `test_x ... FAILED`: a result line whose last word is a failure; the
-/// line after it says why.
-fn ends_in_failure(line: &[u8]) -> bool {
-    let t = line.trim_ascii_end();
-    let t = t
-        .strip_suffix(b"|")
-        .or_else(|| t.strip_suffix(b"]"))
-        .unwrap_or(t)
-        .trim_ascii_end();
-    let word = &t[t
-        .iter()
-        .rposition(|b| !b.is_ascii_alphabetic())
-        .map_or(0, |p| p + 1)..];
-    [&b"fail"[..], b"failed", b"error"]
-        .iter()
-        .any(|w| word.eq_ignore_ascii_case(w))
-}
-
-/// `==1234==`: the process-id prefix of a runtime checker's report, whose detail lines follow
-/// its title without indentation (`READ of size 4 at 0x… thread T0`).
-fn checker_prefix(line: &[u8]) -> bool {
-    let Some(rest) = line.strip_prefix(b"==") else {
-        return false;
-    };
-    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-    // The title is glued to the prefix (`==12==ERROR: …`), where a log line leaves a space.
-    digits > 0
-        && rest[digits..].starts_with(b"==")
-        && rest
-            .get(digits + 2)
-            .is_some_and(|b| !b.is_ascii_whitespace())
 }
 
 /// How many lines before a generic hit it also keeps: a Rust-style `at ./src/x.rs:3:5` frame
@@ -557,16 +541,6 @@ pub(crate) fn file_header(line: &[u8]) -> bool {
     let slash = memchr::memchr2(b'/', b'\\', t);
     matches!((dot, slash), (Some(d), Some(_)) if t.len() - d <= 7 && t.len() - d >= 2
         && t[d + 1..].iter().all(u8::is_ascii_alphanumeric))
-}
-
-/// `STYLE-WARNING`, `SERVER_ERROR object …`: a severity word glued to an upper-case part that
-/// still stands as a word of its own.
-fn glued_caps(word: Word, line: &[u8], s: usize, e: usize) -> bool {
-    match word {
-        Word::Warn => caps_compound(line, s, e),
-        Word::Severe => caps_status(line, s, e),
-        _ => false,
-    }
 }
 
 #[cfg(test)]
@@ -855,11 +829,11 @@ mod tests {
     }
 
     /// The word lists as first written, unfactored.
-    const SEVERE_LIST: &str = r#"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|no module named|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom|dubious|deadlock|terminated|terminating|interrupted|is down|are down|not allowed because|not recogni[sz]ed|unexpected (?:end of|eof)|unrecogni[sz]ed|bad crc|corrupt|(?-i:NOT )|status=[1-9]\d*/[a-z]+|http/\d(?:\.\d)?" [45]\d\d"#;
+    const SEVERE_LIST: &str = r#"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|no module named|timed out|traceback|invalid|unresolved|uncaught|unhandled|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom|dubious|deadlock|terminated|terminating|interrupted|is down|are down|not allowed because|not recogni[sz]ed|unexpected (?:end of|eof)|unrecogni[sz]ed|bad crc|corrupt|does not exist|doesn't exist|(?-i:NOT )|status=[1-9]\d*/[a-z]+|http/\d(?:\.\d)?" [45]\d\d"#;
     const WARN_LIST: &str =
         r"warnings|warning|warn|deprecated|deprecation|caution|notice|duration: \d+(?:\.\d+)? ms";
     const COUNT_LIST: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left|updated)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass|fail|failures|errors|skipped|passed|failed|hits)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
-    const OUTCOME_LIST: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|completed|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
+    const OUTCOME_LIST: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|complete(?:d|)\b|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:|(?:was|were) found\b|detected\b)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
 
     fn unfactored() -> regex::bytes::Regex {
         regex::bytes::RegexBuilder::new(&format!(

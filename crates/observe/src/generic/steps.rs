@@ -149,16 +149,51 @@ pub(crate) fn labelled_prefix(line: &[u8]) -> Option<u64> {
     level_label(line).map(|(s, _)| prefix_hash(&line[..s]))
 }
 
+/// The labels of a detail line: what says why an error happened, or what failed.
+const DETAILS: [&[u8]; 6] = [
+    b"detail",
+    b"hint",
+    b"context",
+    b"reason",
+    b"cause",
+    b"statement",
+];
+
 /// `… [6-1] user=a,db=b DETAIL:  Key (id)=(1) already exists.`: a line that repeats the prefix
 /// (hashed as [`labelled_prefix`] does) of the error above it, with a label that says why
-/// (`DETAIL`, `HINT`, `CONTEXT`, `REASON`, `CAUSE`).
+/// (`DETAIL`, `HINT`, `CONTEXT`, `REASON`, `CAUSE`) or what failed (`STATEMENT`).
 /// A client prints the same labels at the start of the line, with no prefix (`DETAIL:  Key …`,
-/// `HINT:  Perhaps you meant …`), and the position in the statement as `LINE 1: …`.
+/// `HINT:  Perhaps you meant …`), and the position in the statement as `LINE 1: …`; a program
+/// that names itself before its own lower-case labels (`prog: error: …`) prints them after its
+/// name (`prog: detail: …`, see [`named_prefix`]).
 pub(crate) fn detail_of(line: &[u8], prefix: u64) -> bool {
     level_label(line).is_some_and(|(s, e)| {
-        [&b"DETAIL"[..], b"HINT", b"CONTEXT", b"REASON", b"CAUSE"].contains(&&line[s..e])
+        DETAILS.iter().any(|d| d.eq_ignore_ascii_case(&line[s..e]))
             && (s == 0 || prefix_hash(&line[..s]) == prefix)
     }) || numbered_label(line)
+        || named_label(line)
+            .is_some_and(|(name, label)| DETAILS.contains(&label) && prefix_hash(name) == prefix)
+}
+
+/// `prog: error: …`: the hash of the program's name (`prog: `) before a lower-case severity
+/// label, which its detail lines repeat (`prog: detail: …`).
+pub(crate) fn named_prefix(line: &[u8]) -> Option<u64> {
+    named_label(line)
+        .filter(|(_, label)| [&b"error"[..], b"fatal"].contains(label))
+        .map(|(name, _)| prefix_hash(name))
+}
+
+/// `prog: label: …`: the name with its colon and blank, and the lower-case label after it.
+fn named_label(line: &[u8]) -> Option<(&[u8], &[u8])> {
+    let c = memchr::memchr(b':', &line[..line.len().min(40)])?;
+    let name = &line[..c];
+    let ok = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.');
+    if name.is_empty() || !name.iter().all(ok) || line.get(c + 1) != Some(&b' ') {
+        return None;
+    }
+    let rest = &line[c + 2..];
+    let n = rest.iter().take_while(|b| b.is_ascii_lowercase()).count();
+    (n >= 4 && rest.get(n) == Some(&b':')).then(|| (&line[..c + 2], &rest[..n]))
 }
 
 /// `LINE 1: SELECT …`: an upper-case label with a number, at the start of the line.
@@ -220,9 +255,113 @@ fn bare_file_line(l: &[u8]) -> bool {
         .is_some_and(|n| !n.is_empty() && n.iter().all(u8::is_ascii_digit))
 }
 
+/// `Case 17    | FAIL |`, `test_x ... FAILED`: a result line whose last word is a failure; the
+/// line after it says why.
+pub(super) fn ends_in_failure(line: &[u8]) -> bool {
+    let t = line.trim_ascii_end();
+    let t = t
+        .strip_suffix(b"|")
+        .or_else(|| t.strip_suffix(b"]"))
+        .unwrap_or(t)
+        .trim_ascii_end();
+    let word = &t[t
+        .iter()
+        .rposition(|b| !b.is_ascii_alphabetic())
+        .map_or(0, |p| p + 1)..];
+    [&b"fail"[..], b"failed", b"error"]
+        .iter()
+        .any(|w| word.eq_ignore_ascii_case(w))
+}
+
+/// `==1234==`: the process-id prefix of a runtime checker's report, whose detail lines follow
+/// its title without indentation (`READ of size 4 at 0x… thread T0`).
+pub(super) fn checker_prefix(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"==") else {
+        return false;
+    };
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    // The title is glued to the prefix (`==12==ERROR: …`), where a log line leaves a space.
+    digits > 0
+        && rest[digits..].starts_with(b"==")
+        && rest
+            .get(digits + 2)
+            .is_some_and(|b| !b.is_ascii_whitespace())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn noisy(middle: &[&str]) -> String {
+        let mut log = String::new();
+        for i in 0..40 {
+            log.push_str(&format!("step {i} of the job went fine today\n"));
+        }
+        for l in middle {
+            log.push_str(l);
+            log.push('\n');
+        }
+        for i in 40..80 {
+            log.push_str(&format!("step {i} of the job went fine today\n"));
+        }
+        log
+    }
+
+    fn shown(log: &str) -> String {
+        crate::compress(log.as_bytes(), &crate::CompressOptions::default()).text
+    }
+
+    /// A program that names itself before its error (`prog: error: …`) names itself again before
+    /// the detail of it (`prog: detail: …`): kept with the error; a server log's `STATEMENT:`
+    /// record repeats the prefix of the `ERROR:` record above it and says what failed.
+    #[test]
+    fn a_named_error_keeps_its_named_detail_and_a_log_error_its_statement() {
+        let named = [
+            "dumper: error: query failed: ERROR:  permission denied for t",
+            "dumper: detail: Query was: LOCK t",
+        ];
+        let logged = [
+            "2026-01-02 10:00:01.5 UTC [77] app@db ERROR:  permission denied for t",
+            "2026-01-02 10:00:01.5 UTC [77] app@db STATEMENT:  LOCK t",
+        ];
+        for lines in [named, logged] {
+            let out = shown(&noisy(&lines));
+            for l in lines {
+                assert!(out.contains(l), "{l} lost:\n{out}");
+            }
+        }
+        assert!(named_prefix(b"dumper: error: x").is_some());
+        assert!(named_prefix(b"dumper: reading tables").is_none());
+        assert!(named_prefix(b"a b: error: x").is_none());
+        assert!(!detail_of(
+            b"other: detail: x",
+            named_prefix(b"dumper: error: x").unwrap()
+        ));
+    }
+
+    /// A located message that says no severity, with its excerpt underlined by a caret, is a
+    /// finding: the three lines are kept; a frame's excerpt marked by `^^^` runs is not.
+    #[test]
+    fn a_located_message_underlined_in_its_excerpt_is_kept() {
+        let found = [
+            "lib/a.rb:14: dynamic constant assignment",
+            "  Key = :k  #...",
+            "  ^~~~~~~~",
+        ];
+        let out = shown(&noisy(&found));
+        for l in found {
+            assert!(out.contains(l), "{l} lost:\n{out}");
+        }
+        assert!(!crate::generic::silent_location(
+            b"/usr/lib/x.py:9: in version"
+        ));
+        assert!(!crate::generic::silent_location(b"a.c:3:5: error: x"));
+        assert!(crate::generic::silent_location(
+            b"a.rb:3: dynamic constant assignment"
+        ));
+        let data = ["lib/a.rb:14: Key = :k", "  Key = :k  #...", "  ^^^^^^^^^"];
+        assert!(!shown(&noisy(&data)).contains("lib/a.rb:14"));
+    }
 
     #[test]
     fn a_syntax_errors_location_above_its_excerpt_is_pulled() {
@@ -256,13 +395,14 @@ mod tests {
             b"2026-01-01 10:00:01 UTC [7]: [7-1] user=a,db=b HINT:  Try x.",
             p
         ));
-        // Another session's detail, a statement of the same session, a lower-case label.
-        assert!(!detail_of(
-            b"2026-01-01 10:00:00 UTC [7]: [6-1] user=c,db=b DETAIL:  x",
+        // The statement that failed, of the same session (wild12: what failed is said there).
+        assert!(detail_of(
+            b"2026-01-01 10:00:00 UTC [7]: [7-1] user=a,db=b STATEMENT:  x",
             p
         ));
+        // Another session's detail, a lower-case label.
         assert!(!detail_of(
-            b"2026-01-01 10:00:00 UTC [7]: [7-1] user=a,db=b STATEMENT:  x",
+            b"2026-01-01 10:00:00 UTC [7]: [6-1] user=c,db=b DETAIL:  x",
             p
         ));
         assert!(!detail_of(

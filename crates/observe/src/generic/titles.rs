@@ -23,6 +23,24 @@ pub(crate) fn rule_run(t: &[u8]) -> Option<usize> {
     (n >= 10 && end > title.len() && !title.trim_ascii_start().is_empty()).then_some(title.len())
 }
 
+/// `'a.py': *** Line 3: trouble here! ***`: a message set off by `***` on both sides after a
+/// lead (the item it is about): a flagged finding, with the lines under it up to a blank (at
+/// most 3). A line that starts with the stars is a banner, told apart before.
+#[inline]
+pub(crate) fn starred(t: &[u8]) -> Option<super::Signal> {
+    if !t
+        .last()
+        .is_some_and(|&b| b == b'*' || b.is_ascii_whitespace())
+    {
+        return None;
+    }
+    let body = t.trim_ascii_end().strip_suffix(b" ***")?;
+    let open = memchr::memmem::find(body, b" *** ")?;
+    let text = body[open + 5..].trim_ascii();
+    (open > 0 && text.iter().any(u8::is_ascii_alphabetic) && !text.contains(&b'*'))
+        .then_some(super::sig(crate::rules::Kind::Error, 3, true))
+}
+
 /// `lint/style/useTemplate`, `assist/source/organizeImports`: a rule named by its namespace
 /// path as the first word (two slashes or more, no dots, words of letters, digits and `-`).
 pub(super) fn rule_path(rest: &[u8]) -> bool {
@@ -66,4 +84,49 @@ pub(super) fn caps_status(line: &[u8], s: usize, e: usize) -> bool {
         && line[s..e].iter().all(u8::is_ascii_uppercase)
         && line.get(e) == Some(&b' ')
         && line.get(e + 1).is_some_and(u8::is_ascii_lowercase)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Kind;
+
+    fn listing_with(lines: &[&str]) -> String {
+        let mut log = String::new();
+        for i in 0..30 {
+            log.push_str(&format!("'pkg/mod{i}.py': looks fine.\n"));
+        }
+        for l in lines {
+            log.push_str(l);
+            log.push('\n');
+        }
+        for i in 30..60 {
+            log.push_str(&format!("'pkg/mod{i}.py': looks fine.\n"));
+        }
+        log
+    }
+
+    /// A message flagged with `***` on both sides after the item it is about is an error, and
+    /// the lines under it (what is wrong, where) stay with it in a listing that folds.
+    #[test]
+    fn a_starred_message_after_a_lead_is_a_finding_with_its_lines() {
+        assert_eq!(
+            starred(b"'pkg/a.py': *** Line 12: mixed indentation! ***").map(|s| s.kind),
+            Some(Kind::Error)
+        );
+        assert!(starred(b"*** /var/log/x.log (last 10 lines) ***").is_none());
+        assert!(starred(b"a *** *** ***").is_none());
+        assert!(starred(b"2 *** 3 ***").is_none());
+        let flagged = [
+            "'pkg/odd.py': *** Line 7: mixed indentation! ***",
+            "bad line: '\\t  return x\\n'",
+            "not consistent at widths 1, 2, 4",
+        ];
+        let log = listing_with(&flagged);
+        let out = crate::compress(log.as_bytes(), &crate::CompressOptions::default()).text;
+        for l in flagged {
+            assert!(out.contains(l), "{l} lost:\n{out}");
+        }
+        assert!(out.len() < log.len() / 2, "{out}");
+    }
 }

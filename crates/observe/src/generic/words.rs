@@ -1,7 +1,10 @@
 //! Telling the words the scan found apart: severities, warnings, counts, outcomes and
 //! expectations, and whether a match stands as a word.
 
+use super::counts;
 use super::ident;
+use super::steps::{compared, diff_header};
+use super::titles::{caps_compound, caps_status};
 
 /// Severity classes of the word alternatives, in the order of the regex groups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,6 +23,34 @@ pub(super) fn shouted_not(line: &[u8], s: usize, e: usize) -> bool {
         && line[s - 1] == b' '
         && line[s - 2].is_ascii_lowercase()
         && line.get(e).is_some_and(u8::is_ascii_lowercase)
+}
+
+/// `Device "eth9" does not exist`: a missing thing is an error when an unindented sentence
+/// names it in quotes right before the phrase that starts at `s` (prose and comments say it of
+/// no name; an indented one is a step of a trace: `  File 'a.o' does not exist.`).
+pub(crate) fn quoted_subject(line: &[u8], s: usize) -> bool {
+    s >= 2
+        && !line[0].is_ascii_whitespace()
+        && line[s - 1] == b' '
+        && matches!(line[s - 2], b'"' | b'\'' | b'`')
+}
+
+/// Whether a whole word `no` leads one of the 5 words before `s` (`no cyclic import was found`).
+pub(crate) fn no_before(line: &[u8], s: usize) -> bool {
+    let from = s.saturating_sub(48);
+    let mut words = 0;
+    let mut i = s;
+    while i > from && words < 6 {
+        i -= 1;
+        if line[i] == b' ' {
+            words += 1;
+            let w = &line[i.saturating_sub(2)..i];
+            if w.eq_ignore_ascii_case(b"no") && (i < 3 || !line[i - 3].is_ascii_alphanumeric()) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// `1 ERROR`, `0 failed`: where the word of a count match starts when it is a severity
@@ -63,10 +94,17 @@ pub(super) fn word_class(m: &[u8]) -> Word {
     if warn.iter().any(|w| w[0] == letter && lower(w)) {
         return Word::Warn;
     }
+    // The end of a verdict (`no cycle was found`, `no cycles detected`), checked for its `no`
+    // by the caller.
+    if (letter == b'w' && (lower(b"was found") || lower(b"were found")))
+        || (letter == b'd' && lower(b"detected"))
+    {
+        return Word::Outcome;
+    }
     // The outcome words, by their first letter.
     let outcome: &[&[u8]] = match letter {
         b'b' => &[b"build "],
-        b'c' => &[b"completed", b"checked "],
+        b'c' => &[b"complete", b"checked "],
         b'd' => &[b"downloaded", b"done"],
         b'e' => &[b"exit", b"elifecycle"],
         b'f' => &[b"finished"],
@@ -144,4 +182,124 @@ pub(super) fn zero_count(line: &[u8]) -> bool {
         }
     }
     false
+}
+
+/// The word of the scan's hit `line[s..e]` as it counts for the line (its class, with the
+/// checks that it stands as that word), and whether it ends a `no … was found` verdict; `None`
+/// when it does not count.
+pub(super) fn hit_word(line: &[u8], mut s: usize, e: usize) -> Option<(Word, bool)> {
+    let m = line.get(s..e)?;
+    let mut verdict = false;
+    let mut word = word_class(m);
+    // `client=127.0.0.1 ERROR:`: digits after a dot end an address or a version, not a
+    // count, and the severity word after them stands on its own.
+    if word == Word::Count
+        && s > 0
+        && line[s - 1] == b'.'
+        && let Some(at) = dotted_severity(m)
+    {
+        (word, s) = (Word::Severe, s + at);
+    }
+    // `user NOT in sudoers`: a shouted negation between lower-case words.
+    if m == b"NOT " {
+        if !shouted_not(line, s, e) {
+            return None;
+        }
+    } else if matches!(word, Word::Severe | Word::Warn | Word::Expect)
+        && !whole_word(line, s, e)
+        && !glued_caps(word, line, s, e)
+    {
+        return None;
+    }
+    if word == Word::Expect && !compared(&line[e..]) && !diff_header(line) {
+        return None;
+    }
+    if word == Word::Count && counts::not_a_count(line, s, e, m) {
+        return None;
+    }
+    // `does not exist` is the one severe phrase that starts with `do`.
+    if word == Word::Severe
+        && (m[0] | 0x20) == b'd'
+        && m.get(1).is_some_and(|b| (b | 0x20) == b'o')
+        && !quoted_subject(line, s)
+    {
+        return None;
+    }
+    let tail = matches!(
+        m.get(..2),
+        Some([b'w' | b'W', _] | [b'd' | b'D', b'e' | b'E'])
+    );
+    if word == Word::Outcome && tail {
+        // `was found` / `detected` end a verdict only after a `no` (`no cycle was found`).
+        if !no_before(line, s) {
+            return None;
+        }
+        verdict = true;
+    }
+    Some((word, verdict))
+}
+
+/// `STYLE-WARNING`, `SERVER_ERROR object …`: a severity word glued to an upper-case part that
+/// still stands as a word of its own.
+fn glued_caps(word: Word, line: &[u8], s: usize, e: usize) -> bool {
+    match word {
+        Word::Warn => caps_compound(line, s, e),
+        Word::Severe => caps_status(line, s, e),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Kind;
+
+    fn kind(line: &str) -> Option<Kind> {
+        crate::generic::generic()?
+            .classify(line.as_bytes(), None)
+            .map(|s| s.kind)
+    }
+
+    /// A thing named in quotes that does not exist is an error on an unindented line; said of
+    /// no name (prose, a comment) or indented (a step of a trace), it is not.
+    #[test]
+    fn a_quoted_name_that_does_not_exist_is_an_error() {
+        assert_eq!(kind(r#"Volume "data7" does not exist."#), Some(Kind::Error));
+        assert_eq!(kind("Queue 'jobs' doesn't exist"), Some(Kind::Error));
+        assert_eq!(kind("  Node 'out/a.o' does not exist."), None);
+        assert_eq!(kind("# if the key does not exist, skip it"), None);
+        assert_eq!(kind("returns None when the path doesn't exist"), None);
+        assert!(quoted_subject(b"Unit \"x\" does", 9));
+    }
+
+    /// `no … was found` / `no … detected`: a check's clean verdict is a summary, kept on its
+    /// own (not grouped with other outcomes); a search that found nothing on its way is not.
+    #[test]
+    fn a_check_that_found_nothing_says_so_in_a_summary() {
+        let g = crate::generic::generic().unwrap();
+        let s = g
+            .classify(
+                "  \u{2705} Great, no cyclic import was found in the tree.".as_bytes(),
+                None,
+            )
+            .unwrap();
+        assert_eq!((s.kind, s.group), (Kind::Summary, false));
+        assert_eq!(kind("No cycles detected in 4 runs"), Some(Kind::Summary));
+        assert_eq!(kind("a cycle was found in the graph"), None);
+        assert!(no_before(b"x, no such thing was found", 17));
+        assert!(!no_before(b"x, know such thing was found", 19));
+        assert_eq!(kind("No implicit rule found for 'x.o'."), None);
+        assert_eq!(kind("-- database dump complete"), Some(Kind::Summary));
+        assert_eq!(kind("the run was completely quiet"), None);
+        assert_eq!(
+            kind("prog: data.txt:131: is not sorted: x -"),
+            Some(Kind::Warning)
+        );
+        assert_eq!(kind("a.txt:131: is not sorted"), None);
+        assert_eq!(kind("cat: x: No such file or directory"), Some(Kind::Error));
+        assert_eq!(
+            kind("ModuleNotFoundError: no module named 'x'"),
+            Some(Kind::Message)
+        );
+    }
 }
