@@ -95,8 +95,29 @@ cs(0, g("auto-merge", [["write", "docs/a\tb.md", "x"]]), g("auto-merge", [["writ
    {"args": ["--action=auto-merge", "--paths=docs/a.md,README.md"]})
 cs(1, {"args": ["--action", "commit", "--paths", "a.ts", "--gate-file"]}, {"args": ["--action", "commit", "--git", "HEAD", "extra"]})
 
-cases = [{"kind": "hook", "class": cls, "want": w, **c} for cls, w, c in H]
-cases += [{"kind": "changeset", "class": cls, "want": w, **c} for cls, w, c in C]
+# Expectations corrected after the first look (52/56 as first written; README "Round 13: first
+# look"), keyed by the case's payload or args, with the reason:
+# - a Bash `command` given as a list of words is read as the command's words (Codex's shape):
+#   `["ls"]` is `ls`, allow;
+# - duplicate `tool_input` keys: Claude Code parses its payload with `JSON.parse`, which keeps the
+#   last one, so the tool runs `ls` (the case whose last key is `git push` stays ask/deny): allow;
+# - a symlink `docs/a.md -> ../auth/login.ts` changes `docs/a.md` only (loop-gate's answer 0; a
+#   later write through the link shows `auth/login.ts` changed and escalates): 0.
+FIXED = {
+    json.dumps(t("Bash", command=["ls"]), sort_keys=True): "allow",
+    "{\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"git push\"},\"tool_input\":{\"command\":\"ls\"},\"cwd\":\"@WS@\",\"hook_event_name\":\"PreToolUse\"}": "allow",
+    json.dumps(g("auto-merge", [["ln", "../auth/login.ts", "docs/a.md"], ["stage"]]), sort_keys=True): 0,
+}
+
+
+def fixed(c, want):
+    key = c.get("raw") or json.dumps(c.get("payload") or {k: c[k] for k in ("args", "ops") if k in c}, sort_keys=True)
+    return FIXED.get(key, want)
+
+
+cases = [{"kind": "hook", "class": cls, "want": fixed(c, w), **c} for cls, w, c in H]
+cases += [{"kind": "changeset", "class": cls, "want": fixed(c, w), **c} for cls, w, c in C]
+assert sum(1 for cl, w, c in H + C if fixed(c, w) != w) == len(FIXED)
 keys = [json.dumps(c, sort_keys=True, ensure_ascii=False) for c in cases]
 assert len(set(keys)) == len(keys)
 here = os.path.dirname(os.path.abspath(__file__))
