@@ -53,6 +53,18 @@ pub(crate) fn substitute(inner: &str, scope: &Scope<'_>) -> Option<String> {
     }
     let plain = |s: &str| !s.contains(['*', '?', '[', '\\', '$', '`', '"', '\'', '{', '}']);
     let value = literal(name, scope)?;
+    // case modification (`${X^^}`, `${X,,}`, `${X^}`, `${X,}`) with no pattern
+    let first = |f: fn(&char) -> String| {
+        let mut c = value.chars();
+        c.next().map_or(String::new(), |h| f(&h) + c.as_str())
+    };
+    match op {
+        "^^" => return Some(value.to_uppercase()),
+        ",," => return Some(value.to_lowercase()),
+        "^" => return Some(first(|c| c.to_uppercase().collect())),
+        "," => return Some(first(|c| c.to_lowercase().collect())),
+        _ => {}
+    }
     if let Some(rest) = op.strip_prefix('/') {
         let (all, rest) = match rest.strip_prefix('/') {
             Some(r) => (true, r),

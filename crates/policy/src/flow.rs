@@ -66,7 +66,7 @@ impl Analyser<'_, '_> {
         let text = &src[node.byte_range()];
         let value = match node.child_by_field_name("value") {
             None => Some(Word::literal("")),
-            Some(_) if text.contains("+=") => None,
+            Some(v) if text.contains("+=") => return self.append(name, v, src),
             Some(v) if v.kind() == "array" => {
                 self.assign_array(name, v, src);
                 return;
@@ -83,6 +83,7 @@ impl Analyser<'_, '_> {
         };
         let value = if self.unsure > 0 { None } else { value };
         self.vars.insert(name.to_string(), value);
+        self.taint(name, text);
     }
 
     /// `a=(x y)`: the elements are known when every one is a literal (stored as `a[0]`,

@@ -18,6 +18,7 @@
 //! ```
 
 mod acts;
+mod appends;
 mod braces;
 pub mod changeset;
 mod chdirs;
@@ -32,6 +33,7 @@ mod fields;
 mod find;
 mod flow;
 mod launchers;
+mod launchmore;
 mod launchrows;
 mod listed;
 mod listers;
@@ -39,6 +41,7 @@ mod lookups;
 mod models;
 mod optcmds;
 mod options;
+mod outputs;
 mod part;
 pub mod path;
 mod patterns;
@@ -47,6 +50,7 @@ mod programs;
 mod remember;
 mod rg;
 mod rule;
+mod runcmds;
 mod runners;
 mod secretvars;
 mod sed;
