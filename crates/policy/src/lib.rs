@@ -57,6 +57,7 @@ mod sed;
 mod select;
 pub mod shell;
 mod shparse;
+mod stdincmds;
 mod tables;
 mod uploads;
 mod values;

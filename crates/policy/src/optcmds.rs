@@ -102,7 +102,10 @@ fn table_commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
         "vi" | "vim" | "nvim" | "view" | "ex" | "vimdiff" | "gvim" => {
             let mut out = plus_commands(argv, true);
             for v in (1..argv.len()).filter_map(|i| value_at(argv, i, &["-c"], &["--cmd"])) {
-                out.extend(v.map_or(Some(OptCmd::Unknown), |c| vim_bang(&c)));
+                out.extend(v.as_deref().map_or(Some(OptCmd::Unknown), vim_bang));
+                out.extend(v.iter().flat_map(|c| c.split('|')).filter_map(|c| {
+                    crate::stdincmds::editor_write(c.trim_start_matches(':')).map(OptCmd::Script)
+                }));
             }
             // a cluster of flags ending in `c` (`ex -sc CMD`)
             for (i, w) in argv.iter().enumerate().skip(1) {
@@ -112,6 +115,10 @@ fn table_commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
                 if cluster {
                     let next = argv.get(i + 1).and_then(|w| w.value.as_deref());
                     out.extend(next.map_or(Some(OptCmd::Unknown), vim_bang));
+                    out.extend(next.iter().flat_map(|c| c.split('|')).filter_map(|c| {
+                        crate::stdincmds::editor_write(c.trim_start_matches(':'))
+                            .map(OptCmd::Script)
+                    }));
                 }
             }
             out

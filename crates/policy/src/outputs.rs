@@ -9,7 +9,7 @@
 
 use std::collections::HashSet;
 
-use crate::models::{has_flag, option_values, positionals};
+use crate::models::{has_flag, lit, option_values, positionals};
 use crate::words::Word;
 
 /// The files `name` writes through its options or positionals; `None`: no entry here.
@@ -79,6 +79,7 @@ pub(crate) fn writes(name: &str, sub: &str, argv: &[Word]) -> Option<Vec<Word>> 
         "cmake" => option_values(argv, &["-B"], &["--build"]),
         "meson" if sub == "setup" => pos().into_iter().nth(1).into_iter().collect(),
         "mkfifo" | "mknod" => option_writes_positional(argv, name),
+        "gawk" | "awk" => gawk_inplace(argv),
         _ => return None,
     })
 }
@@ -128,4 +129,36 @@ fn sqlite_writes(argv: &[Word]) -> Vec<Word> {
         }
     }
     out
+}
+
+/// `gawk -i inplace PROGRAM FILE...` rewrites each FILE (also `--include=inplace`,
+/// `-iinplace`, `inplace.awk`).
+fn gawk_inplace(argv: &[Word]) -> Vec<Word> {
+    let mut inplace = false;
+    let mut program = true;
+    let mut files = Vec::new();
+    let mut i = 1;
+    while let Some(w) = argv.get(i) {
+        let v = w.lit().unwrap_or("");
+        let val = |n: &str| v.strip_prefix(n).filter(|r| !r.is_empty());
+        if let Some(lib) = val("--include=").or_else(|| val("-i")) {
+            inplace |= lib.trim_end_matches(".awk") == "inplace";
+        } else if matches!(v, "-i" | "--include") {
+            inplace |= lit(argv, i + 1).is_some_and(|l| l.trim_end_matches(".awk") == "inplace");
+            i += 1;
+        } else if matches!(v, "-f" | "--file") {
+            program = false;
+            i += 1;
+        } else if matches!(v, "-v" | "-F" | "--assign" | "--field-separator") {
+            i += 1;
+        } else if v == "--" || !v.starts_with('-') || v == "-" {
+            if program && v != "--" {
+                program = false;
+            } else if v != "--" {
+                files.push(w.clone());
+            }
+        }
+        i += 1;
+    }
+    if inplace { files } else { Vec::new() }
 }

@@ -208,3 +208,28 @@ fn more_programs_write_through_options_and_positionals() {
         ("ar t lib.a", Ask),
     ]);
 }
+
+#[test]
+fn programs_that_run_their_input() {
+    use Verdict::*;
+    expect(&[
+        ("ssh -p 2222 build@host <<'EOF'\nrm -rf build\nEOF", Deny),
+        ("ssh host <<< 'ls /srv'", Ask),
+        ("ssh host git log <<< 'git push'", Ask),
+        ("crontab <<< '@reboot git push'", Deny),
+        (
+            "crontab -u dev - <<'EOF'\nSHELL=/bin/sh\n0 3 * * * rm -rf build\nEOF",
+            Deny,
+        ),
+        ("crontab -l", Ask),
+        ("ed -s notes.txt <<< $'1d\\nw /etc/motd\\nq'", Deny),
+        ("ed -s notes.txt <<< $'r !git push\\nq'", Deny),
+        ("ed -s notes.txt <<< $'1d\\nw\\nq'", Ask),
+        ("vim -es -c 'saveas /tmp/copy' -c q README.md", Deny),
+        ("ex -sc '%s/a/b/g|x' notes.txt", Ask),
+        ("gawk -i inplace '{gsub(/a/,\"b\")}1' /etc/hosts", Deny),
+        ("gawk --include=inplace '{print}' ../other.txt", Deny),
+    ]);
+    assert!(held("echo '*/5 * * * * git push' | crontab -"));
+    assert!(held("cat jobs.txt | crontab -"));
+}
