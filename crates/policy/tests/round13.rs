@@ -233,3 +233,43 @@ fn programs_that_run_their_input() {
     assert!(held("echo '*/5 * * * * git push' | crontab -"));
     assert!(held("cat jobs.txt | crontab -"));
 }
+
+#[test]
+fn word_list_literals_in_inline_code_are_commands() {
+    assert!(held("perl -e 'system qw(git push origin)'"));
+    assert!(held("perl -e 'exec qw{rm -rf build}'"));
+    assert!(held("ruby -e 'system(*%w[git push])'"));
+    assert_eq!(
+        check("perl -e 'print qw(a b c)'").0,
+        Verdict::Ask,
+        "inline code stays ask"
+    );
+}
+
+/// A narrowed recursive read of the workspace root (`rg -g '*.toml'`) is decided by the
+/// caller's complete listing: a catalogue entry the glob could name (`.streamlit/secrets.toml`)
+/// makes it ask only where it lies there.
+#[test]
+fn narrowed_reads_are_decided_by_a_complete_listing() {
+    use loopwright_policy::Request;
+    use loopwright_policy::path::Listing;
+    let p = common::newuser_policy();
+    let run = |entries: &[&str]| {
+        let mut req = Request::shell("rg -g '*.toml' KEY", "/work/app").with_home("/home/dev");
+        assert_eq!(p.recursive_dirs(&req), vec!["/work/app".to_string()]);
+        req.listings = vec![Listing {
+            dir: "/work/app".into(),
+            entries: entries.iter().map(|e| format!("/work/app/{e}")).collect(),
+            complete: true,
+        }];
+        p.check(&req).verdict
+    };
+    assert_eq!(run(&["Cargo.toml", "src/lib.rs"]), Verdict::Allow);
+    assert_eq!(
+        run(&["Cargo.toml", ".streamlit", ".streamlit/secrets.toml"]),
+        Verdict::Ask
+    );
+    // unlisted: the glob may name it
+    let req = Request::shell("rg -g '*.toml' KEY", "/work/app").with_home("/home/dev");
+    assert_eq!(p.check(&req).verdict, Verdict::Ask);
+}
