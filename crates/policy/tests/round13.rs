@@ -40,6 +40,12 @@ fn the_catalogue_holds_more_tools_credentials() {
         ("cat ~/.codex/config.toml", Allow),
         ("cat docs/keytab.md", Allow),
         ("cat .streamlit/config.toml", Allow),
+        ("cat workers/api/.dev.vars", Deny),
+        ("cat .dev.vars.example", Allow),
+        // `-name '*.rs'` names `.x.rs` and `.rs`, not every dot-file ending in `rs`
+        ("find src -name '*.rs' -exec wc -l {} +", Allow),
+        ("find src -name '*vars' -exec cat {} +", Ask),
+        ("grep -rn --include='*.rs' unwrap src", Allow),
     ]);
 }
 
