@@ -62,6 +62,7 @@ mod tables;
 mod uploads;
 mod values;
 mod verdict;
+mod whileread;
 pub mod words;
 
 pub use lookups::Lookups;

@@ -279,3 +279,28 @@ fn narrowed_reads_are_decided_by_a_complete_listing() {
     let req = Request::shell("rg -g '*.toml' KEY", "/work/app").with_home("/home/dev");
     assert_eq!(p.check(&req).verdict, Verdict::Ask);
 }
+
+#[test]
+fn a_loop_reading_a_literal_input_follows_its_lines() {
+    use Verdict::*;
+    expect(&[
+        (
+            "while read -r f; do tail -3 \"$f\"; done <<< ~/.netrc",
+            Deny,
+        ),
+        ("while read -r a b; do cat \"$b\"; done <<< 'x .env'", Deny),
+        (
+            "while read -r f; do wc -l \"$f\"; done <<'EOF'\nsrc/lib.rs\nsrc/main.rs\nEOF",
+            Allow,
+        ),
+        (
+            "while read -r f; do cat \"$f\"; done <<'EOF'\nREADME.md\n.env\nEOF",
+            Deny,
+        ),
+        ("while read -r f; do cat \"$f\"; done < files.txt", Ask),
+    ]);
+    // after the loop the variable is unknowable
+    assert!(held(
+        "while read -r f; do :; done <<< README.md; cat \"$f\""
+    ));
+}
