@@ -71,4 +71,55 @@ impl Analyser<'_, '_> {
             self.vars.remove(&key);
         }
     }
+
+    /// `a[KEY]=VALUE`: the element is known in an array declared associative (`declare -A`)
+    /// when KEY and VALUE are literal; otherwise it, `$a` and the whole list are forgotten.
+    pub(crate) fn assign_element(&mut self, name: &str, value: Option<Node<'_>>, src: &str) {
+        let base = name.split('[').next().unwrap_or(name).to_string();
+        let key = name[base.len()..]
+            .trim_start_matches('[')
+            .trim_end_matches(']');
+        let assoc = self.vars.contains_key(&crate::fields::assoc_marker(&base));
+        let known = match value {
+            Some(v) if assoc && self.unsure == 0 && crate::fields::assoc_key(key) => {
+                self.word(v, src).lit().map(Word::literal)
+            }
+            None if assoc && self.unsure == 0 => Some(Word::literal("")),
+            _ => None,
+        };
+        self.vars.insert(base, None);
+        self.vars.insert(name.to_string(), known);
+    }
+
+    /// `m=([k]=v ...)`: every item a `[KEY]=VALUE` of literals gives the element `m[KEY]`;
+    /// `false` (nothing done) when the items are plain words.
+    pub(crate) fn assoc_items(&mut self, name: &str, node: Node<'_>, src: &str) -> bool {
+        let mut c = node.walk();
+        let items: Vec<Option<(String, String)>> = node
+            .named_children(&mut c)
+            .map(|ch| {
+                // the raw item (`[k]` would read as a glob class): plain characters only
+                let t = &src[ch.byte_range()];
+                if t.contains(['$', '`', '"', '\'', '\\', '*', '?', '~', '{']) {
+                    return None;
+                }
+                let (k, v) = t.strip_prefix('[')?.split_once("]=")?;
+                crate::fields::assoc_key(k).then(|| (k.to_string(), v.to_string()))
+            })
+            .collect();
+        let first = &src[node.byte_range()];
+        if !first.trim_start_matches('(').trim_start().starts_with('[') {
+            return false;
+        }
+        self.set_list(&format!("{name}["), name, None);
+        let prefix = format!("{name}[");
+        self.vars.retain(|k, _| !k.starts_with(&prefix));
+        // an item not known may set any key: then no element is known
+        let known: Option<Vec<(String, String)>> = items.into_iter().collect();
+        for (k, v) in known.into_iter().flatten().filter(|_| self.unsure == 0) {
+            self.vars
+                .insert(format!("{name}[{k}]"), Some(Word::literal(&v)));
+        }
+        true
+    }
 }

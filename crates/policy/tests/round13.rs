@@ -304,3 +304,28 @@ fn a_loop_reading_a_literal_input_follows_its_lines() {
         "while read -r f; do :; done <<< README.md; cat \"$f\""
     ));
 }
+
+#[test]
+fn associative_arrays_are_followed() {
+    use Verdict::*;
+    expect(&[
+        (
+            "declare -A cfg; cfg[key]=~/.ssh/id_rsa; cat \"${cfg[key]}\"",
+            Deny,
+        ),
+        (
+            "declare -A f=([main]=src/main.rs [lib]=src/lib.rs); wc -l \"${f[lib]}\"",
+            Allow,
+        ),
+        ("declare -A f=([a]=.env); head \"${f[a]}\"", Deny),
+        ("local -A m; m[x]=README.md; cat \"${m[x]}\"", Allow),
+    ]);
+    // an unknown key may overwrite a known one; an indexed array's word index is arithmetic
+    assert!(held(
+        "declare -A m=([a]=README.md [$k]=.env); cat \"${m[a]}\""
+    ));
+    assert!(held(
+        "a=(README.md .env); i=1; a[i]=README.md; cat \"${a[1]}\""
+    ));
+    assert!(held("m[x]=README.md; cat \"${m[y]}\" .env"));
+}
