@@ -249,6 +249,17 @@ fn repo(c: &Value) -> TempDir {
                 std::fs::copy(r.join(w[1]), r.join(w[2])).unwrap();
             }
             "rm" => git(r, &["rm", "-q", w[1]]),
+            "ln" => {
+                let link = r.join(w[2]);
+                let _ = std::fs::remove_file(&link);
+                std::fs::create_dir_all(link.parent().unwrap()).unwrap();
+                std::os::unix::fs::symlink(w[1], link).unwrap();
+            }
+            "chmod" => {
+                use std::os::unix::fs::PermissionsExt;
+                let f = r.join(w[1]);
+                std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o755)).unwrap();
+            }
             "stage" => git(r, &["add", "-A"]),
             "commit" => {
                 git(r, &["add", "-A"]);
@@ -343,4 +354,13 @@ fn round8_hook_and_changeset_cases() {
 #[test]
 fn round9_every_tool_codex_shapes_and_odd_homes() {
     run_round(&["gate9/hook9-tune.json", "gate9/hook9-holdout.json"]);
+}
+
+/// Round 13 (`tests/data/gate13/gen.py`): one blind file, all held out: the round-13 catalogue
+/// through every file tool, duplicate JSON keys, Codex's command arrays, and `--git` diffs with
+/// type and mode changes, renames into a denied folder and odd names. 52/56 at first look
+/// (policy README, "Round 13: first look"), 56/56 after "Round 13 decisions" (tuned).
+#[test]
+fn round13_hooks_and_changesets() {
+    run_round(&["gate13/hook13.json"]);
 }

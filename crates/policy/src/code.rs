@@ -17,6 +17,12 @@ pub fn code_strings(argv: &[Word]) -> Vec<String> {
         let mut i = 0;
         let mut group: Vec<String> = Vec::new();
         while i < b.len() && out.len() < 32 {
+            if let Some((words, next)) = quoted_words(&b, i) {
+                // Perl's `qw(git push)`, Ruby's `%w(git push)`: a list of words
+                out.push(words);
+                i = next;
+                continue;
+            }
             let q = b[i];
             if q == '"' || q == '\'' {
                 let mut lit = String::new();
@@ -54,6 +60,32 @@ pub fn code_strings(argv: &[Word]) -> Vec<String> {
         }
     }
     out
+}
+
+/// A word-list literal at `i` (Perl `qw(...)`, `qw[...]`, `qw{...}`, `qw/.../`; Ruby `%w(...)`,
+/// `%W[...]`): its words joined by spaces, and the index after it.
+fn quoted_words(b: &[char], i: usize) -> Option<(String, usize)> {
+    let starts = match (b.get(i)?, b.get(i + 1)?) {
+        ('q', 'w') => i == 0 || !(b[i - 1].is_alphanumeric() || b[i - 1] == '_'),
+        ('%', 'w' | 'W') => true,
+        _ => false,
+    };
+    let open = *b.get(i + 2)?;
+    let close = match open {
+        '(' => ')',
+        '[' => ']',
+        '{' => '}',
+        '<' => '>',
+        '/' | '|' | '!' => open,
+        _ => return None,
+    };
+    if !starts {
+        return None;
+    }
+    let len = b[i + 3..].iter().position(|&c| c == close)?;
+    let inner: String = b[i + 3..i + 3 + len].iter().collect();
+    let words = inner.split_whitespace().collect::<Vec<_>>().join(" ");
+    Some((words, i + 4 + len))
 }
 
 /// Tcl's `spawn CMD ARGS` and `exec CMD ARGS` statements in `expect -c`/`tclsh` code: the

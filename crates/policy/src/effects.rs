@@ -97,7 +97,7 @@ pub fn unseen_commands(name: &str, argv: &[Word]) -> Option<String> {
 /// Files a wrapper itself writes (`strace -o F`, GNU `time -o F`, `ltrace -o F`).
 pub fn wrapper_writes(name: &str, argv: &[Word]) -> Vec<Word> {
     let (short, long): (&[&str], &[&str]) = match name {
-        "strace" | "ltrace" => (&["-o"], &["--output"]),
+        "strace" | "ltrace" | "perf" => (&["-o"], &["--output"]),
         "time" => (&["-o"], &["--output"]),
         "valgrind" => (
             &[],

@@ -65,6 +65,10 @@ impl Analyser<'_, '_> {
                 }
                 return;
             }
+            if let Some(body) = crate::stdincmds::stdin_script(&name, &argv, heredoc) {
+                self.at(&name, text, &argv, depth, body.as_deref());
+                return;
+            }
             match self.runner(&name, text, &argv, depth) {
                 crate::models::Next::Done => return,
                 crate::models::Next::Inner(inner, more) => {
@@ -84,10 +88,6 @@ impl Analyser<'_, '_> {
             }
             if programs::is_shell(&name) {
                 self.shell(&name, text, &argv, depth, heredoc);
-                return;
-            }
-            if matches!(name.as_str(), "at" | "batch") {
-                self.at(&name, text, &argv, depth, heredoc);
                 return;
             }
             if self.source_stdin(&name, text, &argv, depth, heredoc) {
@@ -136,7 +136,8 @@ impl Analyser<'_, '_> {
     /// `at TIME`, `batch`: the commands on standard input run later.
     fn at(&mut self, name: &str, text: &str, argv: &[Word], depth: usize, heredoc: Option<&str>) {
         let mut p = self.exec_part(PartKind::Exec, text, argv);
-        p.uncertain = Some(format!("`{name}` runs commands later"));
+        p.uncertain = Some(crate::stdincmds::note(name));
+        p.runs_unknown_code = heredoc.is_none();
         self.parts.push(p);
         let from_file = argv
             .iter()

@@ -15,15 +15,36 @@ pub(crate) fn var_key(name: &str) -> bool {
     }
     name.strip_suffix(']')
         .and_then(|n| n.split_once('['))
-        .is_some_and(|(base, idx)| {
-            is_name(base) && !idx.is_empty() && idx.bytes().all(|b| b.is_ascii_digit())
-        })
+        .is_some_and(|(base, idx)| is_name(base) && assoc_key(idx))
+}
+
+/// An array index written as a plain key (`a[0]`, `m[cfg]`, `m[my-key.1]`).
+pub(crate) fn assoc_key(idx: &str) -> bool {
+    !idx.is_empty()
+        && idx
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
+}
+
+/// The key under which a script records that `name` was declared associative (`declare -A`).
+pub(crate) fn assoc_marker(name: &str) -> String {
+    format!("\u{1}assoc:{name}")
 }
 
 /// Whether an array element's stored value is still the array's: the array is the one
 /// assigned whole (`$a` is still `${a[0]}`; `read -a`, `unset`, `a[1]=x` forget `$a`).
 pub(crate) fn element_valid(name: &str, scope: &Scope<'_>) -> bool {
     match name.split_once('[') {
+        // an associative array's element is what its own assignment recorded
+        Some((base, _)) if lookup(&assoc_marker(base), scope).is_some() => true,
+        Some((_, idx))
+            if !idx
+                .trim_end_matches(']')
+                .bytes()
+                .all(|b| b.is_ascii_digit()) =>
+        {
+            false
+        }
         Some((base, _)) => {
             let first = literal(base, scope);
             first.is_some() && first == literal(&format!("{base}[0]"), scope)
@@ -53,6 +74,18 @@ pub(crate) fn substitute(inner: &str, scope: &Scope<'_>) -> Option<String> {
     }
     let plain = |s: &str| !s.contains(['*', '?', '[', '\\', '$', '`', '"', '\'', '{', '}']);
     let value = literal(name, scope)?;
+    // case modification (`${X^^}`, `${X,,}`, `${X^}`, `${X,}`) with no pattern
+    let first = |f: fn(&char) -> String| {
+        let mut c = value.chars();
+        c.next().map_or(String::new(), |h| f(&h) + c.as_str())
+    };
+    match op {
+        "^^" => return Some(value.to_uppercase()),
+        ",," => return Some(value.to_lowercase()),
+        "^" => return Some(first(|c| c.to_uppercase().collect())),
+        "," => return Some(first(|c| c.to_lowercase().collect())),
+        _ => {}
+    }
     if let Some(rest) = op.strip_prefix('/') {
         let (all, rest) = match rest.strip_prefix('/') {
             Some(r) => (true, r),

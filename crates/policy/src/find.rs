@@ -90,10 +90,11 @@ pub fn name_globs(g: &str) -> Option<Vec<String>> {
         return None;
     }
     match g.strip_prefix('*') {
-        Some(rest) => Some(vec![
-            g.to_string(),
-            format!(".*{}", rest.trim_start_matches('.')),
-        ]),
+        // `*.rs` names `.x.rs` and `.rs` (not `.dev.vars`); `*env` names `.env`, `.xenv`
+        Some(rest) if rest.starts_with('.') => {
+            Some(vec![g.to_string(), format!(".*{rest}"), rest.to_string()])
+        }
+        Some(rest) => Some(vec![g.to_string(), format!(".*{rest}")]),
         None => Some(vec![g.to_string()]),
     }
 }

@@ -57,16 +57,13 @@ impl Analyser<'_, '_> {
         };
         let name = &src[name.byte_range()];
         if !is_name(name) {
-            // `a[1]=x`: an array element
-            let base = name.split('[').next().unwrap_or(name).to_string();
-            self.vars.insert(base, None);
-            self.vars.insert(name.to_string(), None);
-            return;
+            // `a[1]=x`: an array element (known in an associative array)
+            return self.assign_element(name, node.child_by_field_name("value"), src);
         }
         let text = &src[node.byte_range()];
         let value = match node.child_by_field_name("value") {
             None => Some(Word::literal("")),
-            Some(_) if text.contains("+=") => None,
+            Some(v) if text.contains("+=") => return self.append(name, v, src),
             Some(v) if v.kind() == "array" => {
                 self.assign_array(name, v, src);
                 return;
@@ -83,11 +80,15 @@ impl Analyser<'_, '_> {
         };
         let value = if self.unsure > 0 { None } else { value };
         self.vars.insert(name.to_string(), value);
+        self.taint(name, text);
     }
 
     /// `a=(x y)`: the elements are known when every one is a literal (stored as `a[0]`,
     /// `a[1]`, ..., their count as `a[#]`, and `$a` as the first).
     fn assign_array(&mut self, name: &str, node: Node<'_>, src: &str) {
+        if self.assoc_items(name, node, src) {
+            return;
+        }
         let mut c = node.walk();
         let words: Option<Vec<Word>> = node
             .named_children(&mut c)
@@ -158,6 +159,10 @@ impl Analyser<'_, '_> {
                     .unwrap_or(&src[ch.byte_range()]);
                 if is_name(n) {
                     self.vars.insert(n.to_string(), None);
+                    if text.contains(" -A ") {
+                        let key = crate::fields::assoc_marker(n);
+                        self.vars.insert(key, Some(Word::literal("")));
+                    }
                 }
             }
         }

@@ -236,7 +236,7 @@ fn note(name: &str) -> Option<String> {
         "entr" | "watchexec" | "nodemon" | "sem" | "tsp" => {
             "runs the command again or in the background"
         }
-        _ => return None,
+        _ => crate::launchmore::note(name)?,
     };
     Some(format!("`{name}` {why}"))
 }
@@ -247,6 +247,7 @@ pub fn launcher(name: &str, argv: &[Word]) -> Option<Inner> {
     let rows = ROWS
         .iter()
         .chain(crate::launchrows::ROWS)
+        .chain(crate::launchmore::ROWS)
         .filter(|r| r.name == name);
     for r in rows {
         let mut i = 1;
@@ -262,6 +263,8 @@ pub fn launcher(name: &str, argv: &[Word]) -> Option<Inner> {
         }
         let mut out = launch(r, argv, i);
         out.note = note(name);
+        out.scripts
+            .extend(crate::runcmds::launcher_scripts(name, argv));
         return Some(out);
     }
     None

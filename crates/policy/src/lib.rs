@@ -18,6 +18,7 @@
 //! ```
 
 mod acts;
+mod appends;
 mod argglob;
 mod braces;
 pub mod changeset;
@@ -33,6 +34,7 @@ mod fields;
 mod find;
 mod flow;
 mod launchers;
+mod launchmore;
 mod launchrows;
 mod listed;
 mod listers;
@@ -40,6 +42,7 @@ mod lookups;
 mod models;
 mod optcmds;
 mod options;
+mod outputs;
 mod part;
 pub mod path;
 mod patterns;
@@ -48,16 +51,19 @@ mod programs;
 mod remember;
 mod rg;
 mod rule;
+mod runcmds;
 mod runners;
 mod secretvars;
 mod sed;
 mod select;
 pub mod shell;
 mod shparse;
+mod stdincmds;
 mod tables;
 mod uploads;
 mod values;
 mod verdict;
+mod whileread;
 pub mod words;
 
 pub use lookups::Lookups;

@@ -1,4 +1,4 @@
-//! Listers (`ls`, `du`): what their globs and recursive listings show.
+//! Listers (`ls`, `du`, `tree`, `rg --files`): what their globs and recursive listings show.
 
 use crate::part::{Part, PartKind, PathArg};
 use crate::shell::Analyser;
@@ -47,5 +47,18 @@ impl Analyser<'_, '_> {
                 self.parts.push(rp);
             }
         }
+    }
+}
+
+/// Listers that name every path below their directory arguments: `ls -R`, `du` (each
+/// directory, and each file with `-a`) unless it only sums (`-s`), `tree`, `rg --files`.
+pub(crate) fn lists_below(name: &str, argv: &[Word]) -> bool {
+    use crate::models::has_flag;
+    match name {
+        "ls" => has_flag(argv, 'R', &["--recursive"]),
+        "du" => !has_flag(argv, 's', &["--summarize"]),
+        "tree" => true,
+        "rg" => argv.iter().any(|w| w.lit() == Some("--files")),
+        _ => false,
     }
 }

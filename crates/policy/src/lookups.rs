@@ -57,6 +57,15 @@ impl Policy {
                     {
                         out.dirs.push(dir.clone());
                     }
+                    // a narrowed recursive read (`ROOT/**/*.toml`): its root, listed, decides
+                    PathArg::Pattern(p) if p.text.contains("/**/") => {
+                        let dir = crate::patterns::literal_prefix(&p.text);
+                        let inside = NormPath::from_absolute(dir.clone(), &ctx).inside
+                            || dir == req.workspace.trim_end_matches('/');
+                        if inside && !out.dirs.contains(&dir) {
+                            out.dirs.push(dir);
+                        }
+                    }
                     PathArg::Known(np) if !out.paths.contains(&np.absolute) => {
                         out.paths.push(np.absolute.clone());
                     }

@@ -19,7 +19,12 @@ pub enum OptCmd {
 
 /// The value of option `short` (`-x V`, `-xV`) or `long` (`--long V`, `--long=V`) at `i`, if
 /// the word there is that option: `Some(None)` when the value is known only at run time.
-fn value_at(argv: &[Word], i: usize, short: &[&str], long: &[&str]) -> Option<Option<String>> {
+pub(crate) fn value_at(
+    argv: &[Word],
+    i: usize,
+    short: &[&str],
+    long: &[&str],
+) -> Option<Option<String>> {
     let v = argv.get(i)?.lit()?;
     let next = || argv.get(i + 1).map(|w| w.value.clone()).unwrap_or(None);
     if short.contains(&v) || long.iter().any(|l| crate::models::abbreviates(v, l)) {
@@ -38,7 +43,7 @@ fn value_at(argv: &[Word], i: usize, short: &[&str], long: &[&str]) -> Option<Op
 }
 
 /// Every value of the options `short`/`long` as a command.
-fn scripts(argv: &[Word], from: usize, short: &[&str], long: &[&str]) -> Vec<OptCmd> {
+pub(crate) fn scripts(argv: &[Word], from: usize, short: &[&str], long: &[&str]) -> Vec<OptCmd> {
     (from..argv.len())
         .filter_map(|i| value_at(argv, i, short, long))
         .map(|v| v.map_or(OptCmd::Unknown, OptCmd::Script))
@@ -47,6 +52,12 @@ fn scripts(argv: &[Word], from: usize, short: &[&str], long: &[&str]) -> Vec<Opt
 
 /// The commands `name` runs because of its options or subcommand.
 pub fn option_commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
+    let mut out = crate::runcmds::commands(name, argv);
+    out.extend(table_commands(name, argv));
+    out
+}
+
+fn table_commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
     match name {
         "git" => git(argv),
         "tar" => tar(argv),
@@ -91,7 +102,10 @@ pub fn option_commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
         "vi" | "vim" | "nvim" | "view" | "ex" | "vimdiff" | "gvim" => {
             let mut out = plus_commands(argv, true);
             for v in (1..argv.len()).filter_map(|i| value_at(argv, i, &["-c"], &["--cmd"])) {
-                out.extend(v.map_or(Some(OptCmd::Unknown), |c| vim_bang(&c)));
+                out.extend(v.as_deref().map_or(Some(OptCmd::Unknown), vim_bang));
+                out.extend(v.iter().flat_map(|c| c.split('|')).filter_map(|c| {
+                    crate::stdincmds::editor_write(c.trim_start_matches(':')).map(OptCmd::Script)
+                }));
             }
             // a cluster of flags ending in `c` (`ex -sc CMD`)
             for (i, w) in argv.iter().enumerate().skip(1) {
@@ -101,6 +115,10 @@ pub fn option_commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
                 if cluster {
                     let next = argv.get(i + 1).and_then(|w| w.value.as_deref());
                     out.extend(next.map_or(Some(OptCmd::Unknown), vim_bang));
+                    out.extend(next.iter().flat_map(|c| c.split('|')).filter_map(|c| {
+                        crate::stdincmds::editor_write(c.trim_start_matches(':'))
+                            .map(OptCmd::Script)
+                    }));
                 }
             }
             out

@@ -516,7 +516,7 @@ impl Rule {
         {
             Match::Yes
         } else if crate::patterns::may_match(self, pat, ctx) {
-            Match::Maybe
+            self.match_listed_pattern(pat, ctx).unwrap_or(Match::Maybe)
         } else {
             Match::No
         }

@@ -307,7 +307,8 @@ impl Analyser<'_, '_> {
             self.chdir_effects(name, text, argv);
         }
         let mut writes = programs::write_targets(name, argv);
-        writes.extend(option_writes(name, argv));
+        let sink = |w: &Word| w.lit().is_some_and(programs::harmless_sink);
+        writes.extend(option_writes(name, argv).into_iter().filter(|w| !sink(w)));
         for w in writes {
             self.side_part(PartKind::Write, name, text, &w);
         }
@@ -321,7 +322,7 @@ impl Analyser<'_, '_> {
                 self.side_part(PartKind::Read, name, text, &g);
             }
         }
-        if name == "ls" && crate::models::has_flag(argv, 'R', &["--recursive"]) {
+        if crate::listers::lists_below(name, argv) {
             self.listing_outside(text, argv);
         } else if name == "find" {
             let mut roots = vec![argv[0].clone()];

