@@ -246,6 +246,19 @@ impl Analyser<'_, '_> {
         }
     }
 
+    /// Takes `bytes` from the analysis budget for walking a block once more (a loop body
+    /// with one more value, a function body judged twice); `false`, taking nothing, when less
+    /// is left: the caller then takes the path that assumes less.
+    pub(crate) fn spend(&mut self, bytes: usize) -> bool {
+        match self.budget.checked_sub(bytes) {
+            Some(left) => {
+                self.budget = left;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// `a | b`: each stage runs in a subshell (what it assigns is unknowable after); a stage
     /// `xargs -0 CMD` after `find ROOT -name G -print0` gets the files find prints.
     pub(crate) fn pipeline(&mut self, node: Node<'_>, src: &str, depth: usize) {
@@ -443,7 +456,8 @@ impl Analyser<'_, '_> {
                 || (w.value.is_none() && w.pattern.is_none())
         });
         let has_list = node.child_by_field_name("value").is_some();
-        if !has_list || splits || values.len() > MAX_FOR_VALUES {
+        let walks = body.byte_range().len().saturating_mul(values.len());
+        if !has_list || splits || values.len() > MAX_FOR_VALUES || !self.spend(walks) {
             self.vars.insert(var.clone(), None);
             return self.unsure_block(body, src, depth);
         }
@@ -463,8 +477,12 @@ impl Analyser<'_, '_> {
     pub(crate) fn function(&mut self, node: Node<'_>, src: &str, depth: usize) {
         let saved = self.vars.clone();
         let cwd = self.cwd.clone();
-        // one run of the body is straight-line: what it assigns is known after, inside it
-        self.children(node, src, depth);
+        // one run of the body is straight-line: what it assigns is known after, inside it.
+        // That walk is paid from the budget (functions defined inside functions would double
+        // the walks at every level); the walk with every variable unknowable always runs
+        if self.spend(node.byte_range().len()) {
+            self.children(node, src, depth);
+        }
         self.vars.clear();
         self.cwd = cwd.clone();
         self.children(node, src, depth);

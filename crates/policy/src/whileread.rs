@@ -50,6 +50,7 @@ impl Analyser<'_, '_> {
         if argv.first().and_then(Word::lit) != Some("read")
             || argv.iter().any(|w| w.lit().is_none())
             || lines.len() > MAX_LINES
+            || !self.spend(body.byte_range().len().saturating_mul(lines.len()))
         {
             return false;
         }

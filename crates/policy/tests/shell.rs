@@ -248,3 +248,26 @@ fn nul_bytes_are_opaque_and_both_readings_are_judged() {
     );
     assert!(nested.contains(&"exec:ls".to_string()), "{nested:?}");
 }
+
+/// Loops inside loops and functions inside functions are walked again for every value and
+/// definition; those walks are paid from the analysis budget, so six nested loops of sixteen
+/// values (16^6 walks of the innermost body) end in a bounded number of parts, and the
+/// innermost `cat` is still judged (with its variable unknowable once the budget is spent).
+#[test]
+fn nested_loops_and_functions_are_walked_within_the_budget() {
+    let values = "a b c d e f g h i j k l m n o p";
+    let mut cmd = String::from("cat $f1$f2$f3$f4$f5$f6 .env");
+    for i in (1..=6).rev() {
+        cmd = format!("for f{i} in {values}; do {cmd}; done");
+    }
+    let found = analyse(&cmd, &CTX);
+    assert!(found.len() < 20_000, "{} parts", found.len());
+    assert!(found.iter().any(|p| p.text.contains("cat")));
+    let mut nested = String::from("cat .env");
+    for i in 0..40 {
+        nested = format!("f{i}() {{ {nested}; }}");
+    }
+    let found = analyse(&nested, &CTX);
+    assert!(found.len() < 20_000, "{} parts", found.len());
+    assert!(found.iter().any(|p| p.text.contains("cat")));
+}
