@@ -345,7 +345,10 @@ impl Compressor<'_> {
             before = generic::heading_pull(line, above);
         }
         // `found 2 fatal errors` under the two located messages it counts.
-        if before == 0 && matches!(hit.kind, Kind::Error | Kind::Summary) {
+        if before == 0
+            && self.folded_finding + 1 != no
+            && matches!(hit.kind, Kind::Error | Kind::Summary)
+        {
             let above = self.run.recent.iter().rev().map(|(_, l)| l.text(block));
             before = generic::count_pull(line, above);
         }
