@@ -239,6 +239,19 @@ fn the_wild12_set_keeps_at_least_its_recorded_anchors() {
     blind_set_floor("wild12", 26, 107, 104, 0.87);
 }
 
+/// The thirteenth set, `wild13`: 22 real outputs of 22 tools and modes of other ecosystems no
+/// other set holds (Erlang's logger and EUnit, Elixir's Logger and elixirc, the JVM's GC log,
+/// jstack and javap, go build -x / test -fuzz / list -deps -e / doc, gofmt -d, ruby -wc, rdoc -C,
+/// rake --trace, Python's trace and pdb, msgfmt -c, pkg-config, cachegrind + cg_annotate, GNU as
+/// -aln, ocamlc -i), 15 of 200+ lines, measured clean on main's tree (no change made with it):
+/// 71 of 86 kept, 91.6%. After the classes of its tuning half (48/49) its held-out half, clean,
+/// kept 31 of 37 (unchanged); after those of both halves (tuned on all of it since) 82 of 86,
+/// 91.2%: the floor, which may only go up.
+#[test]
+fn the_held_out_wild13_set_keeps_at_least_its_first_look() {
+    blind_set_floor("wild13", 22, 86, 82, 0.90);
+}
+
 /// With every tool rule off (only the tool-agnostic core), each tool of both corpora keeps at
 /// least 95% of its anchors: a stricter form of leaving each tool's own rules out.
 #[test]
@@ -434,6 +447,7 @@ fn streaming_in_small_chunks_gives_the_same_result() {
     let wild10 = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wild10");
     let wild11 = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wild11");
     let wild12 = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wild12");
+    let wild13 = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wild13");
     for case in cases()
         .into_iter()
         .chain(cases_in(&wild_dir()))
@@ -448,6 +462,7 @@ fn streaming_in_small_chunks_gives_the_same_result() {
         .chain(cases_in(&wild10))
         .chain(cases_in(&wild11))
         .chain(cases_in(&wild12))
+        .chain(cases_in(&wild13))
     {
         let whole = compress(&case.log, &opts);
         // Chunks of a few lines and of part of one: the ring of recent lines holds places in

@@ -351,6 +351,14 @@ impl Compressor<'_> {
             let above = self.run.recent.iter().rev().map(|(_, l)| l.text(block));
             before = generic::heading_pull(line, above);
         }
+        // `found 2 fatal errors` under the two located messages it counts.
+        if before == 0
+            && self.folded_finding + 1 != no
+            && matches!(hit.kind, Kind::Error | Kind::Summary)
+        {
+            let above = self.run.recent.iter().rev().map(|(_, l)| l.text(block));
+            before = generic::count_pull(line, above);
+        }
         // `SyntaxError: …` under `***   File "a.py", line 12` and the excerpt: its location.
         if before == 0 && matches!(hit.kind, Kind::Error | Kind::Message) {
             let above = self.run.recent.iter().rev().map(|(_, l)| l.text(block));

@@ -25,6 +25,7 @@ mod shapes;
 mod steps;
 mod titles;
 pub(crate) mod trees;
+mod unworded;
 mod values;
 mod words;
 use search::has_fault;
@@ -34,6 +35,7 @@ use steps::{checker_prefix, diff_header, ends_in_failure, labelled_prefix};
 pub(crate) use steps::{detail_of, failed_step, location_pull, named_prefix};
 use titles::rule_path;
 pub(crate) use titles::rule_run;
+pub(crate) use unworded::count_pull;
 use words::{Word, hit_word, zero_count};
 
 /// What the generic core says about one line.
@@ -186,13 +188,16 @@ impl Generic {
             }
             let diag = diagnostic_after_location(rest)
                 .or_else(|| reports::column_finding(line, rest))
-                .or(named.then_some(sig(Kind::Warning, 2, true)))?;
+                .or(named.then_some(sig(Kind::Warning, 2, true)))
+                .or_else(|| unworded::quoting_message(line, rest))?;
             if diag.kind == Kind::Warning && best == Some(Word::Severe) && !zero_count(line) {
                 return Some(sig(Kind::Error, 6, true));
             }
             return Some(diag);
         }
-        let best = best?;
+        let Some(best) = best else {
+            return unworded::shape(t);
+        };
         Some(match best {
             Word::Severe if zero_count(line) => sig(Kind::Summary, 0, false),
             Word::Severe => sig(Kind::Error, 6, true),

@@ -555,7 +555,7 @@ fn is_frame(t: &[u8], space: Option<usize>) -> bool {
 }
 
 /// Frames in code the user did not write.
-fn library_path(t: &[u8]) -> bool {
+pub(super) fn library_path(t: &[u8]) -> bool {
     const LIB: &[&str] = &[
         "site-packages",
         "dist-packages",
