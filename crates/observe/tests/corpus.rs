@@ -243,10 +243,11 @@ fn the_wild12_set_keeps_at_least_its_recorded_anchors() {
 /// --debug, keytool, jarsigner, jcmd, jdeprscan, jshell, gzip -t, perl -wc, node --prof-process,
 /// comm, gpg, clang -Rpass, pmap, diff3, ssh-keygen, sqlite3's integrity checks), 11 of 200+
 /// lines. Its first look, clean on main's tree (wild12's classes merged), kept 104 of 129
-/// (88.8%): the floor until classes of its tuning half land.
+/// (88.8%); after the classes of its tuning half (its held-out half unchanged, 29 of 40) the
+/// floor is 113 of 129, 88.4%.
 #[test]
 fn the_wild14_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild14", 16, 129, 104, 0.88);
+    blind_set_floor("wild14", 16, 129, 113, 0.88);
 }
 
 /// With every tool rule off (only the tool-agnostic core), each tool of both corpora keeps at
