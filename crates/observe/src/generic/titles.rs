@@ -100,23 +100,28 @@ pub(crate) fn bare_label(line: &[u8]) -> bool {
 pub(super) fn located(t: &[u8]) -> bool {
     match t.last() {
         Some(&b) if b == b'.' || b.is_ascii_digit() => located_message(t),
-        Some(b'e' | b'F' | b'"') => placed_in_line(t),
+        Some(b'e') => t
+            .strip_suffix(b", at end of line")
+            .is_some_and(located_message),
+        Some(b'F') => t.strip_suffix(b", at EOF").is_some_and(located_message),
+        Some(b'"') => near_quote(t),
         _ => false,
     }
 }
 
-/// `Missing right bracket at lib/a.pm line 114, at end of line`, `… line 73, near "else"`: a
-/// message located as [`located_message`] is, then told where in that line (`, at end of
-/// line`, `, at EOF`, `, near "…"`).
-fn placed_in_line(t: &[u8]) -> bool {
-    let t = t.trim_ascii_end();
-    let head = if t.ends_with(b"\"") {
-        memchr::memmem::rfind(t, b", near \"").map(|i| &t[..i])
-    } else {
-        t.strip_suffix(b", at end of line")
-            .or_else(|| t.strip_suffix(b", at EOF"))
+/// `Bad token at lib/a.pm line 73, near "elsif"`: a located message (as [`located_message`]),
+/// then the text of that line it stopped near.
+fn near_quote(t: &[u8]) -> bool {
+    let Some(open) = t
+        .len()
+        .checked_sub(1)
+        .and_then(|l| memchr::memrchr(b'"', &t[..l]))
+    else {
+        return false;
     };
-    head.is_some_and(located_message)
+    t[..open]
+        .strip_suffix(b", near ")
+        .is_some_and(located_message)
 }
 
 /// `Use of uninitialized value in addition (+) at t/05-die.t line 6.`: a message that ends
