@@ -92,7 +92,7 @@ const SEVERE_WARN: &str = concat!(
 const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left|updated)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass(?:|ed)|fail(?:|ures|ed)|errors|skipped|hits)[ \t]*[:=][ \t]*\d+|\b(?:t(?:ests|odo)|s(?:uites|kipped)|pass(?:|ed)|fail(?:|ures|ed)|errors|cancelled)[ \t]+\d+[ \t]*$";
 /// `expected 3, got 4`: an assertion's comparison inside a line (checked for its `got` part).
 const EXPECT: &str = r"expected";
-const OUTCOME: &str = r"\b(?:finished|s(?:ucce(?:eded|ss|ssfully)|aved)|do(?:wnloaded|ne)|installed|complete(?:d|)\b|r(?:ated at|eturned non-zero)|e(?:xit(?:ed)? (?:status|code)|xit code|LIFECYCLE)|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:|(?:was|were) found\b|detected\b)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
+const OUTCOME: &str = r"\b(?:finished|s(?:ucce(?:eded|ss|ssfully)|aved)|do(?:wnloaded|ne)|installed|complete(?:d|)\b|r(?:ated at|eturned non-zero)|e(?:xit(?:ed)? (?:status|code)|xit code|LIFECYCLE)|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:|(?:was|were) found\b|detected\b|verified(?:\.| ok)?[ \t]*$|contains [\d,]+ entr(?:y|ies)\b)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
 
 impl Generic {
     /// Built as `regex::bytes::RegexBuilder` builds it (leftmost-first, no Unicode, a 10 MiB
@@ -342,6 +342,9 @@ pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
     }
     if kind == Kind::Error && (line.trim_ascii_end().ends_with(b":") || checker_prefix(line)) {
         return (Cont::UntilBlank, 6);
+    }
+    if kind == Kind::Warning && titles::bare_label(line) {
+        return (Cont::UntilBlank, 8);
     }
     if kind == Kind::Error && titles::starred(line).is_some() {
         return (Cont::UntilBlank, after);
@@ -838,7 +841,7 @@ mod tests {
     const WARN_LIST: &str =
         r"warnings|warning|warn|deprecated|deprecation|caution|notice|duration: \d+(?:\.\d+)? ms";
     const COUNT_LIST: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left|updated)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass|fail|failures|errors|skipped|passed|failed|hits)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
-    const OUTCOME_LIST: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|complete(?:d|)\b|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:|(?:was|were) found\b|detected\b)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
+    const OUTCOME_LIST: &str = r"\b(?:finished|succeeded|success|successfully|saved|downloaded|installed|complete(?:d|)\b|done|rated at|exit(?:ed)? (?:status|code)|exit code|returned non-zero|ELIFECYCLE|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:|(?:was|were) found\b|detected\b|verified(?:\.| ok)?[ \t]*$|contains [\d,]+ entr(?:y|ies)\b)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
 
     fn unfactored() -> regex::bytes::Regex {
         regex::bytes::RegexBuilder::new(&format!(

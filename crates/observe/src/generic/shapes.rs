@@ -85,9 +85,7 @@ pub(super) fn shape(line: &[u8], t: &[u8], space: Option<usize>, named: bool) ->
         // `#          got: '8'`: an expectation quoted after a comment mark.
         b'#' | b'/' | b';' if commented_expectation(t) => Some(sig(Kind::Message, 0, false)),
         // Told by the last byte first: most lines do not end in a digit or a period.
-        _ if t.last().is_some_and(|&b| b == b'.' || b.is_ascii_digit()) && located_message(t) => {
-            Some(sig(Kind::Warning, 2, true))
-        }
+        _ if super::titles::located(t) => Some(sig(Kind::Warning, 2, true)),
         // `config.status: creating Makefile`: a made file alone after its verb (token ends in `:`)
         b'a'..=b'z' | b'A'..=b'Z'
             if space.is_some_and(|sp| sp > 1 && t[sp - 1] == b':') && made_file(t, space) =>
@@ -168,26 +166,6 @@ fn commented_expectation(t: &[u8]) -> bool {
         return false;
     }
     marks > 0 && marks < 3 && rest.len() < t.len() - marks && expectation(rest)
-}
-
-/// `Use of uninitialized value in addition (+) at t/05-die.t line 6.`: a message that ends
-/// with the place it was raised, ` at FILE line N`.
-fn located_message(t: &[u8]) -> bool {
-    let t = t.trim_ascii_end();
-    let t = t.strip_suffix(b".").unwrap_or(t);
-    let digits = t.iter().rev().take_while(|b| b.is_ascii_digit()).count();
-    if digits == 0 {
-        return false;
-    }
-    let Some(head) = t[..t.len() - digits].strip_suffix(b" line ") else {
-        return false;
-    };
-    // The file is the last word, after ` at `.
-    let Some(sp) = head.iter().rposition(|&b| b == b' ') else {
-        return false;
-    };
-    let file = &head[sp + 1..];
-    sp > 3 && head[..sp].ends_with(b" at") && ends_with_ext(file)
 }
 
 /// `● suite › test`, `× name 12ms`, `✗ name`: the failure marks of test runners.

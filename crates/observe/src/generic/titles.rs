@@ -86,6 +86,64 @@ pub(super) fn caps_status(line: &[u8], s: usize, e: usize) -> bool {
         && line.get(e + 1).is_some_and(u8::is_ascii_lowercase)
 }
 
+/// `Warning:` alone on its line: a level word and its colon, the title of the warnings printed
+/// one a line under it up to the blank line.
+pub(crate) fn bare_label(line: &[u8]) -> bool {
+    line.trim_ascii()
+        .strip_suffix(b":")
+        .is_some_and(|w| (4..=12).contains(&w.len()) && w.iter().all(u8::is_ascii_alphabetic))
+}
+
+/// A message that ends with the place it was raised (`… at t/05-die.t line 6.`), or with that
+/// place and where in its line (`… at lib/a.pm line 114, at end of line`, `…, near "else"`).
+#[inline]
+pub(super) fn located(t: &[u8]) -> bool {
+    match t.last() {
+        Some(&b) if b == b'.' || b.is_ascii_digit() => located_message(t),
+        Some(b'e') => t
+            .strip_suffix(b", at end of line")
+            .is_some_and(located_message),
+        Some(b'F') => t.strip_suffix(b", at EOF").is_some_and(located_message),
+        Some(b'"') => near_quote(t),
+        _ => false,
+    }
+}
+
+/// `Bad token at lib/a.pm line 73, near "elsif"`: a located message (as [`located_message`]),
+/// then the text of that line it stopped near.
+fn near_quote(t: &[u8]) -> bool {
+    let Some(open) = t
+        .len()
+        .checked_sub(1)
+        .and_then(|l| memchr::memrchr(b'"', &t[..l]))
+    else {
+        return false;
+    };
+    t[..open]
+        .strip_suffix(b", near ")
+        .is_some_and(located_message)
+}
+
+/// `Use of uninitialized value in addition (+) at t/05-die.t line 6.`: a message that ends
+/// with the place it was raised, ` at FILE line N`.
+fn located_message(t: &[u8]) -> bool {
+    let t = t.trim_ascii_end();
+    let t = t.strip_suffix(b".").unwrap_or(t);
+    let digits = t.iter().rev().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 {
+        return false;
+    }
+    let Some(head) = t[..t.len() - digits].strip_suffix(b" line ") else {
+        return false;
+    };
+    // The file is the last word, after ` at `.
+    let Some(sp) = head.iter().rposition(|&b| b == b' ') else {
+        return false;
+    };
+    let file = &head[sp + 1..];
+    sp > 3 && head[..sp].ends_with(b" at") && super::shapes::ends_with_ext(file)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,5 +186,43 @@ mod tests {
             assert!(out.contains(l), "{l} lost:\n{out}");
         }
         assert!(out.len() < log.len() / 2, "{out}");
+    }
+
+    /// A message located at its end (` at FILE line N`) is one also when it then says where in
+    /// that line; a line that names no file is not.
+    #[test]
+    fn a_message_placed_in_its_line_is_located() {
+        assert!(located(b"Use of a stale value at lib/a.pm line 6."));
+        assert!(located(
+            b"Missing right bracket at lib/a.pm line 114, at end of line"
+        ));
+        assert!(located(b"Unmatched quote at lib/a.pm line 9, at EOF"));
+        assert!(located(b"Bad token at lib/a.pm line 73, near \"elsif\""));
+        assert!(!located(b"we met at the line 3, near \"x\""));
+        assert!(!located(b"read at lib/a.pm line 3, at the end of the day"));
+        assert!(!located(b"at end of line"));
+    }
+
+    /// A bare `Warning:` title keeps the warnings under it to the blank line, though they name
+    /// no level of their own; a title that says more, or lines after the blank, are not kept.
+    #[test]
+    fn a_bare_warning_title_keeps_the_lines_under_it() {
+        assert!(bare_label(b"Warning: "));
+        assert!(bare_label(b"WARNINGS:"));
+        assert!(!bare_label(b"Warning: disk almost full"));
+        assert!(!bare_label(b"x:"));
+        let block = [
+            "Warning:",
+            "This archive holds entries nobody signed.",
+            "This archive holds entries whose signer is self-made.",
+            "Some stamps are missing; checks may stop working later.",
+        ];
+        let mut log = listing_with(&block);
+        log = log.replacen("Some stamps are missing; checks may stop working later.\n", "Some stamps are missing; checks may stop working later.\n\nafter the blank: not kept\n", 1);
+        let out = crate::compress(log.as_bytes(), &crate::CompressOptions::default()).text;
+        for l in block {
+            assert!(out.contains(l), "{l} lost:\n{out}");
+        }
+        assert!(!out.contains("after the blank"), "{out}");
     }
 }

@@ -104,7 +104,7 @@ pub(super) fn word_class(m: &[u8]) -> Word {
     // The outcome words, by their first letter.
     let outcome: &[&[u8]] = match letter {
         b'b' => &[b"build "],
-        b'c' => &[b"complete", b"checked "],
+        b'c' => &[b"complete", b"checked ", b"contains "],
         b'd' => &[b"downloaded", b"done"],
         b'e' => &[b"exit", b"elifecycle"],
         b'f' => &[b"finished"],
@@ -118,6 +118,7 @@ pub(super) fn word_class(m: &[u8]) -> Word {
         ],
         b's' => &[b"succeeded", b"success", b"saved", b"sent ", b"summary:"],
         b't' => &[b"total size"],
+        b'v' => &[b"verified"],
         _ => &[],
     };
     if outcome.iter().any(|w| lower(w)) {
@@ -290,6 +291,13 @@ mod tests {
         assert!(!no_before(b"x, know such thing was found", 19));
         assert_eq!(kind("No implicit rule found for 'x.o'."), None);
         assert_eq!(kind("-- database dump complete"), Some(Kind::Summary));
+        // a verdict of a check, a count of what a store holds
+        assert_eq!(kind("archive verified."), Some(Kind::Summary));
+        assert_eq!(kind("Signature verified OK"), Some(Kind::Summary));
+        assert_eq!(kind("the unverifiedness of it"), None);
+        assert_eq!(kind("Your store contains 110 entries"), Some(Kind::Summary));
+        assert_eq!(kind("a table of 64 entries"), None);
+        assert_eq!(kind("because we verified above that it holds"), None);
         assert_eq!(kind("the run was completely quiet"), None);
         assert_eq!(
             kind("prog: data.txt:131: is not sorted: x -"),
