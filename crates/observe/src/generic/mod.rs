@@ -196,7 +196,7 @@ impl Generic {
             return Some(diag);
         }
         let Some(best) = best else {
-            return unworded::shape(t);
+            return unworded::shape(line, t);
         };
         Some(match best {
             Word::Severe if zero_count(line) => sig(Kind::Summary, 0, false),

@@ -11,7 +11,9 @@
 //!   about (`list.go:70:2: expected operand, found 'if'`): a parser's message, where a listing
 //!   of `path:L:C:` lines (a compiler's optimisation notes) names no token so;
 //! - the located lines right above a count of errors (`x.po:19: duplicate message definition`
-//!   then `found 1 fatal error`): the errors counted.
+//!   then `found 1 fatal error`): the errors counted;
+//! - the markers of a merge conflict (`<<<<<<< mine`, `=======`, `>>>>>>> theirs`), each with
+//!   the first line after it.
 
 use super::{Signal, sig};
 use crate::rules::Kind;
@@ -19,8 +21,11 @@ use crate::rules::Kind;
 /// Shapes of a line without its indentation (`t`) that no other check told. Told by its first
 /// and last bytes first: most lines end in none of these.
 #[inline]
-pub(super) fn shape(t: &[u8]) -> Option<Signal> {
+pub(super) fn shape(line: &[u8], t: &[u8]) -> Option<Signal> {
     let (&first, &last) = (t.first()?, t.last()?);
+    if matches!(line.first(), Some(b'<' | b'=' | b'>' | b'|' | b'+')) && conflict_marker(line) {
+        return Some(sig(Kind::Structure, 1, false));
+    }
     let maybe = matches!(last, b')' | b'L' | b'S' | b'0'..=b'9' | b'\'') || first == b'*';
     if maybe { shape_of(t) } else { None }
 }
@@ -36,6 +41,29 @@ fn shape_of(t: &[u8]) -> Option<Signal> {
             Some(sig(Kind::Frame, 1, false))
         }
         _ => None,
+    }
+}
+
+/// `<<<<<<< mine`, `||||||| base`, `=======`, `>>>>>>> theirs`: the markers of a merge
+/// conflict, at the start of the line in a file shown whole or after a combined diff's `++`
+/// (`++<<<<<<< HEAD`). Exactly seven marks; the `=` one alone on its line (a longer run, or one
+/// with a title, is a banner; an indented one underlines a heading).
+#[inline(never)]
+fn conflict_marker(line: &[u8]) -> bool {
+    let body = line.strip_prefix(b"++").unwrap_or(line);
+    let Some(&mark) = body.first() else {
+        return false;
+    };
+    if !matches!(mark, b'<' | b'=' | b'>' | b'|')
+        || body.len() < 7
+        || body[..7].iter().any(|&b| b != mark)
+    {
+        return false;
+    }
+    match body.get(7) {
+        None => true,
+        Some(b' ') => mark != b'=' && body.len() > 8,
+        Some(_) => false,
     }
 }
 
@@ -238,18 +266,50 @@ fn counts_errors(line: &[u8]) -> bool {
 mod tests {
     use super::*;
 
+    /// [`shape`] of a whole line.
+    fn one(line: &[u8]) -> Option<Signal> {
+        shape(line, line.trim_ascii_start())
+    }
+
     #[test]
     fn innermost_frames_name_file_and_line_in_parentheses() {
         let f = b"in function otp_tests:'-queue_test_/0-fun-1-'/1 (otp_tests.erl, line 15)";
-        assert_eq!(shape(f).map(|s| s.kind), Some(Kind::Frame));
-        assert_eq!(shape(b"in function f (no file here)"), None);
-        assert_eq!(shape(b"in function f (a.erl, line x)"), None);
-        assert_eq!(shape(b"in call from g/1 (a.erl, line 3)"), None);
+        assert_eq!(one(f).map(|s| s.kind), Some(Kind::Frame));
+        assert_eq!(one(b"in function f (no file here)"), None);
+        assert_eq!(one(b"in function f (a.erl, line x)"), None);
+        assert_eq!(one(b"in call from g/1 (a.erl, line 3)"), None);
+    }
+
+    #[test]
+    fn merge_conflict_markers_are_kept_and_banners_are_not() {
+        let kind = |l: &[u8]| one(l).map(|s| s.kind);
+        for marker in [
+            &b"<<<<<<< mine.py"[..],
+            b"||||||| base.py",
+            b"=======",
+            b">>>>>>> theirs.py",
+            b"<<<<<<<",
+            b"++<<<<<<< HEAD",
+            b"++=======",
+        ] {
+            assert_eq!(kind(marker), Some(Kind::Structure), "{marker:?}");
+        }
+        for banner in [
+            &b"======= FAILURES ======="[..],
+            b"========",
+            b"<<<<<<<<",
+            b">>> tuple(x)",
+            b"<<<<<<<x",
+            b"+ seen = set()",
+            b" =======",
+        ] {
+            assert_eq!(kind(banner), None, "{banner:?}");
+        }
     }
 
     #[test]
     fn exceptions_in_parentheses_and_frames_led_by_their_location() {
-        let kind = |l: &[u8]| shape(l).map(|s| s.kind);
+        let kind = |l: &[u8]| one(l).map(|s| s.kind);
         let exc = b"** (ArithmeticError) bad argument in arithmetic expression";
         assert_eq!(kind(exc), Some(Kind::Message));
         assert_eq!(kind(b"** (note) see above"), None);
@@ -268,10 +328,10 @@ mod tests {
     #[test]
     fn a_totals_row_after_numbers() {
         let row = b"471,201 (100.0%) 2,098 (100.0%)  PROGRAM TOTALS";
-        assert_eq!(shape(row).map(|s| s.kind), Some(Kind::Summary));
-        assert_eq!(shape(b"TOTAL"), None);
-        assert_eq!(shape(b"see the TOTALS"), None);
-        assert_eq!(shape(b"12 files in SUBTOTAL"), None);
+        assert_eq!(one(row).map(|s| s.kind), Some(Kind::Summary));
+        assert_eq!(one(b"TOTAL"), None);
+        assert_eq!(one(b"see the TOTALS"), None);
+        assert_eq!(one(b"12 files in SUBTOTAL"), None);
     }
 
     #[test]
