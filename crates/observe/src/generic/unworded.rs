@@ -13,7 +13,8 @@
 //! - the located lines right above a count of errors (`x.po:19: duplicate message definition`
 //!   then `found 1 fatal error`): the errors counted;
 //! - the markers of a merge conflict (`<<<<<<< mine`, `=======`, `>>>>>>> theirs`), each with
-//!   the first line after it.
+//!   the first line after it;
+//! - a warning named by its category (`(node:7) ExperimentalWarning: …`, `UserWarning: …`).
 
 use super::{Signal, sig};
 use crate::rules::Kind;
@@ -27,7 +28,34 @@ pub(super) fn shape(line: &[u8], t: &[u8]) -> Option<Signal> {
         return Some(sig(Kind::Structure, 1, false));
     }
     let maybe = matches!(last, b')' | b'L' | b'S' | b'0'..=b'9' | b'\'') || first == b'*';
-    if maybe { shape_of(t) } else { None }
+    if maybe && let Some(s) = shape_of(t) {
+        return Some(s);
+    }
+    warning_category(t).then_some(sig(Kind::Warning, 1, true))
+}
+
+/// `(node:7) ExperimentalWarning: …`, `[DEP0040] DeprecationWarning: …`, `UserWarning: …`: a
+/// warning named by its category, a word ending in `Warning` glued to a longer name, among the
+/// first three words of a line and followed by a colon.
+#[inline]
+fn warning_category(t: &[u8]) -> bool {
+    // most lines hold no `Warning:` anywhere
+    memchr::memmem::find(t, b"Warning:").is_some_and(|_| category_among_first_words(t))
+}
+
+#[inline(never)]
+fn category_among_first_words(t: &[u8]) -> bool {
+    t.split(|&b| b == b' ').take(3).any(|word| {
+        word.strip_suffix(b":")
+            .and_then(|w| w.strip_suffix(b"Warning"))
+            .is_some_and(|name| {
+                // the class's own name (after any module path) starts in upper case
+                let own = name.rsplit(|&b| b == b'.').next().unwrap_or(name);
+                name.last().is_some_and(u8::is_ascii_alphabetic)
+                    && own.first().is_some_and(u8::is_ascii_uppercase)
+                    && name.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'.')
+            })
+    })
 }
 
 /// [`shape`] for the lines its first and last bytes let through.
@@ -278,6 +306,27 @@ mod tests {
         assert_eq!(one(b"in function f (no file here)"), None);
         assert_eq!(one(b"in function f (a.erl, line x)"), None);
         assert_eq!(one(b"in call from g/1 (a.erl, line 3)"), None);
+    }
+
+    #[test]
+    fn warnings_named_by_their_category_are_kept() {
+        let kind = |l: &[u8]| one(l).map(|s| s.kind);
+        for line in [
+            &b"(node:11938) ExperimentalWarning: VM Modules is an experimental feature"[..],
+            b"(node:7) [DEP0040] DeprecationWarning: The `punycode` module is deprecated.",
+            b"UserWarning: the default will change",
+            b"  warnings.PendingDeprecationWarning: soon",
+        ] {
+            assert_eq!(kind(line), Some(Kind::Warning), "{line:?}");
+        }
+        for line in [
+            &b"see the Warning: section below"[..],
+            b"Warning: bare level words are told elsewhere",
+            b"a list of the messages printed: DeprecationWarning: x",
+            b"class MyWarning(Warning):",
+        ] {
+            assert_eq!(kind(line), None, "{line:?}");
+        }
     }
 
     #[test]
