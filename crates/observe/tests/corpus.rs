@@ -257,11 +257,12 @@ fn the_held_out_wild13_set_keeps_at_least_its_first_look() {
 /// comm, gpg, clang -Rpass, pmap, diff3, ssh-keygen, sqlite3's integrity checks), 11 of 200+
 /// lines. Its first look, clean on main's tree (wild12's classes merged), kept 104 of 129
 /// (mean reduction 88.8%); after the classes of its tuning half (its held-out half unchanged,
-/// 29 of 40) 113 of 129, 88.4%; with a merge conflict's markers and warnings named by their
-/// category (held-out classes, so tuned on it since) the floor is 117 of 129.
+/// 29 of 40) 113 of 129, 88.4%; with a merge conflict's markers, warnings named by their
+/// category and located `remark:` diagnostics (held-out classes, so tuned on it since) the floor
+/// is 120 of 129.
 #[test]
 fn the_wild14_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild14", 16, 129, 117, 0.88);
+    blind_set_floor("wild14", 16, 129, 120, 0.88);
 }
 
 /// With every tool rule off (only the tool-agnostic core), each tool of both corpora keeps at

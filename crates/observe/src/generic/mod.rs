@@ -286,7 +286,11 @@ fn diagnostic_after_location(rest: &[u8]) -> Option<Signal> {
         if starts(b"error") || starts(b"fatal") || starts(b"fail") || starts(b"panic") {
             return Some(sig(Kind::Error, 6, true));
         }
-        warn |= starts(b"warn") || starts(b"note") || starts(b"info") || starts(b"style");
+        warn |= starts(b"warn")
+            || starts(b"note")
+            || starts(b"info")
+            || starts(b"style")
+            || starts(b"remark");
         if w.ends_with(b":") {
             break;
         }
