@@ -290,7 +290,7 @@ fn diagnostic_after_location(rest: &[u8]) -> Option<Signal> {
             || starts(b"note")
             || starts(b"info")
             || starts(b"style")
-            || starts(b"remark");
+            || w == b"remark:";
         if w.ends_with(b":") {
             break;
         }
@@ -766,6 +766,12 @@ mod tests {
             kind("script.sh:3:10: note: Double quote to prevent globbing [SC2086]"),
             Some(Kind::Warning)
         );
+        // a compiler's remark is a level of its own, between warning and note
+        assert_eq!(
+            kind("src/dec/table.c:159:5: remark: loop not unrolled [-Rpass-missed=unroll]"),
+            Some(Kind::Warning)
+        );
+        assert_eq!(kind("src/notes.txt:4: a remark about style"), None);
     }
 
     #[test]
