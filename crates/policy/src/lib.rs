@@ -36,6 +36,7 @@ mod flow;
 mod launchers;
 mod launchmore;
 mod launchrows;
+mod launchwide;
 mod listed;
 mod listers;
 mod lookups;

@@ -73,3 +73,77 @@ fn the_catalogue_holds_each_familys_credentials() {
         ("cat docs/snowflake.md", Allow),
     ]);
 }
+
+/// A deny that `--yolo` must not run: the verdict is deny, or an ask a deny rule may match.
+fn held(cmd: &str) -> bool {
+    let (v, may_deny) = common::newuser_check(cmd);
+    v == Verdict::Deny || (v == Verdict::Ask && may_deny)
+}
+
+#[test]
+fn launchers_of_each_family_run_their_command() {
+    let held_back = [
+        // sessions, retries, locks, chain loaders
+        "dtach -n /tmp/s git push",
+        "abduco -n s git push",
+        "daemonize -c /tmp /usr/bin/git push",
+        "retry -t 3 -d 5 -- git push",
+        "lockrun --lockfile=/tmp/l -- git push",
+        "setlock -n /tmp/l git push",
+        "envdir ./env rm -rf build",
+        "softlimit -m 100000 git push",
+        "setuidgid dev git push",
+        "tsocks git push",
+        "nocache git push",
+        "faketime -f '+1d' git push",
+        "timelimit -t 5 -T 10 git push",
+        "gtimeout 5 git push",
+        "cronic git push",
+        // privileges, namespaces, containers
+        "run0 -u dev git push",
+        "runcon -t unconfined_t git push",
+        "bwrap --ro-bind / / --dev /dev git push",
+        "systemd-nspawn -D /srv/c git push",
+        "machinectl shell dev@ /usr/bin/git push",
+        "schroot -c sid -- git push",
+        "apptainer exec -B /data img.sif git push",
+        "singularity exec img.sif rm -rf build",
+        "devcontainer exec --workspace-folder . git push",
+        // clusters and many processes
+        "mpirun --mca btl self -np 2 git push",
+        "mpiexec -n 4 git push",
+        "srun -p gpu -n1 git push",
+        "sbatch --wrap 'git push'",
+        "rush -j 2 'git push'",
+        // version managers and environments
+        "rbenv exec git push",
+        "pyenv exec git push",
+        "nvm exec 20 git push",
+        "guix shell git -- git push",
+        "guix environment --ad-hoc git -- git push",
+        // terminals, multiplexers, debuggers and tracers
+        "zellij run -- git push",
+        "byobu new-session 'git push'",
+        "kitty git push",
+        "wezterm start -- git push",
+        "foot git push",
+        "tilix -e 'git push'",
+        "lldb -- git push",
+        "rr record git push",
+        "heaptrack git push",
+        "uftrace record git push",
+    ];
+    let loose: Vec<&str> = held_back.into_iter().filter(|c| !held(c)).collect();
+    assert!(loose.is_empty(), "not held back: {loose:?}");
+    use Verdict::*;
+    expect(&[
+        // a plain wrapper of a harmless command is the command
+        ("faketime '2020-01-01' git status", Allow),
+        ("tsocks git status", Allow),
+        // one that runs it elsewhere, again or with other privileges is at most ask
+        ("retry -t 3 -- git status", Ask),
+        ("run0 ls", Ask),
+        ("setlock /tmp/l git status", Ask),
+        ("bwrap --ro-bind / / ls", Ask),
+    ]);
+}
