@@ -44,6 +44,7 @@ mod models;
 mod optcmds;
 mod options;
 mod outputs;
+mod outwide;
 mod part;
 pub mod path;
 mod patterns;

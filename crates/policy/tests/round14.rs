@@ -147,3 +147,63 @@ fn launchers_of_each_family_run_their_command() {
         ("bwrap --ro-bind / / ls", Ask),
     ]);
 }
+
+#[test]
+fn writes_through_options_and_positionals_are_judged() {
+    use Verdict::*;
+    expect(&[
+        // compressors, converters, in-place editors and formatters
+        ("lzip -o ../x.lz data", Deny),
+        ("pigz -k ../data", Deny),
+        ("convert a.png /tmp/b.jpg", Deny),
+        ("magick mogrify -resize 50% ../a.png", Deny),
+        ("ffmpeg -i a.mp4 -c copy ../b.mkv", Deny),
+        ("yq e -i '.a=1' ../x.yaml", Deny),
+        ("sponge ../x", Deny),
+        ("prettier --write ../x.js", Deny),
+        ("black ../x.py", Deny),
+        ("ruff format ../x.py", Deny),
+        ("gofmt -w ../x.go", Deny),
+        ("clang-format -i ../x.c", Deny),
+        ("eslint --fix ../x.js", Deny),
+        // bundlers, compilers, document tools, reports
+        ("tsc --outDir /tmp/out", Deny),
+        ("esbuild a.ts --outfile=/tmp/x.js", Deny),
+        ("terser a.js -o /tmp/x.js", Deny),
+        ("vite build --outDir /tmp/dist", Deny),
+        ("sass a.scss:../a.css", Deny),
+        ("protoc --python_out=../gen a.proto", Deny),
+        ("gs -sOutputFile=/tmp/b.pdf a.pdf", Deny),
+        ("dot -Tpng a.dot -o /tmp/a.png", Deny),
+        ("sphinx-build -b html docs /tmp/out", Deny),
+        ("mkdocs build -d /tmp/site", Deny),
+        ("pytest --cov-report=html:/tmp/cov", Deny),
+        ("coverage html -d /tmp/cov", Deny),
+        // downloads, copies, environments, packages
+        ("aria2c -d ../dl -o x.iso https://example.com/x.iso", Deny),
+        ("curl --output-dir /tmp -O https://example.com/y", Deny),
+        ("gh release download v1 -D /tmp", Deny),
+        ("gh repo clone o/r ../r", Deny),
+        ("kubectl cp ns/pod:/x ../y", Deny),
+        ("aws s3 cp s3://b/k ../k", Deny),
+        ("python3 -m venv ../venv", Deny),
+        ("python3 -m build -o ../dist", Deny),
+        ("go mod vendor -o ../v", Deny),
+        ("helm package -d /tmp chart", Deny),
+        ("docker build -o type=local,dest=/tmp/out .", Deny),
+        ("mktemp -p /tmp", Deny),
+        ("tcpdump -w /tmp/x.pcap", Deny),
+        ("cmake --install build --prefix /tmp", Deny),
+        // reading, checking, or writing inside is not a write outside
+        ("ffmpeg -i ../a.mp4", Ask),
+        ("magick identify ../a.png", Ask),
+        ("black --check ../x.py", Ask),
+        ("prettier --check ../x.js", Ask),
+        ("yq '.a' ../x.yaml", Ask),
+        ("lzma -c ../x", Ask),
+        ("kubectl cp ./y ns/pod:/x", Ask),
+        ("aws s3 cp x s3://b/k", Ask),
+        ("mktemp -d", Ask),
+        ("pytest --cov-report=term-missing", Ask),
+    ]);
+}
