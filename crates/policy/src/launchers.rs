@@ -15,6 +15,8 @@ pub(crate) struct Row {
     pub(crate) subs: &'static [&'static str],
     /// Options that take a value (the next word unless bundled with `=`).
     pub(crate) values: &'static [&'static str],
+    /// Options that take two values (`bwrap --bind SRC DEST`, `mpirun --mca NAME VALUE`).
+    pub(crate) pairs: &'static [&'static str],
     /// Options whose value is a shell string the launcher runs.
     pub(crate) code: &'static [&'static str],
     /// Options after which the rest of the words are the command (`nix develop -c`).
@@ -33,6 +35,7 @@ pub(crate) const fn row(name: &'static str, values: &'static [&'static str]) -> 
         name,
         subs: &[],
         values,
+        pairs: &[],
         code: &[],
         words: &[],
         positional: Some(0),
@@ -138,7 +141,7 @@ const ROWS: &[Row] = &[
     row("firejail", &[]),
     Row {
         positional: Some(1),
-        ..row("faketime", &["-f"])
+        ..row("faketime", &["-p", "--date-prog"])
     },
     sub("uv", &["run"], PY_RUN),
     sub("poetry", &["run"], PY_RUN),
@@ -236,7 +239,7 @@ fn note(name: &str) -> Option<String> {
         "entr" | "watchexec" | "nodemon" | "sem" | "tsp" => {
             "runs the command again or in the background"
         }
-        _ => crate::launchmore::note(name)?,
+        _ => crate::launchmore::note(name).or_else(|| crate::launchwide::note(name))?,
     };
     Some(format!("`{name}` {why}"))
 }
@@ -248,6 +251,7 @@ pub fn launcher(name: &str, argv: &[Word]) -> Option<Inner> {
         .iter()
         .chain(crate::launchrows::ROWS)
         .chain(crate::launchmore::ROWS)
+        .chain(crate::launchwide::ROWS)
         .filter(|r| r.name == name);
     for r in rows {
         let mut i = 1;
@@ -309,7 +313,9 @@ fn launch(r: &Row, argv: &[Word], mut i: usize) -> Inner {
             out.inner = (i + 1).min(argv.len());
             return out;
         }
-        i += if bundled.is_none() && named(r.values) {
+        i += if bundled.is_none() && named(r.pairs) {
+            3
+        } else if bundled.is_none() && named(r.values) {
             2
         } else {
             1

@@ -349,6 +349,7 @@ pub fn option_writes(name: &str, argv: &[Word]) -> Vec<Word> {
             &["-o", "-D", "-c"],
             &[
                 "--output",
+                "--output-dir",
                 "--dump-header",
                 "--cookie-jar",
                 "--trace",

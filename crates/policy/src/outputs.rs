@@ -76,11 +76,17 @@ pub(crate) fn writes(name: &str, sub: &str, argv: &[Word]) -> Option<Vec<Word>> 
         "sqlite3" | "sqlite" => sqlite_writes(argv),
         "terraform" | "tofu" => option_values(argv, &[], &["-out", "-state-out", "-backup"]),
         "7z" | "7za" | "7zr" if matches!(sub, "x" | "e") => option_values(argv, &["-o"], &[]),
-        "cmake" => option_values(argv, &["-B"], &["--build"]),
+        "cmake" => {
+            let mut v = option_values(argv, &["-B"], &["--build"]);
+            if argv.iter().any(|w| w.lit() == Some("--install")) {
+                v.extend(option_values(argv, &[], &["--prefix"]));
+            }
+            v
+        }
         "meson" if sub == "setup" => pos().into_iter().nth(1).into_iter().collect(),
         "mkfifo" | "mknod" => option_writes_positional(argv, name),
         "gawk" | "awk" => gawk_inplace(argv),
-        _ => return None,
+        _ => return crate::outwide::writes(name, sub, argv),
     })
 }
 

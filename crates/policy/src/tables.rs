@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use crate::models::{option_values, positionals};
+use crate::models::{lit, option_values, positionals};
 use crate::words::Word;
 
 /// ripgrep's options that take a value that is not a path (`-r` replaces, `--pre` is a program).
@@ -65,7 +65,9 @@ pub(crate) fn builder_writes(name: &str, sub: &str, argv: &[Word]) -> Option<Vec
         // compilers, linkers and builders write their output where `-o` says
         "gcc" | "cc" | "g++" | "c++" | "clang" | "clang++" | "tcc" | "ld" | "as" | "rustc"
         | "nasm" | "gfortran" | "zig" => option_values(argv, &["-o"], &["--output", "--out-dir"]),
-        "go" if matches!(sub, "build" | "test") => option_values(argv, &["-o"], &[]),
+        "go" if matches!(sub, "build" | "test") || lit(argv, 2) == Some("vendor") => {
+            option_values(argv, &["-o"], &[])
+        }
         "javac" => option_values(argv, &["-d"], &[]),
         "cargo" if matches!(sub, "new" | "init" | "vendor") => return more_writes(name, sub, argv),
         "pip" | "pip3" if sub == "wheel" => return more_writes(name, sub, argv),
@@ -94,17 +96,7 @@ pub(crate) fn builder_writes(name: &str, sub: &str, argv: &[Word]) -> Option<Vec
             out
         }
         "perf" => option_values(argv, &["-o"], &["--output"]),
-        "pytest" | "py.test" => option_values(
-            argv,
-            &[],
-            &[
-                "--junitxml",
-                "--junit-xml",
-                "--basetemp",
-                "--html",
-                "--result-log",
-            ],
-        ),
+        "pytest" | "py.test" => crate::outwide::pytest_writes(argv),
         "pip" | "pip3" => option_values(
             argv,
             &["-d", "-t"],
@@ -167,6 +159,8 @@ fn more_writes(name: &str, sub: &str, argv: &[Word]) -> Option<Vec<Word>> {
         n if n.starts_with("python") && sub == "-m" => match argv.get(2).and_then(Word::lit) {
             Some("json.tool") => second(positional_args(argv, 3, &["--indent"])),
             Some("zipfile" | "tarfile") => option_values(argv, &["-c", "--create"], &[]),
+            Some("venv" | "virtualenv") => positional_args(argv, 3, &["--prompt"]),
+            Some("build") => option_values(argv, &["-o"], &["--outdir"]),
             _ => return None,
         },
         "cargo" if matches!(sub, "new" | "init" | "vendor") => positional_args(
