@@ -196,7 +196,7 @@ impl Generic {
             return Some(diag);
         }
         let Some(best) = best else {
-            return unworded::shape(line, t);
+            return unworded::shape(line, t, !hits.is_empty());
         };
         Some(match best {
             Word::Severe if zero_count(line) => sig(Kind::Summary, 0, false),

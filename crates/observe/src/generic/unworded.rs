@@ -22,7 +22,9 @@ use crate::rules::Kind;
 /// Shapes of a line without its indentation (`t`) that no other check told. Told by its first
 /// and last bytes first: most lines end in none of these.
 #[inline]
-pub(super) fn shape(line: &[u8], t: &[u8]) -> Option<Signal> {
+/// `scanned` says whether the word scan found a candidate in the line (rejected since): a
+/// category like `DeprecationWarning` leaves one (the scan ignores case and word boundaries).
+pub(super) fn shape(line: &[u8], t: &[u8], scanned: bool) -> Option<Signal> {
     let (&first, &last) = (t.first()?, t.last()?);
     if matches!(line.first(), Some(b'<' | b'=' | b'>' | b'|' | b'+')) && conflict_marker(line) {
         return Some(sig(Kind::Structure, 1, false));
@@ -31,20 +33,14 @@ pub(super) fn shape(line: &[u8], t: &[u8]) -> Option<Signal> {
     if maybe && let Some(s) = shape_of(t) {
         return Some(s);
     }
-    warning_category(t).then_some(sig(Kind::Warning, 1, true))
+    (scanned && warning_category(t)).then_some(sig(Kind::Warning, 1, true))
 }
 
 /// `(node:7) ExperimentalWarning: …`, `[DEP0040] DeprecationWarning: …`, `UserWarning: …`: a
 /// warning named by its category, a word ending in `Warning` glued to a longer name, among the
 /// first three words of a line and followed by a colon.
-#[inline]
-fn warning_category(t: &[u8]) -> bool {
-    // most lines hold no `Warning:` anywhere
-    memchr::memmem::find(t, b"Warning:").is_some_and(|_| category_among_first_words(t))
-}
-
 #[inline(never)]
-fn category_among_first_words(t: &[u8]) -> bool {
+fn warning_category(t: &[u8]) -> bool {
     t.split(|&b| b == b' ').take(3).any(|word| {
         word.strip_suffix(b":")
             .and_then(|w| w.strip_suffix(b"Warning"))
@@ -296,7 +292,7 @@ mod tests {
 
     /// [`shape`] of a whole line.
     fn one(line: &[u8]) -> Option<Signal> {
-        shape(line, line.trim_ascii_start())
+        shape(line, line.trim_ascii_start(), true)
     }
 
     #[test]
