@@ -235,33 +235,7 @@ pub(crate) const ROWS: &[Row] = &[
         "screen",
         &["-S", "-c", "-e", "-h", "-p", "-T", "-Logfile", "-X"],
     ),
-    Row {
-        subs: &[
-            "new",
-            "new-session",
-            "new-window",
-            "neww",
-            "split-window",
-            "splitw",
-            "respawn-pane",
-            "respawnp",
-            "respawn-window",
-            "respawnw",
-            "run-shell",
-            "run",
-            "display-popup",
-            "popup",
-            "send-keys",
-            "send",
-        ],
-        joined: true,
-        ..row(
-            "tmux",
-            &[
-                "-t", "-s", "-n", "-c", "-e", "-x", "-y", "-F", "-l", "-p", "-w", "-T",
-            ],
-        )
-    },
+    tmux_like("tmux"),
     row("dbus-launch", &[]),
     row(
         "xvfb-run",
@@ -309,4 +283,38 @@ pub(crate) fn git_dashed(name: &str) -> Option<&str> {
 /// A file name that is the standard input (`sh /dev/stdin <<< CMD` runs the here-string).
 pub(crate) fn is_stdin(name: Option<&str>) -> bool {
     matches!(name, Some("/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0"))
+}
+
+/// tmux's commands that run a shell command (the last argument, or what follows `--`).
+const TMUX_SUBS: &[&str] = &[
+    "new",
+    "new-session",
+    "new-window",
+    "neww",
+    "split-window",
+    "splitw",
+    "respawn-pane",
+    "respawnp",
+    "respawn-window",
+    "respawnw",
+    "run-shell",
+    "run",
+    "display-popup",
+    "popup",
+    "send-keys",
+    "send",
+];
+
+/// A row for tmux or a program that passes tmux's commands through (`byobu`).
+pub(crate) const fn tmux_like(name: &'static str) -> Row {
+    Row {
+        subs: TMUX_SUBS,
+        joined: true,
+        ..row(
+            name,
+            &[
+                "-t", "-s", "-n", "-c", "-e", "-x", "-y", "-F", "-l", "-p", "-w", "-T",
+            ],
+        )
+    }
 }

@@ -376,26 +376,7 @@ pub(crate) const ROWS: &[Row] = &[
             "--height",
         ],
     ),
-    Row {
-        subs: &[
-            "new",
-            "new-session",
-            "new-window",
-            "neww",
-            "split-window",
-            "splitw",
-            "respawn-pane",
-            "run-shell",
-            "send-keys",
-        ],
-        joined: true,
-        ..row(
-            "byobu",
-            &[
-                "-t", "-s", "-n", "-c", "-e", "-x", "-y", "-F", "-l", "-p", "-w", "-T",
-            ],
-        )
-    },
+    crate::launchrows::tmux_like("byobu"),
     row(
         "kitty",
         &[

@@ -24,8 +24,7 @@
 # `GATE_HOLDOUT_REPORT=1 cargo test -p loopwright-policy --test adversarial gate12 -- --ignored
 # --nocapture`. `python3 adversarial-gate12.py` writes `adversarial-gate12.toml` next to this file
 # and fails on a case already in another data file.
-import os
-from blind_set import dump, strings, tomllib
+from blind_set import write_one
 
 S = []  # (class, expected, command)
 def c(cls, want, *cmds):
@@ -166,25 +165,7 @@ HDR = ("# gate12's adversarial set for issue 14 (round 12: an independent blind 
 
 
 def main():
-    here = os.path.dirname(os.path.abspath(__file__))
-    cases = [(cls, FIXED.get(x, w), x) for cls, w, x in S]
-    cmds = [x for *_, x in cases]
-    dups = [x for i, x in enumerate(cmds) if x in cmds[:i]]
-    assert not dups, dups
-    old = set()
-    for n in os.listdir(here):
-        if n.endswith(".toml") and not n.startswith("adversarial-gate12"):
-            old |= set(strings(tomllib.load(open(os.path.join(here, n), "rb"))))
-    known = [x for x in cmds + Y if x in old]
-    assert not known, known
-    missing = [y for y in Y if y not in cmds]
-    assert not missing, missing
-    d = {"shell": [], "yolo": list(Y), "exact": []}
-    for _, w, x in cases:
-        (d["exact"] if w.endswith("=") else d["shell"]).append((w.rstrip("="), x))
-    n_allow = sum(1 for _, w, _ in cases if w == "allow")
-    print(len(cases), "cases:", len(d["shell"]), "shell (", n_allow, "allow ),", len(d["exact"]), "exact,", len(Y), "yolo")
-    open(os.path.join(here, "adversarial-gate12.toml"), "w").write(dump(d, HDR))
+    write_one("gate12", S, Y, FIXED, HDR)
 
 
 if __name__ == "__main__":

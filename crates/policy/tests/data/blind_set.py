@@ -56,8 +56,10 @@ def split(cases, yolo):
     return tune, hold
 
 
-def write(name, cases, yolo, fixed, hdr):
-    """Checks the set and writes its two halves (`hdr` has one `{}` for the half's name)."""
+def checked(name, cases, yolo, fixed):
+    """The cases as (class, verdict as first written, expected, command) with the corrections
+    applied, after refusing a command written twice, one another data file holds, or a yolo
+    command that is not among the cases."""
     here = os.path.dirname(os.path.abspath(__file__))
     cases = [(cls, want, fixed.get(x, want), x) for cls, want, x in cases]
     cmds = [x for *_, x in cases]
@@ -71,6 +73,12 @@ def write(name, cases, yolo, fixed, hdr):
     assert not known, known
     missing = [y for y in yolo if y not in cmds]
     assert not missing, missing
+    return here, cases
+
+
+def write(name, cases, yolo, fixed, hdr):
+    """Checks the set and writes its two halves (`hdr` has one `{}` for the half's name)."""
+    here, cases = checked(name, cases, yolo, fixed)
     tune, hold = split(cases, yolo)
     n_allow = sum(1 for *_, w, _ in cases if w == "allow")
     n_exact = sum(1 for *_, w, _ in cases if w.endswith("="))
@@ -78,3 +86,14 @@ def write(name, cases, yolo, fixed, hdr):
           len(tune["yolo"]), "tuning,", len(hold["shell"]), "+", len(hold["yolo"]), "held out")
     open(os.path.join(here, f"adversarial-{name}-tune.toml"), "w").write(dump(tune, hdr.format("tuning")))
     open(os.path.join(here, f"adversarial-{name}-holdout.toml"), "w").write(dump(hold, hdr.format("held-out")))
+
+
+def write_one(name, cases, yolo, fixed, hdr):
+    """Checks a set that has no halves (an independent probe) and writes it whole."""
+    here, cases = checked(name, cases, yolo, fixed)
+    d = {"shell": [], "yolo": list(yolo), "exact": []}
+    for *_, w, x in cases:
+        (d["exact"] if w.endswith("=") else d["shell"]).append((w.rstrip("="), x))
+    n_allow = sum(1 for *_, w, _ in cases if w == "allow")
+    print(len(cases), "cases:", len(d["shell"]), "shell (", n_allow, "allow ),", len(d["exact"]), "exact,", len(yolo), "yolo")
+    open(os.path.join(here, f"adversarial-{name}.toml"), "w").write(dump(d, hdr))
