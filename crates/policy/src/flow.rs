@@ -246,19 +246,6 @@ impl Analyser<'_, '_> {
         }
     }
 
-    /// Takes `bytes` from the analysis budget for walking a block once more (a loop body
-    /// with one more value, a function body judged twice); `false`, taking nothing, when less
-    /// is left: the caller then takes the path that assumes less.
-    pub(crate) fn spend(&mut self, bytes: usize) -> bool {
-        match self.budget.checked_sub(bytes) {
-            Some(left) => {
-                self.budget = left;
-                true
-            }
-            None => false,
-        }
-    }
-
     /// `a | b`: each stage runs in a subshell (what it assigns is unknowable after); a stage
     /// `xargs -0 CMD` after `find ROOT -name G -print0` gets the files find prints.
     pub(crate) fn pipeline(&mut self, node: Node<'_>, src: &str, depth: usize) {

@@ -21,6 +21,7 @@ mod acts;
 mod appends;
 mod argglob;
 mod braces;
+mod budget;
 pub mod changeset;
 mod chdirs;
 mod code;

@@ -46,6 +46,7 @@ pub fn analyse(command: &str, ctx: &PathContext<'_>) -> Vec<Part> {
             .max(MIN_BUDGET),
     };
     a.script(command, 0);
+    a.cap_parts(command);
     a.parts
 }
 
@@ -191,7 +192,7 @@ impl Analyser<'_, '_> {
     pub(crate) fn children(&mut self, node: Node<'_>, src: &str, depth: usize) {
         let mut c = node.walk();
         for ch in node.named_children(&mut c) {
-            self.walk(ch, src, depth);
+            self.walk_unless_full(ch, src, depth);
         }
     }
 
