@@ -333,10 +333,9 @@ mod tests {
         assert!(named_prefix(b"dumper: error: x").is_some());
         assert!(named_prefix(b"dumper: reading tables").is_none());
         assert!(named_prefix(b"a b: error: x").is_none());
-        assert!(!detail_of(
-            b"other: detail: x",
-            named_prefix(b"dumper: error: x").unwrap()
-        ));
+        let dumper = named_prefix(b"dumper: error: x");
+        assert!(dumper.is_some());
+        assert!(!dumper.is_some_and(|p| detail_of(b"other: detail: x", p)));
     }
 
     /// A located message that says no severity, with its excerpt underlined by a caret, is a
