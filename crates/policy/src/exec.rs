@@ -53,16 +53,8 @@ impl Analyser<'_, '_> {
                 Flow::Stop => return,
                 Flow::On => {}
             }
-            if programs::is_keyword(&name) {
-                // `FOO=1 if ...` or `else git push` parsed as a command: judge what follows
-                // judge every suffix that starts with a plain word, as if it ran
-                self.opaque(text, format!("`{name}` used where a command was expected"));
-                for i in 1..argv.len().min(32) {
-                    let starts_keyword = argv[i].lit().is_some_and(programs::is_keyword);
-                    if !starts_keyword {
-                        self.exec(text, argv[i..].to_vec(), depth, None, None);
-                    }
-                }
+            if programs::is_keyword(&prog) {
+                self.keyword_suffixes(&prog, text, &argv, depth);
                 return;
             }
             if let Some(body) = crate::stdincmds::stdin_script(&name, &argv, heredoc) {
@@ -115,6 +107,28 @@ impl Analyser<'_, '_> {
             return;
         }
         self.opaque(text, "too many nested wrappers".to_string());
+    }
+
+    /// `FOO=1 if ...` or `else git push` parsed as a command: every suffix that starts with a
+    /// plain word is judged as if it ran. Each suffix is paid from the analysis budget (a
+    /// suffix may hold a keyword again, after a wrapper: `} sudo } sudo } git push`), so the
+    /// re-readings cannot multiply.
+    fn keyword_suffixes(&mut self, keyword: &str, text: &str, argv: &[Word], depth: usize) {
+        self.opaque(
+            text,
+            format!("`{keyword}` used where a command was expected"),
+        );
+        for i in 1..argv.len().min(32) {
+            if argv[i].lit().is_some_and(programs::is_keyword) {
+                continue;
+            }
+            let bytes = argv[i..].iter().map(|w| w.text.len() + 1).sum();
+            if !self.spend(bytes) {
+                self.opaque(text, "too many words after a misplaced keyword".to_string());
+                return;
+            }
+            self.exec(text, argv[i..].to_vec(), depth, None, None);
+        }
     }
 
     /// A changed IFS splits every unquoted expansion its own way (`c=git,push; $c`): such

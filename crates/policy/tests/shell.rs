@@ -271,3 +271,31 @@ fn nested_loops_and_functions_are_walked_within_the_budget() {
     assert!(found.len() < 20_000, "{} parts", found.len());
     assert!(found.iter().any(|p| p.text.contains("cat")));
 }
+
+/// A word used where a command was expected (`FOO=1 if ...`, `} git push` in text that does not
+/// parse) has every suffix judged as if it ran. A path whose last component is `}` is a
+/// program, not the keyword (the policy_shell fuzzer found `x/} y/} z/} ...` re-judging suffixes
+/// of suffixes: 233,545 parts for 493 bytes), and suffixes that reach a keyword again after a
+/// wrapper (`} sudo } sudo ...`) are paid from the analysis budget.
+#[test]
+fn words_after_a_misplaced_keyword_are_judged_within_the_budget() {
+    let paths = "a/} ".repeat(40);
+    let found = analyse(&format!("{paths}git push"), &CTX);
+    assert!(found.len() < 200, "{} parts", found.len());
+    assert!(
+        !found
+            .iter()
+            .any(|p| p.uncertain.as_deref() == Some("`}` used where a command was expected"))
+    );
+    let wrapped = format!("{}git push", "} sudo ".repeat(40));
+    let found = analyse(&wrapped, &CTX);
+    assert!(found.len() < 2_000, "{} parts", found.len());
+    assert!(
+        found
+            .iter()
+            .any(|p| p.uncertain.as_deref() == Some("`}` used where a command was expected"))
+    );
+    // a misplaced keyword still has the command after it judged
+    let shown = parts("FOO=1 if git push");
+    assert!(shown.contains(&"exec:git push".to_string()), "{shown:?}");
+}
