@@ -13,7 +13,8 @@ unedited (`../blind/record.py`).
 
 Needs: SDIST_DIR with the unpacked sdists (as wild8's gen.py: python-dateutil, simplejson);
 Debian's r-base-core, octave, groovy, valac + libglib2.0-dev, gdc, gnat, mono-mcs + mono-runtime,
-swig; ZIG (a `zig` executable: PyPI's ziglang, `python -m ziglang`), pytest.
+swig; ZIG_PYTHON, a Python with PyPI's ziglang (run as `python -m ziglang`, default
+/tmp/cw16venv/bin/python), pytest.
 """
 import glob, os, shutil, subprocess, sys
 
