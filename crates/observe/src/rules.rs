@@ -68,6 +68,9 @@ pub enum Cont {
     /// Indented lines, and lines of a structured log that repeat the opener's prefix (hashed,
     /// digits left out) with a detail label (`DETAIL:`, `HINT:`): the why of the error above.
     Detail(u64),
+    /// Every line, blank ones too, up to the next one that starts with the opener's first two
+    /// bytes (a check's `… ... WARNING` verdict, then its findings up to the next check).
+    Section([u8; 2]),
 }
 
 impl Cont {
@@ -96,6 +99,7 @@ impl Cont {
                 matches!(line.first(), Some(b' ' | b'\t'))
                     || crate::generic::detail_of(line, prefix)
             }
+            Cont::Section(lead) => !line.starts_with(&lead),
         }
     }
 }

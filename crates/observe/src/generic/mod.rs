@@ -350,6 +350,11 @@ pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
     if kind == Kind::Warning && titles::bare_label(line) {
         return (Cont::UntilBlank, 8);
     }
+    if matches!(kind, Kind::Warning | Kind::Error)
+        && let Some(lead) = titles::verdict_last(line)
+    {
+        return (Cont::Section(lead), 8);
+    }
     if kind == Kind::Error && titles::starred(line).is_some() {
         return (Cont::UntilBlank, after);
     }
@@ -1101,6 +1106,24 @@ mod tests {
         assert_eq!(context(title, Kind::Error, 6), (Cont::UntilBlank, 6));
         let log = b"==5582== Memcheck, a memory error detector";
         assert_eq!(context(log, Kind::Error, 6), (Cont::Indented, 6));
+    }
+
+    /// An exception named before `@` and the place it was thrown is a message, also when the
+    /// program's own output was glued before it; `file:N symbol [0xADDR]` is a frame (outside
+    /// library paths); a mail address or a symbol without its place is neither.
+    #[test]
+    fn an_exception_thrown_at_a_place_and_an_addressed_frame() {
+        let thrown = "core.errors.RangeError@src/app.d(31): index [9] is out of bounds";
+        assert_eq!(kind(thrown), Some(Kind::Message));
+        assert_eq!(kind(&format!("row 18{thrown}")), Some(Kind::Message));
+        assert_eq!(kind("mail RangeError@example.org: is new"), None);
+        assert_eq!(
+            kind("/home/u/src/app.d:31 _Dmain [0x55d0c3e1d9d]"),
+            Some(Kind::Frame)
+        );
+        assert_eq!(kind("??:? onRangeError [0x7f3281341]"), None);
+        assert_eq!(kind("/usr/include/d/core.d:7 _d_run [0x7f3281341]"), None);
+        assert_eq!(kind("src/app.d:31 two words [0x55d0c3e1d9d]"), None);
     }
 
     #[test]

@@ -222,7 +222,7 @@ fn exception_name(t: &[u8], space: Option<usize>) -> bool {
         let end = space
             .take()
             .unwrap_or_else(|| blank(rest).unwrap_or(rest.len()));
-        let tok = rest[..end].strip_suffix(b":").unwrap_or(&rest[..end]);
+        let tok = thrown_at(rest[..end].strip_suffix(b":").unwrap_or(&rest[..end]));
         // Told by the last byte first: most tokens end in none of these words.
         let named = match tok.last() {
             Some(b'r') => tok.len() > 5 && tok.ends_with(b"Error"),
@@ -245,6 +245,15 @@ fn exception_name(t: &[u8], space: Option<usize>) -> bool {
         rest = rest[end..].trim_ascii_start();
     }
     false
+}
+
+/// `core.exception.RangeError@app.d(31)`: an exception's name, then `@` and the place it was
+/// thrown; the name alone (the token itself when it names no such place).
+fn thrown_at(tok: &[u8]) -> &[u8] {
+    match memchr::memchr(b'@', tok) {
+        Some(at) if has_file_line(&tok[at + 1..]) => &tok[..at],
+        _ => tok,
+    }
 }
 
 /// `1) cart deep`, `12) Foo::bar`: the numbered failure lists of test runners (mocha, RSpec,
@@ -524,12 +533,19 @@ fn is_frame(t: &[u8], space: Option<usize>) -> bool {
     if rest.starts_with(b"+0x") || rest.starts_with(b"in ") {
         return has_file_line(tok);
     }
-    // JS without `at `: `Cart.total (src/cart.js:16:35)`.
+    // JS without `at `: `Cart.total (src/cart.js:16:35)`; `src/app.d:31 _Dmain [0x5d9c]`.
     (tok.ends_with(b":in") && has_file_line(tok))
+        || (rest.ends_with(b"]") && addressed_symbol(rest) && has_file_line(tok))
         || (rest.starts_with(b"(")
             && rest.ends_with(b")")
             && blank(rest).is_none()
             && has_file_line(rest))
+}
+
+/// `_Dmain [0x55d0c3e1]`: one symbol, then its address in brackets (the rest of a frame).
+fn addressed_symbol(rest: &[u8]) -> bool {
+    blank(rest).is_some_and(|sp| rest[sp..].trim_ascii_start().starts_with(b"[0x"))
+        && rest.iter().filter(|&&b| b == b' ').count() == 1
 }
 
 /// Frames in code the user did not write.

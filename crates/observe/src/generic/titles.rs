@@ -94,6 +94,19 @@ pub(crate) fn bare_label(line: &[u8]) -> bool {
         .is_some_and(|w| (4..=12).contains(&w.len()) && w.iter().all(u8::is_ascii_alphabetic))
 }
 
+/// `* checking for missing documentation entries ... WARNING`: a check whose verdict, `WARNING`
+/// in capitals, closes the line after an ellipsis; its findings follow it up to the next check
+/// (a line starting as it does). The line's first two bytes. (A test's `... FAILED` or
+/// `... ERROR` row is followed by the next test's row, not by its findings.)
+pub(crate) fn verdict_last(line: &[u8]) -> Option<[u8; 2]> {
+    let t = line.trim_ascii_end().strip_suffix(b"WARNING")?;
+    let head = t.trim_ascii_end();
+    match line {
+        [a, b, ..] if head.ends_with(b"...") && !a.is_ascii_whitespace() => Some([*a, *b]),
+        _ => None,
+    }
+}
+
 /// A message that ends with the place it was raised (`… at t/05-die.t line 6.`), or with that
 /// place and where in its line (`… at lib/a.pm line 114, at end of line`, `…, near "else"`).
 #[inline]
@@ -133,8 +146,9 @@ fn located_message(t: &[u8]) -> bool {
     if digits == 0 {
         return false;
     }
-    let Some(head) = t[..t.len() - digits].strip_suffix(b" line ") else {
-        return false;
+    let before = &t[..t.len() - digits];
+    let Some(head) = before.strip_suffix(b" line ") else {
+        return before.ends_with(b", column ") && at_line_column(before);
     };
     // The file is the last word, after ` at `.
     let Some(sp) = head.iter().rposition(|&b| b == b' ') else {
@@ -142,6 +156,21 @@ fn located_message(t: &[u8]) -> bool {
     };
     let file = &head[sp + 1..];
     sp > 3 && head[..sp].ends_with(b" at") && super::shapes::ends_with_ext(file)
+}
+
+/// `unexpected token: } @ line 7, column 5.`, `… at line 3, column 12`: a parser's message that
+/// ends with the line and the column where it stopped (`before`: the line up to the column's
+/// number, which [`located_message`] found).
+#[inline(never)]
+fn at_line_column(before: &[u8]) -> bool {
+    let Some(head) = before.strip_suffix(b", column ") else {
+        return false;
+    };
+    let line = head.len() - head.iter().rev().take_while(|b| b.is_ascii_digit()).count();
+    line < head.len()
+        && head[..line]
+            .strip_suffix(b" line ")
+            .is_some_and(|h| h.ends_with(b" @") || h.ends_with(b" at"))
 }
 
 #[cfg(test)]
@@ -201,6 +230,60 @@ mod tests {
         assert!(!located(b"we met at the line 3, near \"x\""));
         assert!(!located(b"read at lib/a.pm line 3, at the end of the day"));
         assert!(!located(b"at end of line"));
+    }
+
+    /// A parser's message that ends with `@ line N, column M` or `at line N, column M` (where it
+    /// stopped) is located; a line or a column alone, or no `@`/`at` before them, is not.
+    #[test]
+    fn a_message_ending_at_a_line_and_column_is_located() {
+        assert!(located(
+            b"cfg/site.conf: 7: unexpected token: } @ line 7, column 5."
+        ));
+        assert!(located(b"bad escape in string at line 3, column 12"));
+        assert!(!located(b"unexpected token @ line 7."));
+        assert!(!located(b"we met on line 3, column 12"));
+        assert!(!located(b"at line , column 5."));
+        assert!(!located(b"at line 3, column ."));
+        let flagged = ["lib/report.src: 9: missing ')' @ line 9, column 14."];
+        let log = listing_with(&flagged);
+        let out = crate::compress(log.as_bytes(), &crate::CompressOptions::default()).text;
+        assert!(out.contains(flagged[0]), "lost:\n{out}");
+    }
+
+    /// A check whose line closes with `... WARNING` keeps its findings under it, blank lines
+    /// included, up to the next check (a line that starts as it does), at most 8 lines.
+    #[test]
+    fn a_check_warning_keeps_its_findings_up_to_the_next_check() {
+        assert_eq!(
+            verdict_last(b"* checking stale entries ... WARNING"),
+            Some(*b"* ")
+        );
+        assert_eq!(verdict_last(b"  nested step ... WARNING"), None);
+        assert_eq!(verdict_last(b"test_total ... FAILED"), None);
+        assert_eq!(verdict_last(b"the WARNING"), None);
+        let mut log = String::new();
+        for i in 0..40 {
+            log.push_str(&format!("* checking part {i} of the bundle ... OK\n"));
+        }
+        let finding = [
+            "* checking cross references ... WARNING",
+            "Stale references in object 'ledger':",
+            "  was: total(x)",
+            "",
+            "Stale references in object 'report':",
+        ];
+        for l in finding {
+            log.push_str(l);
+            log.push('\n');
+        }
+        for i in 40..80 {
+            log.push_str(&format!("* checking part {i} of the bundle ... OK\n"));
+        }
+        let out = crate::compress(log.as_bytes(), &crate::CompressOptions::default()).text;
+        for l in finding.iter().filter(|l| !l.is_empty()) {
+            assert!(out.contains(l), "{l} lost:\n{out}");
+        }
+        assert!(!out.contains("part 60 of"), "{out}");
     }
 
     /// A bare `Warning:` title keeps the warnings under it to the blank line, though they name
