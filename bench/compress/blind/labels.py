@@ -6,13 +6,19 @@ in the log (ANSI codes removed, `\\r` redraws reduced to their last state); it n
 is an anchor.
 
     python3 bench/compress/blind/labels.py crates/observe/tests/data/wild2   # or wild3, wild4
+    python3 bench/compress/blind/labels.py --in-order crates/observe/tests/data/wild16
+
+`--in-order` (labels written in line order by a set's marks.py): each line is looked up after the
+line the previous row found, so a line printed many times word for word (checkov's `File:` line
+under a passed and a failed check) is placed where it was marked, not at its first occurrence.
 """
 import hashlib, json, os, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from logtext import log_lines
 
-D = sys.argv[1]
+IN_ORDER = "--in-order" in sys.argv[1:]
+D = [a for a in sys.argv[1:] if a != "--in-order"][0]
 SOURCES = json.load(open(os.path.join(D, "sources.json")))
 
 
@@ -29,7 +35,8 @@ for fn in sorted(os.listdir(os.path.join(D, "labels"))):
         if not row:
             continue
         kind, _, text = row.partition("\t")
-        hits = [i + 1 for i, l in enumerate(lines) if l == text and i + 1 not in used]
+        after = max(used) if IN_ORDER and used else 0
+        hits = [i + 1 for i, l in enumerate(lines) if l == text and i + 1 not in used and i + 1 > after]
         if not hits:
             print(f"{name}: not in the log: {text!r}", file=sys.stderr)
             bad += 1

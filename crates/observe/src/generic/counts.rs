@@ -27,6 +27,79 @@ pub(super) fn not_a_count(line: &[u8], s: usize, e: usize, m: &[u8]) -> bool {
     word == b"INFO"
 }
 
+/// A summary told by its shape alone, on a line with no word of the scan: counts in a row
+/// ([`count_list`]) or a labelled count ([`labelled_count`]). Told by its first and last bytes
+/// first: most lines are neither.
+pub(super) fn summary_shape(t: &[u8]) -> Option<super::Signal> {
+    let (first, last) = (t.first()?, t.last()?);
+    let listed = (first.is_ascii_digit() || first.is_ascii_uppercase()) && count_list(t);
+    let counted = last.is_ascii_digit() && first.is_ascii_uppercase() && labelled_count(t);
+    (listed || counted).then_some(super::sig(crate::rules::Kind::Summary, 0, false))
+}
+
+/// `Plan: 5 to add, 0 to change, 0 to destroy.`, `12 hosts, 3 down, 0 skipped`: three or more
+/// counts in a row, each `N` and a word, separated by commas (the first after an optional
+/// `Label:`): a summary, whatever the counted words are. A list of numbers alone (`1, 2, 3`) or
+/// of words (`a 1, b 2`) is data.
+#[inline(never)]
+pub(super) fn count_list(t: &[u8]) -> bool {
+    // The first count, at the start or after a short `Label: `, told before any scan: most
+    // lines start with neither.
+    let first = match t.first() {
+        Some(b) if b.is_ascii_digit() => t,
+        Some(b) if b.is_ascii_uppercase() => {
+            let Some(c) = t.iter().take(24).position(|&b| b == b':') else {
+                return false;
+            };
+            if !t[..c].iter().all(|b| b.is_ascii_alphabetic() || *b == b' ') {
+                return false;
+            }
+            t[c + 1..].trim_ascii_start()
+        }
+        _ => return false,
+    };
+    if !counted(first) {
+        return false;
+    }
+    let t = t.strip_suffix(b".").unwrap_or(t);
+    let mut items = 1;
+    for item in t.split(|&b| b == b',').skip(1) {
+        if !counted(item.trim_ascii()) {
+            return false;
+        }
+        items += 1;
+    }
+    items >= 3
+}
+
+/// `Row count: 400`, `  Standard modules: 98`, `Number of threads: 1`: a label naming what is
+/// counted (its last word `count` or a plural), a colon and the number, ending the line: a
+/// listing's count. A `Key: N` field of a record (`Port: 22`, `Size: 4096`) names no plural.
+#[inline(never)]
+pub(super) fn labelled_count(t: &[u8]) -> bool {
+    let digits = t.iter().rev().take_while(|b| b.is_ascii_digit()).count();
+    let Some(label) = (digits > 0)
+        .then(|| t[..t.len() - digits].strip_suffix(b": "))
+        .flatten()
+    else {
+        return false;
+    };
+    let last = label.rsplit(|&b| b == b' ').next().unwrap_or(label);
+    label.first().is_some_and(u8::is_ascii_uppercase)
+        && label
+            .iter()
+            .all(|b| b.is_ascii_alphabetic() || matches!(b, b' ' | b'-'))
+        && (last == b"count" || (last.len() >= 4 && last.ends_with(b"s") && !last.ends_with(b"ss")))
+}
+
+/// `5 to add`, `3 down`: digits, a blank, then a word in lower case.
+fn counted(item: &[u8]) -> bool {
+    let digits = item.iter().take_while(|b| b.is_ascii_digit()).count();
+    digits > 0
+        && item.get(digits) == Some(&b' ')
+        && item.get(digits + 1).is_some_and(u8::is_ascii_lowercase)
+}
+
 /// Whether a line led by `path:L:C:` (`rest` after it) is a compiler's `note:` that is a step of
 /// the finding above it (`a.c:14:5: note: 'n' initialized here`, `note: expanded from macro`,
 /// `note: Taking true branch`): context, like the excerpt under it. A note that names its own

@@ -76,14 +76,14 @@ const SEVERE_WARN: &str = concat!(
     r"a(?:lert|bort(?:ed|)|re down)",
     r"|bad crc|c(?:rit(?:ical|)|o(?:re dumped|uld(?: not|n't)|rrupt)|a(?:n(?:not|'t)|ution))",
     r"|d(?:e(?:nied|adlock|finitely lost|precat(?:ed|ion))|u(?:bious|ration: \d+(?:\.\d+)? ms)|oes(?: not|n't) exist)",
-    r"|e(?:rr(?:ors?|!)|xceptions?|merg)",
+    r"|e(?:rr(?:ors?|!)|xceptions?|merg|ncountered an? problem)",
     r"|fa(?:tal|il(?:ed|ures?|ing|))",
     r"|i(?:n(?:valid|terrupted)|s down)|killed|leak(?:ed|s?)|mismatch(?:ed|)",
-    r"|no(?:t(?: found|ice| allowed because| recogni[sz]ed)| such file| module named)|(?-i:NOT )",
+    r"|no(?:t(?: found|ice| allowed because| recogni[sz]ed| authori[sz]ed)| such (?:file|process)| module named)|(?-i:NOT )",
     r"|oom|panic(?:ked|)|refused",
     r"|s(?:e(?:vere|gmentation fault)|tatus=[1-9]\d*/[a-z]+)",
     r"|t(?:imed out|raceback|erminat(?:ed|ing))",
-    r#"|http/\d(?:\.\d)?" [45]\d\d"#,
+    r#"|http/\d(?:\.\d)?(?:" [45]\d\d| [45]\d\d\))"#,
     r"|un(?:able to|defined (?:reference|symbol|variable|name)|resolved|caught|handled|expected (?:end of|eof)|recogni[sz]ed)",
     r"|warn(?:ings|ing|)",
 );
@@ -139,6 +139,7 @@ impl Generic {
                     .then(|| titles::starred(t))
                     .flatten()
             })
+            .or_else(|| titles::on_location(t).then_some(sig(Kind::Error, 6, true)))
         {
             return Some(s);
         }
@@ -196,7 +197,7 @@ impl Generic {
             return Some(diag);
         }
         let Some(best) = best else {
-            return unworded::shape(line, t, !hits.is_empty());
+            return unworded::shape(line, t, !hits.is_empty()).or_else(|| counts::summary_shape(t));
         };
         Some(match best {
             Word::Severe if zero_count(line) => sig(Kind::Summary, 0, false),
@@ -463,16 +464,36 @@ pub(crate) fn error_key(line: &[u8]) -> u64 {
     crate::normalize::hash_bytes(&key) ^ 0x9e37_79b9
 }
 
-/// The status code after the quoted request of an access-log line (`"GET / HTTP/1.1" 404`).
+/// The status code after the quoted request of an access-log line (`"GET / HTTP/1.1" 404`),
+/// or of the protocol and status in parentheses (`GET / => … (HTTP/1.1 404) …`).
 fn http_status(line: &[u8]) -> Option<&[u8]> {
     // The quote that closes `HTTP/1.1"`: a quote is rarer than an `H`, and lines are short.
-    memchr::memchr_iter(b'"', line).find_map(|q| {
-        let version = &line[q.saturating_sub(8)..q];
-        let status = line.get(q + 2..q + 5)?;
-        (version.windows(5).any(|w| w == b"HTTP/")
-            && line[q + 1] == b' '
-            && status.iter().all(u8::is_ascii_digit))
-        .then_some(status)
+    memchr::memchr_iter(b'"', line)
+        .find_map(|q| {
+            let version = &line[q.saturating_sub(8)..q];
+            let status = line.get(q + 2..q + 5)?;
+            (version.windows(5).any(|w| w == b"HTTP/")
+                && line[q + 1] == b' '
+                && status.iter().all(u8::is_ascii_digit))
+            .then_some(status)
+        })
+        .or_else(|| paren_status(line))
+}
+
+/// `(HTTP/1.1 404)`: the status of a request logged with its protocol in parentheses.
+fn paren_status(line: &[u8]) -> Option<&[u8]> {
+    memchr::memchr_iter(b'(', line).find_map(|at| {
+        if !line[at..].starts_with(b"(HTTP/") {
+            return None;
+        }
+        let rest = &line[at + 6..];
+        let v = rest
+            .iter()
+            .take_while(|b| b.is_ascii_digit() || **b == b'.')
+            .count();
+        let status = rest.get(v + 1..v + 4)?;
+        (rest[v] == b' ' && status.iter().all(u8::is_ascii_digit) && rest.get(v + 4) == Some(&b')'))
+            .then_some(status)
     })
 }
 
@@ -631,6 +652,62 @@ mod tests {
             .classify(line.as_bytes(), None)
             .map(|s| s.kind)
     }
+    #[test]
+    fn a_diagnostics_on_file_line_location_is_kept() {
+        // the place a titled diagnostic was raised, under its title and above its excerpt
+        let at = kind(r#"  on deploy/main.xyz line 33, in resource "kind" "name":"#);
+        assert_eq!(at, Some(Kind::Error));
+        assert_eq!(kind("  on lib/net.cfg line 14:"), Some(Kind::Error));
+        // `on` a place that is no file, or a file with no line, is prose
+        assert_eq!(kind("  on line 33, in the loop:"), None);
+        assert_eq!(kind("  on disk line 4 of the report:"), None);
+        assert_eq!(kind("  on main.xyz, the entry point"), None);
+    }
+
+    #[test]
+    fn counts_in_a_row_are_a_summary() {
+        let plan = kind("Plan: 5 to add, 0 to change, 0 to destroy.");
+        assert_eq!(plan, Some(Kind::Summary));
+        assert_eq!(kind("12 hosts up, 3 down, 0 unknown"), Some(Kind::Summary));
+        // numbers alone, two counts, or words with numbers after them are data
+        assert_eq!(kind("values: 1, 2, 3, 4"), None);
+        assert_eq!(kind("3 apples, 4 pears"), None);
+        assert_eq!(kind("a 1, b 2, c 3"), None);
+        // a label naming what it counts, then the number
+        assert_eq!(kind("  Standard widgets: 98"), Some(Kind::Summary));
+        assert_eq!(kind("Row count: 400"), Some(Kind::Summary));
+        assert_eq!(kind("Port: 22"), None);
+        assert_eq!(kind("Access: 0644"), None);
+    }
+
+    #[test]
+    fn refusals_and_statuses_in_parentheses_are_errors() {
+        let refused = "1700000000: Client <unknown> disconnected, not authorised.";
+        assert_eq!(kind(refused), Some(Kind::Error));
+        assert_eq!(
+            kind("sh: line 1: kill: (42) - No such process"),
+            Some(Kind::Error)
+        );
+        assert_eq!(
+            kind("[req 8] GET /x => generated 0 bytes (HTTP/1.1 500) 0 headers"),
+            Some(Kind::Error)
+        );
+        assert_eq!(
+            kind("[req 9] GET / => generated 29 bytes (HTTP/1.1 200) 1 headers"),
+            None
+        );
+        // requests of one status fold together, whatever the pid, counters or size
+        let a = error_key(
+            b"[pid: 7|req: 1/5] GET /a.ico => generated 9 bytes (HTTP/1.1 404) 1 headers",
+        );
+        let b = error_key(
+            b"[pid: 8|req: 9/12] GET /a.ico => generated 19 bytes (HTTP/1.1 404) 1 headers",
+        );
+        assert_eq!(a, b);
+        let planned = "The tool planned these steps, but then encountered a problem:";
+        assert_eq!(kind(planned), Some(Kind::Error));
+    }
+
     #[test]
     fn progress_counters_headers_and_numbered_outputs() {
         // `12/36 Test #12: …`: where a progress counter runs to is not a count of tests.

@@ -122,6 +122,30 @@ pub(super) fn located(t: &[u8]) -> bool {
     }
 }
 
+/// `on main.tf line 33, in resource "x" "y":`, `on a.hcl line 4:`: where the diagnostic titled
+/// above it was raised, the file and its line after `on` (then, after a comma, the block it is
+/// in). Prose that says `on` a file (`on disk`, `on line 4`) names no file with an extension.
+#[inline]
+pub(super) fn on_location(t: &[u8]) -> bool {
+    t.strip_prefix(b"on ").is_some_and(on_rest)
+}
+
+/// [`on_location`] after its `on `.
+#[inline(never)]
+fn on_rest(rest: &[u8]) -> bool {
+    let Some(sp) = memchr::memchr(b' ', rest) else {
+        return false;
+    };
+    let Some(after) = rest[sp..].strip_prefix(b" line ") else {
+        return false;
+    };
+    let digits = after.iter().take_while(|b| b.is_ascii_digit()).count();
+    let tail = after[digits..].trim_ascii_end();
+    digits > 0
+        && super::shapes::ends_with_ext(&rest[..sp])
+        && (tail == b":" || tail.starts_with(b", in ") && tail.ends_with(b":"))
+}
+
 /// `Bad token at lib/a.pm line 73, near "elsif"`: a located message (as [`located_message`]),
 /// then the text of that line it stopped near.
 fn near_quote(t: &[u8]) -> bool {
