@@ -33,32 +33,60 @@ const FAILING: &[&[u8]] = &[
 /// a row whose pass count is short of its total (`name.m ..... PASS   21/41`, ` PASS 3/4`),
 /// or only a failing outcome's non-zero count (`REGRESSION   1`). `t` is the line without
 /// its indentation.
+#[inline]
 pub(super) fn failed_row(t: &[u8]) -> Option<super::Signal> {
-    let t = t.trim_ascii_end();
-    if !t.last().is_some_and(u8::is_ascii_digit) {
-        return None;
-    }
-    let sp = t.iter().rposition(|b| matches!(b, b' ' | b'\t'))?;
-    let (head, count) = (t[..sp].trim_ascii_end(), &t[sp + 1..]);
-    let word = &head[head
-        .iter()
-        .rposition(|b| matches!(b, b' ' | b'\t' | b'.'))
-        .map_or(0, |i| i + 1)..];
-    match count.iter().position(|&b| b == b'/') {
-        // The row of what ran: the failure's own line.
-        Some(slash) => (short_ratio(&count[..slash], &count[slash + 1..])
-            && (word.eq_ignore_ascii_case(b"pass") || word.eq_ignore_ascii_case(b"passed")))
-        .then_some(sig(Kind::Failure, 1, false)),
-        None => (word.len() == head.len()
-            && number(count).is_some_and(|n| n > 0)
-            && FAILING.iter().any(|f| word.eq_ignore_ascii_case(f)))
-        .then_some(sig(Kind::Summary, 0, false)),
+    // Most lines end otherwise: tested where the caller reads the line, not in a call.
+    match t.last() {
+        Some(b) if b.is_ascii_digit() || matches!(b, b' ' | b'\t') => counted_row(t),
+        _ => None,
     }
 }
 
-/// Whether `passed/total` are numbers and fewer passed than ran.
-fn short_ratio(passed: &[u8], total: &[u8]) -> bool {
-    matches!((number(passed), number(total)), (Some(p), Some(n)) if p < n)
+/// [`failed_row`] of a line that ends with a digit or a blank, read from the end.
+fn counted_row(t: &[u8]) -> Option<super::Signal> {
+    let t = t.trim_ascii_end();
+    let total = trailing_digits(t);
+    if total == 0 {
+        return None;
+    }
+    let (head, count) = t.split_at(t.len() - total);
+    if let Some(head) = head.strip_suffix(b"/") {
+        let passed = trailing_digits(head);
+        let (head, done) = head.split_at(head.len() - passed);
+        let word = last_word(head)?;
+        return (passed > 0
+            && matches!((number(done), number(count)), (Some(p), Some(n)) if p < n)
+            && (word.eq_ignore_ascii_case(b"pass") || word.eq_ignore_ascii_case(b"passed")))
+        .then_some(sig(Kind::Failure, 1, false));
+    }
+    let word = last_word(head)?;
+    (word.len() == head.trim_ascii_end().len()
+        && number(count).is_some_and(|n| n > 0)
+        && FAILING.iter().any(|f| word.eq_ignore_ascii_case(f)))
+    .then_some(sig(Kind::Summary, 0, false))
+}
+
+/// How many digits `s` ends with.
+fn trailing_digits(s: &[u8]) -> usize {
+    s.iter().rev().take_while(|b| b.is_ascii_digit()).count()
+}
+
+/// The word `s` ends with before its blanks (after a blank or a dot leader), when blanks
+/// end `s` and the word is at most 12 letters.
+fn last_word(s: &[u8]) -> Option<&[u8]> {
+    let head = s.trim_ascii_end();
+    if head.len() == s.len() {
+        return None;
+    }
+    let n = head
+        .iter()
+        .rev()
+        .take(13)
+        .take_while(|b| b.is_ascii_alphabetic())
+        .count();
+    let start = head.len() - n;
+    (n > 0 && n <= 12 && (start == 0 || matches!(head[start - 1], b' ' | b'\t' | b'.')))
+        .then(|| &head[start..])
 }
 
 fn number(s: &[u8]) -> Option<u64> {
