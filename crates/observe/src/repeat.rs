@@ -52,8 +52,18 @@ impl Repeats {
     /// kept [`REPEATS`] times under cases of the same test.
     pub(crate) fn again_in_case(&mut self, line: &[u8]) -> bool {
         let case = self.case;
+        if case == 0 {
+            return false;
+        }
+        // A failure's header names where it failed: another line is another failure, only
+        // the same place said again folds.
+        let key = if failure_at(line) {
+            template_key
+        } else {
+            shape_key
+        };
         // Values differ between cases (digits masked): long lines get no shorter budget.
-        case != 0 && self.count(line, |l| shape_key(l) ^ case.rotate_left(29), usize::MAX)
+        self.count(line, |l| key(l) ^ case.rotate_left(29), usize::MAX)
     }
 
     /// Whether a located finding that names no rule code folds ([`finding_keys`]): its
@@ -104,6 +114,33 @@ impl Repeats {
         // A long line said once is enough: showing it again costs more than its marker.
         *n > REPEATS || (*n > 1 && len >= long)
     }
+}
+
+/// Whether `line` is a located failure header: a place (`FILE:N:`) then only the name of the
+/// failure or exception raised there (`docs/a.rst:34: DocTestFailure`, `t.py:9: ValueError`).
+fn failure_at(line: &[u8]) -> bool {
+    let line = line.trim_ascii();
+    let Some(sep) = line.iter().rposition(|&b| b == b' ') else {
+        return false;
+    };
+    let (place, name) = (&line[..sep], &line[sep + 1..]);
+    let Some(place) = place.strip_suffix(b":") else {
+        return false;
+    };
+    let digits = place
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    digits > 0
+        && place[..place.len() - digits].ends_with(b":")
+        && name.first().is_some_and(u8::is_ascii_uppercase)
+        && name
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.')
+        && [&b"Failure"[..], b"Error", b"Exception"]
+            .iter()
+            .any(|s| name.ends_with(s))
 }
 
 /// The keys of a located finding (`troff: a.1:12: warning: invalid input character code 134`,
@@ -248,6 +285,27 @@ mod tests {
         assert!(!r.again(c));
         // Short lines never fold.
         assert!(!r.again(b"  |") && !r.again(b"  |") && !r.again(b"  |"));
+    }
+
+    #[test]
+    fn located_failure_headers_fold_only_at_the_same_place() {
+        let mut r = Repeats::default();
+        r.kept(Kind::Failure, b"______ [check] guide.txt ______");
+        let at = |n: u32| format!("/src/docs/guide.txt:{n}: ExampleMismatchFailure");
+        for n in [10, 17, 24, 31, 38] {
+            assert!(!r.again_in_case(at(n).as_bytes()), "line {n}");
+        }
+        // The same place said a third time folds.
+        assert!(!r.again_in_case(at(10).as_bytes()));
+        assert!(r.again_in_case(at(10).as_bytes()));
+        // Other located lines still fold by shape under one case.
+        let msg = |n: u32| format!("/src/docs/guide.txt:{n}: in the middle of something");
+        assert!(!r.again_in_case(msg(1).as_bytes()) && !r.again_in_case(msg(2).as_bytes()));
+        assert!(r.again_in_case(msg(3).as_bytes()));
+        assert!(failure_at(b"pkg/mod.py:9: ValueError"));
+        assert!(!failure_at(b"pkg/mod.py: ValueError"));
+        assert!(!failure_at(b"pkg/mod.py:9: value error"));
+        assert!(!failure_at(b"pkg/mod.py:9: Value"));
     }
 
     #[test]

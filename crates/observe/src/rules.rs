@@ -275,7 +275,7 @@ const RULES: &[Rule] = &[
     r(r"^[^\s:]+:\d+:\d+: [A-Z]{1,3}\d{2,4}\b", Error).token().tool("lint"),
     r(r"^All checks passed!", Summary).tool("lint"),
     // --- python / pytest / unittest ------------------------------------------------------------
-    r(r"^Traceback \(most recent call last\):", Structure).tool("python"),
+    r(r"^Traceback \(most recent call last\):", Structure).after(1, Indented).tool("python"),
     r(r"^(The above exception was the direct cause|During handling of the above exception)", Structure).tool("python"),
     r(r#"^\s*File "[^"]+", line \d+"#, Frame).after(1, Indented).post(Post::PyProject).tool("python"),
     r(r"^E\s{2,}\S", Message).tool("python"),
@@ -597,6 +597,28 @@ mod tests {
             .iter()
             .map(|i| &RULES[i.as_usize()])
             .find(|r| r.post.accepts(line))
+    }
+
+    /// A trace keeps its first frame whatever its path: in a trace with no frame of the
+    /// user's code (a warning raised in a finaliser), it is the only place named.
+    #[test]
+    fn a_trace_keeps_its_first_frame_even_in_a_library() {
+        let mut log = String::new();
+        for i in 0..40 {
+            log.push_str(&format!("row {i} of the report was written\n"));
+        }
+        log.push_str("Traceback (most recent call last):\n");
+        log.push_str("  File \"/opt/lib/python3.12/queue.py\", line 90, in __del__\n");
+        log.push_str("    self.close()\n");
+        log.push_str("  File \"/opt/lib/python3.12/queue.py\", line 70, in close\n");
+        log.push_str("    raise RuntimeError(\"closed twice\")\n");
+        log.push_str("RuntimeError: closed twice\n");
+        for i in 40..80 {
+            log.push_str(&format!("row {i} of the report was written\n"));
+        }
+        let out = crate::compress(log.as_bytes(), &crate::CompressOptions::default()).text;
+        assert!(out.contains("line 90, in __del__"), "{out}");
+        assert!(!out.contains("line 70, in close"), "{out}");
     }
 
     /// An error led by an upper-case level label keeps the first indented lines under it:

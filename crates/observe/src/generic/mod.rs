@@ -20,6 +20,7 @@ use crate::rules::{Cont, Kind};
 
 mod counts;
 pub(crate) mod reports;
+mod runners;
 mod search;
 mod shapes;
 mod steps;
@@ -197,7 +198,16 @@ impl Generic {
             return Some(diag);
         }
         let Some(best) = best else {
-            return unworded::shape(line, t, !hits.is_empty()).or_else(|| counts::summary_shape(t));
+            // `name ......warning: …`: a message printed into a result row is read alone.
+            if let Some(rest) = (!hits.is_empty())
+                .then(|| runners::after_leader(t))
+                .flatten()
+            {
+                return self.classify(rest, None);
+            }
+            return unworded::shape(line, t, !hits.is_empty())
+                .or_else(|| counts::summary_shape(t))
+                .or_else(|| runners::failed_row(t));
         };
         Some(match best {
             Word::Severe if zero_count(line) => sig(Kind::Summary, 0, false),

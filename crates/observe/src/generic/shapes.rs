@@ -530,7 +530,8 @@ fn is_frame(t: &[u8], space: Option<usize>) -> bool {
     // The word after the token first: it rules out most lines before the token is searched.
     let tok = &t[..sp];
     let rest = t[sp..].trim_ascii_start();
-    if rest.starts_with(b"+0x") || rest.starts_with(b"in ") {
+    if rest.starts_with(b"+0x") || rest.starts_with(b"in ") || super::runners::addressed_call(rest)
+    {
         return has_file_line(tok);
     }
     // JS without `at `: `Cart.total (src/cart.js:16:35)`; `src/app.d:31 _Dmain [0x5d9c]`.

@@ -1,0 +1,149 @@
+//! What test runners print around a failure, with no severity word where the scan looks for
+//! one (issue 16, the `wild15` set): a frame indented under a failure header, a result row
+//! that passed fewer checks than it ran, a count of a failing outcome, and a warning printed
+//! into the middle of a result row.
+
+use super::sig;
+use crate::rules::Kind;
+
+/// `0x1255d84 in parse (a.src)`: the address the frame's code ran at, then `in` and its
+/// symbol (the rest of a frame after its `path:L:C:`).
+pub(super) fn addressed_call(rest: &[u8]) -> bool {
+    let Some(hex) = rest.strip_prefix(b"0x") else {
+        return false;
+    };
+    let n = hex.iter().take_while(|b| b.is_ascii_hexdigit()).count();
+    n > 0 && hex[n..].starts_with(b" in ")
+}
+
+/// Words of an outcome that is a failure when counted (`REGRESSION   1`, `broken 2`).
+const FAILING: &[&[u8]] = &[
+    b"regression",
+    b"regressions",
+    b"broken",
+    b"crashed",
+    b"crashes",
+    b"timeout",
+    b"timeouts",
+    b"xpass",
+    b"unexpected",
+];
+
+/// A line of a test runner's results that says something failed without a severity word:
+/// a row whose pass count is short of its total (`name.m ..... PASS   21/41`, ` PASS 3/4`),
+/// or only a failing outcome's non-zero count (`REGRESSION   1`). `t` is the line without
+/// its indentation.
+#[inline]
+pub(super) fn failed_row(t: &[u8]) -> Option<super::Signal> {
+    // Most lines end otherwise: tested where the caller reads the line, not in a call.
+    match t.last() {
+        Some(b) if b.is_ascii_digit() || matches!(b, b' ' | b'\t') => counted_row(t),
+        _ => None,
+    }
+}
+
+/// [`failed_row`] of a line that ends with a digit or a blank, read from the end.
+fn counted_row(t: &[u8]) -> Option<super::Signal> {
+    let t = t.trim_ascii_end();
+    let total = trailing_digits(t);
+    if total == 0 {
+        return None;
+    }
+    let (head, count) = t.split_at(t.len() - total);
+    if let Some(head) = head.strip_suffix(b"/") {
+        let passed = trailing_digits(head);
+        let (head, done) = head.split_at(head.len() - passed);
+        let word = last_word(head)?;
+        return (passed > 0
+            && matches!((number(done), number(count)), (Some(p), Some(n)) if p < n)
+            && (word.eq_ignore_ascii_case(b"pass") || word.eq_ignore_ascii_case(b"passed")))
+        .then_some(sig(Kind::Failure, 1, false));
+    }
+    let word = last_word(head)?;
+    (word.len() == head.trim_ascii_end().len()
+        && number(count).is_some_and(|n| n > 0)
+        && FAILING.iter().any(|f| word.eq_ignore_ascii_case(f)))
+    .then_some(sig(Kind::Summary, 0, false))
+}
+
+/// How many digits `s` ends with.
+fn trailing_digits(s: &[u8]) -> usize {
+    s.iter().rev().take_while(|b| b.is_ascii_digit()).count()
+}
+
+/// The word `s` ends with before its blanks (after a blank or a dot leader), when blanks
+/// end `s` and the word is at most 12 letters.
+fn last_word(s: &[u8]) -> Option<&[u8]> {
+    let head = s.trim_ascii_end();
+    if head.len() == s.len() {
+        return None;
+    }
+    let n = head
+        .iter()
+        .rev()
+        .take(13)
+        .take_while(|b| b.is_ascii_alphabetic())
+        .count();
+    let start = head.len() - n;
+    (n > 0 && n <= 12 && (start == 0 || matches!(head[start - 1], b' ' | b'\t' | b'.')))
+        .then(|| &head[start..])
+}
+
+fn number(s: &[u8]) -> Option<u64> {
+    if s.is_empty() || s.len() > 18 || !s.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(s.iter().fold(0, |n, &d| n * 10 + u64::from(d - b'0')))
+}
+
+/// A message printed into a result row after its dot leader (`name.m ......warning: x is
+/// obsolete`): the message, to be read as a line of its own. `t` is the line without its
+/// indentation.
+pub(super) fn after_leader(t: &[u8]) -> Option<&[u8]> {
+    let at = memchr::memmem::find(t, b"...")?;
+    let dots = t[at..].iter().take_while(|&&b| b == b'.').count();
+    let rest = &t[at + dots..];
+    let word = rest.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+    (word > 0 && rest.get(word) == Some(&b':')).then_some(rest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(line: &str) -> bool {
+        failed_row(line.trim_ascii_start().as_bytes()).is_some()
+    }
+
+    #[test]
+    fn rows_short_of_their_total_and_failing_counts() {
+        assert!(row("  parse.src ................ PASS     21/41  "));
+        assert!(row(" PASS      3/4   "));
+        assert!(row("suite two: passed 9/10"));
+        assert!(!row("  parse.src ................ PASS     41/41  "));
+        assert!(!row("  copied 3/4"));
+        assert!(!row("                    REGRESSION   0"));
+        assert!(row("                    REGRESSION   1"));
+        assert!(row("broken 2"));
+        assert!(!row("the build is broken 2"));
+        assert!(!row("  total 12"));
+    }
+
+    #[test]
+    fn messages_printed_after_a_dot_leader() {
+        let l = b"  shapes.src ..........warning: mode 3 is obsolete";
+        assert_eq!(
+            after_leader(l.trim_ascii_start()),
+            Some(&b"warning: mode 3 is obsolete"[..])
+        );
+        assert_eq!(after_leader(b"wait... done"), None);
+        assert_eq!(after_leader(b"a ....... PASS 3/3"), None);
+    }
+
+    #[test]
+    fn frames_addressed_then_named() {
+        assert!(addressed_call(b"0x1255d84 in test.parse cents (t.src)"));
+        assert!(!addressed_call(b"0x in f"));
+        assert!(!addressed_call(b"0x12ab: f"));
+    }
+}
