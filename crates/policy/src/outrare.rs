@@ -212,3 +212,13 @@ pub(crate) fn recursive_reads(name: &str, argv: &[Word], pos: Vec<Word>) -> Vec<
         _ => Vec::new(),
     }
 }
+
+/// A pipeline stage that is a plain `git ls-files` (what `$(git ls-files)` is taken to be:
+/// tracked paths, `src/models.rs`).
+pub(crate) fn tracked_stage(text: &str) -> bool {
+    crate::models::listed_tracked(&Word {
+        text: format!("$({})", text.trim()),
+        value: None,
+        pattern: None,
+    })
+}

@@ -196,3 +196,20 @@ fn recursive_diffs_and_inline_code() {
         ("scala -e 'println(1)'", Ask),
     ]);
 }
+
+#[test]
+fn secret_folders_and_tracked_file_lists() {
+    use Verdict::*;
+    expect(&[
+        ("ls ~/.kube", Deny),
+        ("ls -la ~/.docker", Deny),
+        ("ls /run/secrets", Deny),
+        ("du -sh ~/.mozilla", Deny),
+        ("ls ~/.config", Allow),
+        ("git ls-files src | xargs grep -n TODO", Allow),
+        ("git ls-files -z | xargs -0 wc -c", Allow),
+        ("git ls-files --others | xargs cat", Ask),
+        ("git ls-files | xargs rm -rf", Deny),
+        ("git ls-files | xargs git push", Deny),
+    ]);
+}
