@@ -294,6 +294,14 @@ pub(crate) const ROWS: &[Row] = &[
         )
     },
     Row {
+        positional: Some(1),
+        ..sub("nerdctl", &["run", "exec"], CONTAINER_RUN)
+    },
+    Row {
+        positional: Some(1),
+        ..sub("finch", &["run", "exec"], CONTAINER_RUN)
+    },
+    Row {
         positional: None,
         dashdash: true,
         ..row(
@@ -339,6 +347,44 @@ const FD: &[&str] = &[
     "--format",
     "-c",
     "--color",
+];
+
+/// `docker run`-like options that take a value (nerdctl, finch).
+const CONTAINER_RUN: &[&str] = &[
+    "-v",
+    "--volume",
+    "-e",
+    "--env",
+    "--env-file",
+    "--name",
+    "-p",
+    "--publish",
+    "-w",
+    "--workdir",
+    "--network",
+    "--net",
+    "--entrypoint",
+    "-u",
+    "--user",
+    "--mount",
+    "--platform",
+    "-l",
+    "--label",
+    "--cpus",
+    "-m",
+    "--memory",
+    "--add-host",
+    "--device",
+    "--gpus",
+    "--restart",
+    "-h",
+    "--hostname",
+    "--pull",
+    "--tmpfs",
+    "--cap-add",
+    "--cap-drop",
+    "--security-opt",
+    "--dns",
 ];
 
 /// kubectl's `debug`/`run` options that take a value.
@@ -410,9 +456,8 @@ pub(crate) fn note(name: &str) -> Option<&'static str> {
         "watchman-make" | "reflex" | "pm2" => "runs the command again or in the background",
         "lerna" | "nx" => "runs the command in every package of the repository",
         "mosh" | "gh" | "devpod" | "kubectl" | "oc" | "heroku" | "fly" | "flyctl" | "gcloud"
-        | "doctl" | "az" | "pssh" | "parallel-ssh" | "pdsh" | "clush" | "fab" => {
-            "runs the command on another host or in a container"
-        }
+        | "doctl" | "az" | "pssh" | "parallel-ssh" | "pdsh" | "clush" | "fab" | "nerdctl"
+        | "finch" => "runs the command on another host or in a container",
         _ => return None,
     })
 }

@@ -277,3 +277,63 @@ fn psql_files(c: &str) -> Vec<Word> {
     }
     out
 }
+
+/// Round 15's reads through arguments: the files SQL reads (`readfile('F')`, `read_csv('F')`
+/// and duckdb's other readers, `COPY t FROM 'F'`) and smbclient's `put LOCAL`.
+pub(crate) fn reads(name: &str, argv: &[Word]) -> Vec<Word> {
+    match name {
+        "sqlite3" | "sqlite" | "duckdb" | "clickhouse-client" | "clickhouse" => {
+            sql_texts(argv, &["-c", "-cmd", "-s", "-q", "--query"])
+                .iter()
+                .flat_map(|t| sql_reads(t))
+                .collect()
+        }
+        "smbclient" => option_values(argv, &["-c"], &["--command"])
+            .iter()
+            .filter_map(|w| w.value.as_deref())
+            .flat_map(|t| {
+                t.split(';')
+                    .filter_map(|c| {
+                        let w: Vec<&str> = c.split_whitespace().collect();
+                        match w.as_slice() {
+                            ["put", local, ..] => Some(Word::literal(local)),
+                            _ => None,
+                        }
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Files SQL reads: `readfile('F')`, `read_csv('F')` (and `_auto`), `read_parquet`,
+/// `read_json`, `read_text`, `read_blob`, `COPY t FROM 'F'`.
+fn sql_reads(sql: &str) -> Vec<Word> {
+    let lower = sql.to_ascii_lowercase();
+    let mut out = Vec::new();
+    for key in [
+        "readfile('",
+        "read_csv('",
+        "read_csv_auto('",
+        "read_parquet('",
+        "read_json('",
+        "read_json_auto('",
+        "read_text('",
+        "read_blob('",
+        " from '",
+    ] {
+        let mut from = 0;
+        while let Some(at) = lower[from..].find(key) {
+            let start = from + at + key.len();
+            let Some(len) = sql[start..].find('\'') else {
+                break;
+            };
+            if key != " from '" || lower[..start].contains("copy") {
+                out.push(Word::literal(&sql[start..start + len]));
+            }
+            from = start + len;
+        }
+    }
+    out
+}
