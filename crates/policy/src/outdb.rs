@@ -83,8 +83,7 @@ fn media(name: &str, sub: &str, argv: &[Word]) -> Option<Vec<Word>> {
         "sox" => pos(argv)
             .into_iter()
             .skip(1)
-            .filter(|w| w.lit().is_none_or(|s| s.contains('.') || s.contains('/')))
-            .last()
+            .rfind(|w| w.lit().is_none_or(|s| s.contains('.') || s.contains('/')))
             .into_iter()
             .collect(),
         "lame" => pos(argv).into_iter().nth(1).into_iter().collect(),

@@ -80,9 +80,12 @@ pub(crate) fn writes(name: &str, sub: &str, argv: &[Word]) -> Option<Vec<Word>> 
             .skip(2)
             .filter_map(|w| local_image(&w))
             .collect(),
-        "crane" if matches!(sub, "export" | "pull") => {
-            pos(argv).into_iter().skip(2).last().into_iter().collect()
-        }
+        "crane" if matches!(sub, "export" | "pull") => pos(argv)
+            .into_iter()
+            .skip(2)
+            .next_back()
+            .into_iter()
+            .collect(),
         _ => return configs(name, sub, argv),
     })
 }
