@@ -364,3 +364,13 @@ fn round9_every_tool_codex_shapes_and_odd_homes() {
 fn round13_hooks_and_changesets() {
     run_round(&["gate13/hook13.json"]);
 }
+
+/// Round 15 (`tests/data/gate14/gen.py`): one blind file, all held out: round 15's programs and
+/// catalogue through both agents' hooks, other `cwd`s and Codex `workdir`s, narrowed Greps, and
+/// changesets under extglob, brace and flow-style gate files, `..` out of a denied folder,
+/// deletions against a base, untracked and partly staged changes (policy README, "Round 15:
+/// first look"): 34/46 at first look, 46/46 after "Round 15 decisions" (tuned).
+#[test]
+fn round15_hooks_and_changesets() {
+    run_round(&["gate14/hook14.json"]);
+}

@@ -258,10 +258,13 @@ impl Analyser<'_, '_> {
         let mut printed = None;
         // `cat <<EOF | a | b`: the first stage reads what the here-document holds
         let mut text = self.piped_text.take();
+        let mut tracked = false;
         for ch in node.named_children(&mut c) {
             let t = &src[ch.byte_range()];
             let mut words = t.split_whitespace();
             let to_xargs = words.next() == Some("xargs");
+            // `git ls-files | xargs CMD`: tracked files, as `CMD $(git ls-files)` (no path)
+            let from_git = std::mem::replace(&mut tracked, crate::outrare::tracked_stage(t));
             let null_input = words.any(|w| {
                 w == "--null" || (w.starts_with('-') && !w.starts_with("--") && w.contains('0'))
             });
@@ -270,7 +273,8 @@ impl Analyser<'_, '_> {
             self.piped = printed
                 .take()
                 .filter(|(_, nul)| to_xargs && *nul && null_input)
-                .map(|(names, _)| names);
+                .map(|(names, _)| names)
+                .or_else(|| (to_xargs && from_git).then(Vec::new));
             self.piped_text = text.take();
             printed = self.find_prints(ch, src);
             text = self.text_prints(ch, src);

@@ -239,7 +239,9 @@ fn note(name: &str) -> Option<String> {
         "entr" | "watchexec" | "nodemon" | "sem" | "tsp" => {
             "runs the command again or in the background"
         }
-        _ => crate::launchmore::note(name).or_else(|| crate::launchwide::note(name))?,
+        _ => crate::launchmore::note(name)
+            .or_else(|| crate::launchwide::note(name))
+            .or_else(|| crate::launchrare::note(name))?,
     };
     Some(format!("`{name}` {why}"))
 }
@@ -252,6 +254,7 @@ pub fn launcher(name: &str, argv: &[Word]) -> Option<Inner> {
         .chain(crate::launchrows::ROWS)
         .chain(crate::launchmore::ROWS)
         .chain(crate::launchwide::ROWS)
+        .chain(crate::launchrare::ROWS)
         .filter(|r| r.name == name);
     for r in rows {
         let mut i = 1;

@@ -235,7 +235,7 @@ pub(crate) fn lit(argv: &[Word], i: usize) -> Option<&str> {
 pub(crate) fn abbreviates(opt: &str, long: &str) -> bool {
     // options that are themselves options and also begin a longer one (`cargo --target` is not
     // `--target-dir`)
-    const WHOLE: &[&str] = &["--target", "--text", "--exec-path"];
+    const WHOLE: &[&str] = &["--target", "--text", "--exec-path", "--untar"];
     opt == long
         || (long.starts_with("--")
             && opt.len() >= 5
@@ -334,7 +334,8 @@ pub(crate) fn positionals(argv: &[Word], skip: &HashSet<usize>) -> Vec<Word> {
 /// Files a program writes through its options (`--output`, `-o`, `of=`, `-d DIR`...).
 pub fn option_writes(name: &str, argv: &[Word]) -> Vec<Word> {
     let sub = lit(argv, 1).unwrap_or("");
-    if let Some(v) = crate::tables::builder_writes(name, sub, argv) {
+    if let Some(mut v) = crate::tables::builder_writes(name, sub, argv) {
+        v.extend(crate::outrare::shadowed(name, sub, argv));
         return v;
     }
     let mut out = match name {
@@ -513,7 +514,7 @@ pub fn recursive_reads(name: &str, argv: &[Word]) -> Vec<Word> {
             let n = pos.len().saturating_sub(1);
             pos.into_iter().take(n).collect()
         }
-        _ => Vec::new(),
+        _ => crate::outrare::recursive_reads(name, argv, pos),
     }
 }
 

@@ -184,7 +184,7 @@ fn builds(name: &str, sub: &str, argv: &[Word]) -> Option<Vec<Word>> {
             .into_iter()
             .collect(),
         "mktemp" => mktemp_outputs(argv),
-        _ => return None,
+        _ => return crate::outrare::writes(name, sub, argv),
     })
 }
 

@@ -106,6 +106,9 @@ impl NormPath {
             && is_under(&absolute, home)
         {
             spellings.push(format!("~{}", &absolute[home.len()..]));
+        } else if let Some(below) = other_home(&absolute) {
+            // another user's home holds the same secrets as one's own (as `~user/x` does)
+            spellings.push(format!("~{below}"));
         }
         let in_ws = is_under(&absolute, ws) && absolute.len() > ws.len() + 1;
         if in_ws {
@@ -142,14 +145,24 @@ impl NormPath {
                 format!("/home/{user}")
             };
             let abs = normalise(&format!("{home}/{tail}"), None, None)?;
-            let mut p = NormPath::from_absolute(abs.clone(), ctx);
-            let below = abs.strip_prefix(&home).unwrap_or("");
-            p.spellings.push(format!("~{below}"));
-            return Some(p);
+            return Some(NormPath::from_absolute(abs, ctx));
         }
         let abs = normalise(path, cwd, ctx.home)?;
         Some(NormPath::from_absolute(abs, ctx))
     }
+}
+
+/// The part of `absolute` below another user's home (`/root/x`, `/home/bob/x` -> `/x`).
+fn other_home(absolute: &str) -> Option<&str> {
+    let rest = match absolute.strip_prefix("/root") {
+        Some(r) => r,
+        None => {
+            let r = absolute.strip_prefix("/home/")?;
+            let user = r.split('/').next().filter(|u| !u.is_empty())?;
+            &r[user.len()..]
+        }
+    };
+    (rest.is_empty() || rest.starts_with('/')).then_some(rest)
 }
 
 /// Whether every direct child of `dir` lies inside (the workspace or a writable root).

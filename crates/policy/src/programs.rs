@@ -392,7 +392,8 @@ pub fn inline_code(name: &str, argv: &[Word]) -> Option<String> {
         "node" | "deno" | "bun" => &["-e", "--eval", "-p", "--print"],
         "perl" | "ruby" => &["-e", "-E"],
         "php" => &["-r"],
-        "lua" | "luajit" | "Rscript" | "R" | "julia" | "raku" => &["-e", "--eval", "-E"],
+        "lua" | "luajit" | "Rscript" | "R" | "julia" | "raku" | "groovy" | "elixir" | "scala"
+        | "ghc" | "erl" => &["-e", "--eval", "-E", "-eval"],
         "expect" | "tclsh" | "wish" | "guile" => &["-c"],
         "awk" | "gawk" | "mawk" => return awk_system(argv),
         _ => return None,

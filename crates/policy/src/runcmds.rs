@@ -20,7 +20,7 @@ pub(crate) fn commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
         "screen" => screen_stuff(argv),
         "start-stop-daemon" => start_stop(argv),
         "git" => git_push(argv),
-        _ => Vec::new(),
+        _ => crate::runrare::commands(name, argv),
     }
 }
 
@@ -144,7 +144,7 @@ fn shell_escape(c: &str, prefixes: &[&str]) -> Option<OptCmd> {
 /// A database shell's commands given as options (`psql -c`, `mysql -e`, `sqlite3 -cmd`) or,
 /// for sqlite3, as arguments after the database: each line or statement that starts with a
 /// shell escape runs the rest as a shell command.
-fn escapes(argv: &[Word], opts: &[&str], prefixes: &[&str]) -> Vec<OptCmd> {
+pub(crate) fn escapes(argv: &[Word], opts: &[&str], prefixes: &[&str]) -> Vec<OptCmd> {
     let (short, long): (Vec<&str>, Vec<&str>) = opts.iter().partition(|o| !o.starts_with("--"));
     let mut texts: Vec<Option<String>> = (1..argv.len())
         .filter_map(|i| value_at(argv, i, &short, &long))

@@ -19,7 +19,9 @@ pub(crate) fn stdin_script(
         "ssh" if input.is_some() && ssh_has_no_command(argv) => Some(input.map(str::to_string)),
         "crontab" if crontab_reads_input(argv) => Some(input.map(crontab_commands)),
         "ed" | "red" => input.map(|i| Some(ed_script(i))),
-        _ => None,
+        _ => input
+            .and_then(|i| crate::runrare::input_script(name, i))
+            .map(Some),
     }
 }
 

@@ -148,7 +148,7 @@ pub fn option_reads(name: &str, argv: &[Word]) -> Vec<Word> {
                 out.extend(file.map(|f| Word::literal(f.split(',').next().unwrap_or(f))));
             }
         }
-        _ => {}
+        _ => out.extend(crate::outdb::reads(name, argv)),
     }
     out.extend(secret_store(name, argv).map(Word::literal));
     out

@@ -260,3 +260,15 @@ fn gate13_set() {
     eprintln!("{report}");
     assert!(wrong == 0, "{wrong}/{total} wrong");
 }
+
+/// gate14's set (round 15, `data/adversarial-gate14.py`): one blind set, all held out, judged
+/// like gate10's. Ignored while it fails: its first look is recorded in the README ("Round 15:
+/// first look"); the score and every miss are printed.
+#[test]
+#[ignore = "round 15: 512/526 after its fixes, 14 misses left (README: Round 15 decisions)"]
+fn gate14_set() {
+    let (wrong, total, report) = judge_gate10(include_str!("data/adversarial-gate14.toml"));
+    eprintln!("gate14: {}/{total} as expected", total - wrong);
+    eprintln!("{report}");
+    assert!(wrong == 0, "{wrong}/{total} wrong");
+}
