@@ -71,6 +71,9 @@ pub enum Cont {
     /// Every line, blank ones too, up to the next one that starts with the opener's first two
     /// bytes (a check's `… ... WARNING` verdict, then its findings up to the next check).
     Section([u8; 2]),
+    /// The line under a failed block's status that says where the finding is (`File:
+    /// /a.tf:3-9`), see [`crate::generic::block_location`].
+    Located,
 }
 
 impl Cont {
@@ -100,6 +103,7 @@ impl Cont {
                     || crate::generic::detail_of(line, prefix)
             }
             Cont::Section(lead) => !line.starts_with(&lead),
+            Cont::Located => crate::generic::block_location(line),
         }
     }
 }

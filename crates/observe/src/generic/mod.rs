@@ -18,6 +18,7 @@ use regex_automata::util::syntax;
 
 use crate::rules::{Cont, Kind};
 
+mod blocks;
 mod counts;
 pub(crate) mod reports;
 mod search;
@@ -28,6 +29,7 @@ pub(crate) mod trees;
 mod unworded;
 mod values;
 mod words;
+pub(crate) use blocks::{block_location, failed_status, title_pull};
 use search::has_fault;
 pub(crate) use search::{blank, find2};
 use shapes::shape;
