@@ -114,7 +114,9 @@ impl Compressor<'_> {
         let group = sig.group.then(|| match sig.kind {
             Kind::Warning => generic::warning_key(line),
             Kind::Summary => generic::outcome_key(line),
-            _ => code.unwrap_or_else(|| generic::error_key(line)),
+            _ => code
+                .or_else(|| generic::logfmt_key(line))
+                .unwrap_or_else(|| generic::error_key(line)),
         });
         let coded = code.is_some();
         let group = group.or_else(|| {

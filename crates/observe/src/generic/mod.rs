@@ -20,6 +20,7 @@ use crate::rules::{Cont, Kind};
 
 mod blocks;
 mod counts;
+mod logfmt;
 pub(crate) mod reports;
 mod search;
 mod shapes;
@@ -30,6 +31,7 @@ mod unworded;
 mod values;
 mod words;
 pub(crate) use blocks::{block_location, failed_status, title_pull};
+pub(crate) use logfmt::logfmt_key;
 use search::has_fault;
 pub(crate) use search::{blank, find2};
 use shapes::shape;
