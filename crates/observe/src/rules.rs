@@ -74,9 +74,21 @@ pub enum Cont {
     /// The line under a failed block's status that says where the finding is (`File:
     /// /a.tf:3-9`), see [`crate::generic::block_location`].
     Located,
+    /// The excerpt under a diagnostic's location up to a blank line, then the message
+    /// paragraph after it (`  on a.tf line 3:`, `   3: x = 1`, blank, `Why it is wrong.`).
+    Excerpt,
 }
 
 impl Cont {
+    /// The block's rule and `seen` once `line` was taken: an [`Cont::Excerpt`] ends at a blank
+    /// line, and its message paragraph follows ([`Cont::Paragraph`]).
+    pub(crate) fn after_line(self, line: &[u8], seen: bool) -> (Cont, bool) {
+        if self == Cont::Excerpt && line.iter().all(u8::is_ascii_whitespace) {
+            return (Cont::Paragraph, false);
+        }
+        (self, seen)
+    }
+
     /// Whether `line` continues the block; `seen_content` tells whether a non-blank line of the
     /// block was already kept.
     pub fn accepts(self, line: &[u8], seen_content: bool) -> bool {
@@ -104,6 +116,7 @@ impl Cont {
             }
             Cont::Section(lead) => !line.starts_with(&lead),
             Cont::Located => crate::generic::block_location(line),
+            Cont::Excerpt => true,
         }
     }
 }

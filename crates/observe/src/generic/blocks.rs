@@ -101,6 +101,28 @@ mod tests {
         assert!(!out.contains("R50"), "{out}");
     }
 
+    /// A diagnostic's location keeps its excerpt and, after the blank line under it, the
+    /// paragraph that says what is wrong; the noise after that folds.
+    #[test]
+    fn a_location_keeps_its_excerpt_and_the_message_after_it() {
+        let mut log = String::new();
+        for i in 0..40 {
+            log.push_str(&format!("reading module part {i} of the tree\n"));
+        }
+        log.push_str("Error: Unsupported thing\n\n  on main.conf line 13, in block \"a\" \"b\":\n  13:   thing = true\n\nA thing named \"thing\" is not expected\nhere.\n\n");
+        for i in 40..80 {
+            log.push_str(&format!("reading module part {i} of the tree\n"));
+        }
+        let out = crate::compress(log.as_bytes(), &crate::CompressOptions::default()).text;
+        assert!(
+            out.contains(
+                "  13:   thing = true\n\nA thing named \"thing\" is not expected\nhere.\n"
+            ),
+            "{out}"
+        );
+        assert!(!out.contains("part 60"), "{out}");
+    }
+
     #[test]
     fn status_title_and_location_shapes() {
         assert!(failed_status(b"\tFAILED for resource: x"));
