@@ -80,15 +80,6 @@ pub enum Cont {
 }
 
 impl Cont {
-    /// The block's rule and `seen` once `line` was taken: an [`Cont::Excerpt`] ends at a blank
-    /// line, and its message paragraph follows ([`Cont::Paragraph`]).
-    pub(crate) fn after_line(self, line: &[u8], seen: bool) -> (Cont, bool) {
-        if self == Cont::Excerpt && line.iter().all(u8::is_ascii_whitespace) {
-            return (Cont::Paragraph, false);
-        }
-        (self, seen)
-    }
-
     /// Whether `line` continues the block; `seen_content` tells whether a non-blank line of the
     /// block was already kept.
     pub fn accepts(self, line: &[u8], seen_content: bool) -> bool {

@@ -3,6 +3,8 @@
 //! is (`File: /src/a.conf:3-9`). A block whose status fails keeps its title above and its
 //! location under it; a block that passed folds with the others.
 
+use crate::rules::Cont;
+
 /// Whether `line` is an indented status line that fails: its first word an upper-case
 /// failure word (`FAILED`, `FAIL`, `FAILURE`, `ERROR`) then a blank, a colon or the end.
 pub(crate) fn failed_status(line: &[u8]) -> bool {
@@ -72,6 +74,15 @@ pub(crate) fn block_location(line: &[u8]) -> bool {
         return false;
     };
     !head.is_empty() && !head.contains(&b' ') && memchr::memchr2(b'/', b'.', head).is_some()
+}
+
+/// A block's rule and `seen` once `line` was taken: an [`Cont::Excerpt`] ends at a blank
+/// line, and its message paragraph follows ([`Cont::Paragraph`]).
+pub(crate) fn after_line(cont: Cont, line: &[u8], seen: bool) -> (Cont, bool) {
+    if cont == Cont::Excerpt && line.iter().all(u8::is_ascii_whitespace) {
+        return (Cont::Paragraph, false);
+    }
+    (cont, seen)
 }
 
 #[cfg(test)]
