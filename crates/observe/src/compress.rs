@@ -364,6 +364,7 @@ impl<'o> Compressor<'o> {
                 if let Some(ctx) = self.ctx.as_mut() {
                     ctx.left -= 1;
                     ctx.seen = true;
+                    (ctx.cont, ctx.seen) = crate::generic::after_line(ctx.cont, line, ctx.seen);
                 }
                 self.noise(no, line, src);
             } else {
@@ -421,6 +422,7 @@ impl<'o> Compressor<'o> {
         if let Some(ctx) = self.ctx.as_mut() {
             ctx.left -= 1;
             ctx.seen |= !line.iter().all(u8::is_ascii_whitespace);
+            (ctx.cont, ctx.seen) = crate::generic::after_line(ctx.cont, line, ctx.seen);
         }
         self.why = "context";
         self.keep(no, line, cut, 0, block);

@@ -71,6 +71,12 @@ pub enum Cont {
     /// Every line, blank ones too, up to the next one that starts with the opener's first two
     /// bytes (a check's `… ... WARNING` verdict, then its findings up to the next check).
     Section([u8; 2]),
+    /// The line under a failed block's status that says where the finding is (`File:
+    /// /a.tf:3-9`), see [`crate::generic::block_location`].
+    Located,
+    /// The excerpt under a diagnostic's location up to a blank line, then the message
+    /// paragraph after it (`  on a.tf line 3:`, `   3: x = 1`, blank, `Why it is wrong.`).
+    Excerpt,
 }
 
 impl Cont {
@@ -100,6 +106,8 @@ impl Cont {
                     || crate::generic::detail_of(line, prefix)
             }
             Cont::Section(lead) => !line.starts_with(&lead),
+            Cont::Located => crate::generic::block_location(line),
+            Cont::Excerpt => true,
         }
     }
 }

@@ -283,10 +283,11 @@ fn the_wild15_set_keeps_at_least_its_recorded_anchors() {
 /// caddy, squid, mosquitto, uwsgi, rsyslogd -N1, terraform plan/validate, checkov, kubectl
 /// kustomize, zizmor, alembic, datamash, mlr, csvkit, tcpdump -r), 12 of 200+ lines. Its first
 /// look, on main's tree (wild2 to wild14 tuned), kept 200 of 335 (mean reduction 80.7%);
-/// after the classes of its tuning half (its held-out half 141 -> 144 of 253) 220 of 335, 79.2%.
+/// after the classes of its tuning half (its held-out half 141 -> 144 of 253) 220 of 335, 79.2%;
+/// after its held-out half's classes (250 of 253) 328 of 335, 87.4%: the floor.
 #[test]
 fn the_wild16_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild16", 20, 335, 220, 0.78);
+    blind_set_floor("wild16", 20, 335, 328, 0.87);
 }
 
 /// With every tool rule off (only the tool-agnostic core), each tool of both corpora keeps at

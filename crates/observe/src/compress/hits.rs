@@ -77,6 +77,8 @@ impl Compressor<'_> {
                 (Cont::Sides, 8)
             } else if let Some(p) = named {
                 (Cont::Detail(p), rule.after.max(2))
+            } else if rule.after == 0 && generic::failed_status(line) {
+                (Cont::Located, 1)
             } else {
                 (rule.cont, rule.after)
             };
@@ -112,7 +114,9 @@ impl Compressor<'_> {
         let group = sig.group.then(|| match sig.kind {
             Kind::Warning => generic::warning_key(line),
             Kind::Summary => generic::outcome_key(line),
-            _ => code.unwrap_or_else(|| generic::error_key(line)),
+            _ => code
+                .or_else(|| generic::logfmt_key(line))
+                .unwrap_or_else(|| generic::error_key(line)),
         });
         let coded = code.is_some();
         let group = group.or_else(|| {
@@ -350,6 +354,12 @@ impl Compressor<'_> {
         if before == 0 && matches!(hit.kind, Kind::Error | Kind::Failure | Kind::Message) {
             let above = self.run.recent.iter().rev().map(|(_, l)| l.text(block));
             before = generic::heading_pull(line, above);
+        }
+        // `\tFAILED for item: x` under its block's title `Rule: R7: "…"`.
+        if before == 0 && matches!(hit.kind, Kind::Error | Kind::Failure) {
+            let above = self.run.recent.iter().rev().enumerate();
+            let above = above.take_while(|(i, (n, _))| *n + 1 + *i as u64 == no);
+            before = generic::title_pull(line, above.map(|(_, (_, l))| l.text(block)));
         }
         // `found 2 fatal errors` under the two located messages it counts.
         if before == 0

@@ -29,6 +29,15 @@ const FAILING: &[&[u8]] = &[
     b"unexpected",
 ];
 
+/// A line with no severity word: the shapes that still make it a finding (an unworded located
+/// message, a summary of counts, a failed result row, a fault flag), in that order.
+pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Signal> {
+    super::unworded::shape(line, t, scanned)
+        .or_else(|| super::counts::summary_shape(t))
+        .or_else(|| failed_row(t))
+        .or_else(|| super::faults::fault(t))
+}
+
 /// A line of a test runner's results that says something failed without a severity word:
 /// a row whose pass count is short of its total (`name.m ..... PASS   21/41`, ` PASS 3/4`),
 /// or only a failing outcome's non-zero count (`REGRESSION   1`). `t` is the line without
