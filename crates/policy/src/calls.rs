@@ -7,6 +7,7 @@
 //! command name known at run time) is judged at the end of its script with every variable
 //! unknowable, as before round 16.
 
+use crate::part::PartKind;
 use crate::shell::Analyser;
 use crate::words::Word;
 
@@ -40,6 +41,18 @@ impl Analyser<'_, '_> {
             active: false,
         };
         self.functions.insert(name.to_string(), f);
+    }
+
+    /// A call of a function defined above (`true`): its body runs with the call's arguments as
+    /// its positional parameters.
+    pub(crate) fn called(&mut self, name: &str, argv: &[Word], depth: usize, text: &str) -> bool {
+        if !self.functions.contains_key(name) {
+            return false;
+        }
+        let part = self.exec_part(PartKind::Wrapper, text, argv);
+        self.parts.push(part);
+        self.call(name, argv, depth, text);
+        true
     }
 
     /// Judges the body of function `name` called with `argv` (the name first).

@@ -43,12 +43,7 @@ impl Analyser<'_, '_> {
                 return;
             };
             let name = prog.rsplit('/').next().unwrap_or(&prog).to_string();
-            if round == 0 && self.functions.contains_key(&prog) {
-                // a call of a function defined above: its body, judged there, runs again
-                // with the call's arguments as its positional parameters
-                self.parts
-                    .push(self.exec_part(PartKind::Wrapper, text, &argv));
-                self.call(&prog, &argv, depth, text);
+            if round == 0 && self.called(&prog, &argv, depth, text) {
                 return;
             }
             match self.strip_wrapper(&name, text, &mut argv, depth, &mut open_ended, heredoc) {
@@ -235,14 +230,13 @@ impl Analyser<'_, '_> {
             && skip.inner >= argv.len()
             && script.contains([';', '|', '&', '<', '>', '$', '`', '(', ')', '\n'])
         {
-            // `env -S 'STRING'` alone: its quoting is close to the shell's; judged as a script
             self.parts
                 .push(self.exec_part(PartKind::Wrapper, text, argv));
             self.script(script, depth + 1);
             return Flow::Stop;
         }
         if let Some(script) = skip.split_string {
-            // env -S 'a b c': the string is split into words
+            // env -S 'a b c': split into words (`env -S 'sh -s' <<< X` reads X)
             let mut words: Vec<Word> = crate::words::split_selector(&script)
                 .iter()
                 .map(|s| Word::literal(s))

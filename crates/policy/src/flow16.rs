@@ -21,6 +21,9 @@ pub(crate) fn param_op(inner: &str, scope: &Scope<'_>) -> Option<Option<String>>
         Some(Some(w)) => w.lit().map(str::to_string),
         _ => None,
     };
+    if let Some(idx) = op.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+        return indexed(name, idx, scope);
+    }
     let literal = |w: &str| (!w.contains(['$', '`', '"', '\'', '\\'])).then(|| w.to_string());
     if let Some(word) = op.strip_prefix(":+") {
         return Some(value().and_then(|v| if v.is_empty() { Some(v) } else { literal(word) }));
@@ -145,6 +148,9 @@ impl Analyser<'_, '_> {
                 pats.push(self.word(p, src));
                 ids.push(p.id());
             }
+            if pats.is_empty() {
+                return false;
+            }
             let text = &src[item.byte_range()];
             let matched = pats
                 .iter()
@@ -179,4 +185,136 @@ impl Analyser<'_, '_> {
 /// Whether `a | b` may leave its assignments in the shell (`shopt -s lastpipe`).
 pub(crate) fn lastpipe(src: &str) -> bool {
     src.contains("lastpipe")
+}
+
+/// `${a[EXPR]}` of an indexed array with an arithmetic index (`${a[i+1]}`, `${a[$((n-1))]}`):
+/// the element when the index and the element are known; `None` for a plain index (read as
+/// before) or an associative array.
+fn indexed(name: &str, idx: &str, scope: &Scope<'_>) -> Option<Option<String>> {
+    if idx.is_empty()
+        || idx.bytes().all(|b| b.is_ascii_digit())
+        || matches!(idx, "@" | "*")
+        || lookup(&crate::fields::assoc_marker(name), scope).is_some()
+    {
+        return None;
+    }
+    let n = arith(idx, scope)?;
+    let key = format!("{name}[{n}]");
+    if !crate::fields::element_valid(&key, scope) {
+        return Some(None);
+    }
+    Some(match lookup(&key, scope) {
+        Some(Some(w)) => w.lit().map(str::to_string),
+        _ => None,
+    })
+}
+
+/// A non-negative arithmetic index: integers, known integer variables (`i`, `$i`), `+ - * / %`
+/// and parentheses, optionally inside `$(( ))`. `None` when any part is unknown.
+fn arith(expr: &str, scope: &Scope<'_>) -> Option<u64> {
+    let e = expr.trim();
+    let e = e
+        .strip_prefix("$((")
+        .and_then(|r| r.strip_suffix("))"))
+        .unwrap_or(e);
+    let mut toks = Vec::new();
+    let mut chars = e.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        if c.is_whitespace() || c == '$' {
+            chars.next();
+        } else if c.is_ascii_alphanumeric() || c == '_' {
+            let mut w = String::new();
+            while let Some(&d) = chars
+                .peek()
+                .filter(|d| d.is_ascii_alphanumeric() || **d == '_')
+            {
+                w.push(d);
+                chars.next();
+            }
+            let v = if w.bytes().all(|b| b.is_ascii_digit()) {
+                w.parse::<i64>().ok()?
+            } else {
+                match lookup(&w, scope) {
+                    Some(Some(x)) => x.lit()?.trim().parse::<i64>().ok()?,
+                    _ => return None,
+                }
+            };
+            toks.push(Tok::Num(v));
+        } else if "+-*/%()".contains(c) {
+            toks.push(Tok::Op(c));
+            chars.next();
+        } else {
+            return None;
+        }
+    }
+    let mut p = Parser { toks, at: 0 };
+    let v = p.sum()?;
+    (p.at == p.toks.len())
+        .then_some(v)
+        .and_then(|v| u64::try_from(v).ok())
+}
+
+enum Tok {
+    Num(i64),
+    Op(char),
+}
+
+struct Parser {
+    toks: Vec<Tok>,
+    at: usize,
+}
+
+impl Parser {
+    fn op(&self) -> Option<char> {
+        match self.toks.get(self.at) {
+            Some(Tok::Op(c)) => Some(*c),
+            _ => None,
+        }
+    }
+    fn sum(&mut self) -> Option<i64> {
+        let mut v = self.product()?;
+        while let Some(c @ ('+' | '-')) = self.op() {
+            self.at += 1;
+            let r = self.product()?;
+            v = if c == '+' {
+                v.checked_add(r)?
+            } else {
+                v.checked_sub(r)?
+            };
+        }
+        Some(v)
+    }
+    fn product(&mut self) -> Option<i64> {
+        let mut v = self.atom()?;
+        while let Some(c @ ('*' | '/' | '%')) = self.op() {
+            self.at += 1;
+            let r = self.atom()?;
+            v = match c {
+                '*' => v.checked_mul(r)?,
+                '/' => v.checked_div(r)?,
+                _ => v.checked_rem(r)?,
+            };
+        }
+        Some(v)
+    }
+    fn atom(&mut self) -> Option<i64> {
+        match self.toks.get(self.at)? {
+            Tok::Num(n) => {
+                let n = *n;
+                self.at += 1;
+                Some(n)
+            }
+            Tok::Op('(') => {
+                self.at += 1;
+                let v = self.sum()?;
+                (self.op() == Some(')')).then(|| self.at += 1)?;
+                Some(v)
+            }
+            Tok::Op('-') => {
+                self.at += 1;
+                self.atom()?.checked_neg()
+            }
+            _ => None,
+        }
+    }
 }
