@@ -98,6 +98,12 @@ impl Analyser<'_, '_> {
         self.walk(root, src, depth);
         self.uncalled(depth);
         self.functions = outer;
+        if let Some(expanded) = crate::aliases::expand(src) {
+            // aliases turned on: the script as bash reads it is judged too
+            let saved = (self.vars.clone(), self.cwd.clone());
+            self.script(&expanded, depth + 1);
+            (self.vars, self.cwd) = saved;
+        }
     }
 
     /// At the end of a script: the bodies of functions no call reached, judged with every

@@ -18,6 +18,7 @@
 //! ```
 
 mod acts;
+mod aliases;
 mod appends;
 mod argglob;
 mod braces;
