@@ -25,6 +25,7 @@ impl Analyser<'_, '_> {
         heredoc: Option<&str>,
         env_note: Option<String>,
     ) {
+        self.assign_defaults(text);
         let (mut argv, mut open_ended) = (argv, false);
         self.ifs_split(&mut argv);
         let secret = crate::secretvars::passes_secret(&argv, &self.vars);
@@ -42,10 +43,7 @@ impl Analyser<'_, '_> {
                 return;
             };
             let name = prog.rsplit('/').next().unwrap_or(&prog).to_string();
-            if round == 0 && self.functions.contains(&prog) {
-                // a call of a function defined above: its body was judged there
-                self.parts
-                    .push(self.exec_part(PartKind::Wrapper, text, &argv));
+            if round == 0 && self.called(&prog, &argv, depth, text) {
                 return;
             }
             match self.strip_wrapper(&name, text, &mut argv, depth, &mut open_ended, heredoc) {
@@ -153,9 +151,10 @@ impl Analyser<'_, '_> {
         p.uncertain = Some(crate::stdincmds::note(name));
         p.runs_unknown_code = heredoc.is_none();
         self.parts.push(p);
-        let from_file = argv
-            .iter()
-            .any(|w| w.lit().is_some_and(|v| v.starts_with("-f")));
+        let from_file = matches!(name, "at" | "batch")
+            && argv
+                .iter()
+                .any(|w| w.lit().is_some_and(|v| v.starts_with("-f")));
         match heredoc {
             Some(body) if !from_file => self.script(body, depth + 1),
             _ => self.script("$__loop_gate_dynamic", depth + 1),
@@ -243,15 +242,15 @@ impl Analyser<'_, '_> {
         }
         if let Some(script) = skip.split_string.as_deref()
             && skip.inner >= argv.len()
+            && script.contains([';', '|', '&', '<', '>', '$', '`', '(', ')', '\n'])
         {
-            // `env -S 'STRING'` alone: its quoting is close to the shell's; judged as a script
             self.parts
                 .push(self.exec_part(PartKind::Wrapper, text, argv));
             self.script(script, depth + 1);
             return Flow::Stop;
         }
         if let Some(script) = skip.split_string {
-            // env -S 'a b c': the string is split into words
+            // env -S 'a b c': split into words (`env -S 'sh -s' <<< X` reads X)
             let mut words: Vec<Word> = crate::words::split_selector(&script)
                 .iter()
                 .map(|s| Word::literal(s))
@@ -378,6 +377,23 @@ impl Analyser<'_, '_> {
         if let Some(sub) = crate::launchrows::git_dashed(name) {
             // `git-push` (git's exec-path, or on PATH) is `git push`
             argv.splice(0..1, [Word::literal("git"), Word::literal(sub)]);
+            return Flow::Again;
+        }
+        if let Some(local) = crate::remote::local_view(name, argv) {
+            // `scp x host:/srv/`: a remote path is judged as a path outside the workspace
+            *argv = local;
+            return Flow::Again;
+        }
+        let capsh = (name == "capsh")
+            .then(|| crate::fetchers::capsh(argv))
+            .flatten();
+        if let Some(run) = capsh.or_else(|| crate::fetchers::uv_tool_run(argv)) {
+            // `capsh -- -c CMD` is `bash -c CMD`; `uv tool run` is `uvx`
+            if name == "capsh" {
+                let why = "`capsh` runs its shell with other capabilities or as another user";
+                self.opaque(text, why.to_string());
+            }
+            *argv = run;
             return Flow::Again;
         }
         let (appended, before) = (self.xargs_literal(name, argv, heredoc), *open_ended);

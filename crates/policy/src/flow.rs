@@ -234,6 +234,9 @@ impl Analyser<'_, '_> {
     /// A construct whose parts may not run, or may run many times: every variable it assigns
     /// is unknowable inside it (before and after its assignment) and after it.
     pub(crate) fn unsure_block(&mut self, node: Node<'_>, src: &str, depth: usize) {
+        if node.kind() == "case_statement" && self.literal_case(node, src, depth) {
+            return;
+        }
         let assigned = assigned_names(node, src);
         for n in &assigned {
             self.vars.insert(n.clone(), None);
@@ -250,6 +253,8 @@ impl Analyser<'_, '_> {
     /// `xargs -0 CMD` after `find ROOT -name G -print0` gets the files find prints.
     pub(crate) fn pipeline(&mut self, node: Node<'_>, src: &str, depth: usize) {
         let assigned = assigned_names(node, src);
+        // each stage runs in a subshell: the variables are as before the pipeline, after it
+        let before = (!crate::flow16::lastpipe(src)).then(|| self.vars.clone());
         for n in &assigned {
             self.vars.insert(n.clone(), None);
         }
@@ -285,6 +290,9 @@ impl Analyser<'_, '_> {
         self.unsure -= 1;
         for n in assigned {
             self.vars.insert(n, None);
+        }
+        if let Some(vars) = before {
+            self.vars = vars;
         }
     }
 
@@ -466,6 +474,18 @@ impl Analyser<'_, '_> {
     /// changed them); those it assigns are unknowable after. A function the shell surely
     /// defines is remembered, so that a call is judged by its body.
     pub(crate) fn function(&mut self, node: Node<'_>, src: &str, depth: usize) {
+        if self.unsure == 0
+            && surely_defined(node)
+            && let (Some(name), Some(body)) = (
+                node.child_by_field_name("name"),
+                node.child_by_field_name("body"),
+            )
+        {
+            // judged at its calls (`src/calls.rs`)
+            let assigned = assigned_names(node, src).into_iter().collect();
+            self.define(&src[name.byte_range()], &src[body.byte_range()], assigned);
+            return;
+        }
         let saved = self.vars.clone();
         let cwd = self.cwd.clone();
         // one run of the body is straight-line: what it assigns is known after, inside it.
@@ -478,12 +498,6 @@ impl Analyser<'_, '_> {
         self.cwd = cwd.clone();
         self.children(node, src, depth);
         self.cwd = cwd;
-        if self.unsure == 0
-            && surely_defined(node)
-            && let Some(name) = node.child_by_field_name("name")
-        {
-            self.functions.insert(src[name.byte_range()].to_string());
-        }
         self.vars = saved;
         for n in assigned_names(node, src) {
             self.vars.insert(n, None);

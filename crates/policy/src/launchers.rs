@@ -165,14 +165,10 @@ const ROWS: &[Row] = &[
     Row {
         subs: &["exec", "x"],
         code: &["-c", "--call"],
-        positional: None,
-        dashdash: true,
         ..row("npm", &["-p", "--package", "-w", "--workspace", "--prefix"])
     },
     Row {
         code: &["-c", "--call"],
-        positional: None,
-        dashdash: true,
         ..row("npx", &["-p", "--package", "-w", "--workspace", "--prefix"])
     },
     Row {
@@ -241,7 +237,8 @@ fn note(name: &str) -> Option<String> {
         }
         _ => crate::launchmore::note(name)
             .or_else(|| crate::launchwide::note(name))
-            .or_else(|| crate::launchrare::note(name))?,
+            .or_else(|| crate::launchrare::note(name))
+            .or_else(|| crate::fetchers::note(name))?,
     };
     Some(format!("`{name}` {why}"))
 }
@@ -255,6 +252,7 @@ pub fn launcher(name: &str, argv: &[Word]) -> Option<Inner> {
         .chain(crate::launchmore::ROWS)
         .chain(crate::launchwide::ROWS)
         .chain(crate::launchrare::ROWS)
+        .chain(crate::fetchers::ROWS)
         .filter(|r| r.name == name);
     for r in rows {
         let mut i = 1;
@@ -269,7 +267,9 @@ pub fn launcher(name: &str, argv: &[Word]) -> Option<Inner> {
             i += 1;
         }
         let mut out = launch(r, argv, i);
-        out.note = note(name);
+        // a shell string (`npx -c CMD`) fetches nothing: it is judged as itself
+        let fetched = crate::fetchers::note(name).is_some();
+        out.note = note(name).filter(|_| !(fetched && out.code.is_some()));
         out.scripts
             .extend(crate::runcmds::launcher_scripts(name, argv));
         return Some(out);
@@ -329,9 +329,9 @@ fn launch(r: &Row, argv: &[Word], mut i: usize) -> Inner {
         return out;
     };
     i += skip;
-    if skip > 0 && lit(argv, i) == Some("--") {
-        // `aws-vault exec PROFILE -- CMD`
-        i += 1;
+    if skip > 0 {
+        // options after the positionals (`lxc exec NAME --env X=1 -- CMD`), then `--`
+        i = after_options(r, argv, i);
     }
     if r.joined && i < argv.len() {
         if lit(argv, i) == Some("-c") {
@@ -370,4 +370,26 @@ pub(crate) fn parallel_literal(cmd: &[Word], input: &[Word]) -> Option<Vec<Strin
         }
     });
     Some(runs.collect())
+}
+
+/// The index after a launcher's options that follow its positionals and an ending `--`
+/// (`aws-vault exec PROFILE -- CMD`, `lxc exec NAME --env X=1 --cwd /x -- CMD`).
+fn after_options(r: &Row, argv: &[Word], mut i: usize) -> usize {
+    while let Some(v) = lit(argv, i) {
+        if v == "--" {
+            return i + 1;
+        }
+        if !v.starts_with('-') || v == "-" {
+            break;
+        }
+        let bundled = v.starts_with("--") && v.contains('=');
+        i += if !bundled && r.pairs.contains(&v) {
+            3
+        } else if !bundled && r.values.contains(&v) {
+            2
+        } else {
+            1
+        };
+    }
+    i
 }

@@ -18,10 +18,12 @@
 //! ```
 
 mod acts;
+mod aliases;
 mod appends;
 mod argglob;
 mod braces;
 mod budget;
+mod calls;
 pub mod changeset;
 mod chdirs;
 mod code;
@@ -31,9 +33,11 @@ mod envcmds;
 mod exec;
 mod explain;
 mod extglob;
+mod fetchers;
 mod fields;
 mod find;
 mod flow;
+mod flow16;
 mod launchers;
 mod launchmore;
 mod launchrare;
@@ -53,8 +57,11 @@ mod part;
 pub mod path;
 mod patterns;
 mod policy;
+mod printed;
 mod programs;
+mod recipes;
 mod remember;
+mod remote;
 mod rg;
 mod rule;
 mod runcmds;

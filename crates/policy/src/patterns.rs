@@ -143,13 +143,36 @@ fn excepted_tail(rule: &Rule, pat: &str) -> bool {
     })
 }
 
+/// Whether every expansion of `pat` lies below a workspace folder that one of the rule's
+/// `DIR/**` exceptions (a literal DIR) takes out (`src/**`: `src/**/*.toml` cannot match).
+fn excepted_prefix(rule: &Rule, pat: &str, ctx: &PathContext<'_>) -> bool {
+    let Some(rel) = pat
+        .strip_prefix(ctx.workspace)
+        .and_then(|r| r.strip_prefix('/'))
+    else {
+        return false;
+    };
+    let lit = rel.split(['*', '?', '[', '{', '\\']).next().unwrap_or("");
+    let excepts = rule
+        .spec
+        .except
+        .as_ref()
+        .map(|e| e.to_vec())
+        .unwrap_or_default();
+    excepts.iter().any(|e| {
+        e.strip_suffix("/**").is_some_and(|dir| {
+            !dir.is_empty() && !has_wild(dir) && lit.starts_with(&format!("{dir}/"))
+        })
+    })
+}
+
 /// Whether the wildcard pattern `pat` (absolute) may name a path `rule` covers.
 pub fn may_match(rule: &Rule, pat: &Pattern, ctx: &PathContext<'_>) -> bool {
     let Some(arg) = &pat.glob else {
         return true;
     };
     let pat_text = pat.text.as_str();
-    if excepted_tail(rule, pat_text) {
+    if excepted_tail(rule, pat_text) || excepted_prefix(rule, pat_text, ctx) {
         return false;
     }
     // one concrete expansion

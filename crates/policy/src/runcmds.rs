@@ -20,6 +20,7 @@ pub(crate) fn commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
         "screen" => screen_stuff(argv),
         "start-stop-daemon" => start_stop(argv),
         "git" => git_push(argv),
+        "make" | "gmake" => crate::recipes::eval(argv),
         _ => crate::runrare::commands(name, argv),
     }
 }

@@ -5,7 +5,7 @@
 //! assignments and wrappers (`sudo`, `env`, `timeout`, `xargs`, `find -exec`, ...) are stripped
 //! and the wrapper kept as a transparent part; output redirections become writes.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use tree_sitter::Node;
 
@@ -36,7 +36,7 @@ pub fn analyse(command: &str, ctx: &PathContext<'_>) -> Vec<Part> {
         parts: Vec::new(),
         vars: HashMap::new(),
         unsure: 0,
-        functions: HashSet::new(),
+        functions: HashMap::new(),
         piped: None,
         piped_text: None,
         read_ifs: None,
@@ -60,7 +60,7 @@ pub(crate) struct Analyser<'c, 'p> {
     pub(crate) unsure: usize,
     /// Functions this script surely defines (at its top level): a call runs the body, which is
     /// judged where it is defined.
-    pub(crate) functions: HashSet<String>,
+    pub(crate) functions: HashMap<String, crate::calls::Function>,
     /// What the previous stage of a pipeline prints, when known (`find ROOT -name G -print0 |
     /// xargs -0`): the arguments `xargs` adds in this stage.
     pub(crate) piped: Option<Vec<Word>>,
@@ -126,10 +126,7 @@ impl Analyser<'_, '_> {
             self.script(&joined, depth + 1);
             (self.cwd, self.vars) = saved;
         }
-        // functions belong to the shell that defines them
-        let outer = std::mem::take(&mut self.functions);
-        self.walk(root, src, depth);
-        self.functions = outer;
+        self.walk_script(root, src, depth);
     }
 
     /// Text holding a NUL byte runs in no shell as written: an argument vector ends at the first
@@ -171,6 +168,7 @@ impl Analyser<'_, '_> {
                 self.children(node, src, depth);
                 self.declare(node, src);
             }
+            "unset_command" => self.unset(node, src),
             "variable_assignment" => {
                 self.children(node, src, depth);
                 self.sensitive_assignment(node, src);
@@ -375,6 +373,7 @@ impl Analyser<'_, '_> {
         let mut c = node.walk();
         for ch in node.named_children(&mut c) {
             match ch.kind() {
+                "unset_command" => self.unset(node, src),
                 "variable_assignment" => {
                     if let Some(name) = ch.child_by_field_name("name") {
                         env.push(src[name.byte_range()].to_string());

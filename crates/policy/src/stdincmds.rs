@@ -19,6 +19,10 @@ pub(crate) fn stdin_script(
         "ssh" if input.is_some() && ssh_has_no_command(argv) => Some(input.map(str::to_string)),
         "crontab" if crontab_reads_input(argv) => Some(input.map(crontab_commands)),
         "ed" | "red" => input.map(|i| Some(ed_script(i))),
+        "sftp" if input.is_some() => Some(input.map(crate::remote::sftp_script)),
+        "make" | "gmake" if crate::recipes::reads_stdin(argv) => {
+            Some(input.map(crate::recipes::recipes))
+        }
         _ => input
             .and_then(|i| crate::runrare::input_script(name, i))
             .map(Some),
@@ -31,6 +35,8 @@ pub(crate) fn note(name: &str) -> String {
         "ssh" => "`ssh` runs the commands of its input on the remote host".to_string(),
         "crontab" => "`crontab` installs jobs that run later".to_string(),
         "ed" | "red" => "`ed` runs the commands of its input".to_string(),
+        "sftp" => "`sftp` copies the files its input names to or from another host".to_string(),
+        "make" | "gmake" => format!("`{name}` runs the recipes of the makefile in its input"),
         _ => format!("`{name}` runs commands later"),
     }
 }

@@ -163,7 +163,10 @@ fn piece(node: Node<'_>, src: &str, scope: &Scope<'_>, quoted: bool, b: &mut Bui
         "simple_expansion" | "expansion" => expansion(text, scope, quoted, b),
         "command_substitution" => match place(text, scope) {
             Some(v) => known(&Word::literal(v), quoted, b),
-            None => b.dynamic(),
+            None => match crate::printed::printed(text) {
+                Some(v) => known(&Word::literal(&v), quoted, b),
+                None => b.dynamic(),
+            },
         },
         _ => b.dynamic(),
     }
@@ -228,6 +231,14 @@ fn expansion(text: &str, scope: &Scope<'_>, quoted: bool, b: &mut Builder) {
         && let Some(v) = crate::fields::substitute(inner, scope)
     {
         return known(&Word::literal(&v), quoted, b);
+    }
+    if text.starts_with("${")
+        && let Some(r) = crate::flow16::param_op(inner, scope)
+    {
+        return match r {
+            Some(v) => known(&Word::literal(&v), quoted, b),
+            None => b.dynamic(),
+        };
     }
     let (name, default) = match inner.find([':', '-', '=']) {
         Some(i) if text.starts_with("${") => {

@@ -241,7 +241,7 @@ fn gate11_held_out_set() {
 /// like gate10's. Ignored while it fails: its first look is recorded in the README ("Round 12:
 /// first look"); the score and every miss are printed.
 #[test]
-#[ignore = "round 12: 256/262 after its fixes, 6 misses left (README: Round 12 decisions)"]
+#[ignore = "round 12: 259/262 after round 16, 3 misses left (README: Round 12 decisions)"]
 fn gate12_set() {
     let (wrong, total, report) = judge_gate10(include_str!("data/adversarial-gate12.toml"));
     eprintln!("gate12: {}/{total} as expected", total - wrong);
@@ -250,10 +250,9 @@ fn gate12_set() {
 }
 
 /// gate13's set (round 13, `data/adversarial-gate13.py`): one blind set, all held out, judged
-/// like gate10's. Ignored while it fails: its first look is recorded in the README ("Round 13:
-/// first look"); the score and every miss are printed.
+/// like gate10's. Its first look is recorded in the README ("Round 13: first look"); the score
+/// and every miss are printed. 443/443 since round 16 (no longer ignored).
 #[test]
-#[ignore = "round 13: 440/443 after its fixes, 3 misses left (README: Round 13 decisions)"]
 fn gate13_set() {
     let (wrong, total, report) = judge_gate10(include_str!("data/adversarial-gate13.toml"));
     eprintln!("gate13: {}/{total} as expected", total - wrong);
