@@ -250,10 +250,10 @@ impl Analyser<'_, '_> {
             return Flow::Stop;
         }
         if let Some(script) = skip.split_string {
-            // env -S 'a b c': split into words (`env -S 'sh -s' <<< X` reads X)
-            let mut words: Vec<Word> = crate::words::split_selector(&script)
-                .iter()
-                .map(|s| Word::literal(s))
+            // env -S 'A=1 sh -s': env's own arguments again (options, assignments, command)
+            let mut words: Vec<Word> = std::iter::once(name.to_string())
+                .chain(crate::words::split_selector(&script))
+                .map(|s| Word::literal(&s))
                 .collect();
             words.extend(argv.iter().skip(skip.inner).cloned());
             self.parts

@@ -46,3 +46,78 @@ impl Rule {
         Some(if found { Match::Maybe } else { Match::No })
     }
 }
+
+impl Rule {
+    /// Whether this rule may cover something below `dir`, a subdirectory of the workspace the
+    /// caller did not list: only a rule that names something there (`secrets/**`, a glob rooted
+    /// above `dir` that reaches below it) may; a `**/NAME` rule does not (without a listing, a
+    /// recursive read of a subdirectory is judged by what the rules name there).
+    pub(crate) fn below_subdir(&self, dir: &str, ctx: &PathContext<'_>) -> Match {
+        if let Some(m) = self.match_listed(dir, ctx) {
+            return m;
+        }
+        for g in self.path_globs() {
+            if let Some(root) = crate::patterns::rule_root(&g.source, ctx)
+                && root != "/"
+                && (crate::path::is_under(&root, dir)
+                    || (crate::path::is_under(dir, &root) && reaches_below(&g.source, &root, dir)))
+            {
+                return Match::Maybe;
+            }
+        }
+        let sample = NormPath::from_absolute(format!("{}/x", dir.trim_end_matches('/')), ctx);
+        if self.matches_norm(&sample) || self.names_files_in(dir, ctx) {
+            return Match::Maybe;
+        }
+        Match::No
+    }
+
+    /// Whether a glob that names files inside folders of a given name anywhere
+    /// (`**/.streamlit/secrets.toml`, `**/config/secrets/*/*.php`) names files below `dir`
+    /// because `dir` is (or lies inside) such a folder: `grep -r x app/.streamlit`.
+    fn names_files_in(&self, dir: &str, ctx: &PathContext<'_>) -> bool {
+        let dir = dir.trim_end_matches('/');
+        self.path_globs().iter().any(|g| {
+            let Some(rest) = g.source.strip_prefix("**/") else {
+                return false;
+            };
+            let comps: Vec<&str> = rest.split('/').collect();
+            let n = comps.len();
+            (1..n).any(|i| {
+                let middle = comps[i..n - 1].iter().map(|c| {
+                    if c.contains(['*', '?', '[', '{']) {
+                        "x"
+                    } else {
+                        c
+                    }
+                });
+                let base: String = std::iter::once(dir)
+                    .chain(middle)
+                    .collect::<Vec<_>>()
+                    .join("/");
+                g.probes.iter().any(|p| {
+                    self.matches_norm(&NormPath::from_absolute(format!("{base}/{p}"), ctx))
+                })
+            })
+        })
+    }
+}
+
+/// Whether glob `src`, rooted at `root`, can match a path below `dir` (which lies under
+/// `root`): it crosses directories (`**`) or has more components than `dir` is deep
+/// (`~/.*_history` names nothing below `~/code/app/src`).
+fn reaches_below(src: &str, root: &str, dir: &str) -> bool {
+    if src.contains("**") {
+        return true;
+    }
+    let depth = dir[root.len().min(dir.len())..]
+        .split('/')
+        .filter(|c| !c.is_empty())
+        .count();
+    let lit = crate::patterns::literal_prefix(src);
+    let rest = src[lit.len().min(src.len())..]
+        .split('/')
+        .filter(|c| !c.is_empty())
+        .count();
+    rest > depth
+}

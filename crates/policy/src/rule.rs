@@ -545,23 +545,7 @@ impl Rule {
         if self.paths.is_empty() {
             return self.match_pattern(all, ctx);
         }
-        if let Some(m) = self.match_listed(dir, ctx) {
-            return m;
-        }
-        for g in self.path_globs() {
-            if let Some(root) = crate::patterns::rule_root(&g.source, ctx)
-                && root != "/"
-                && (crate::path::is_under(&root, dir)
-                    || (crate::path::is_under(dir, &root) && reaches_below(&g.source, &root, dir)))
-            {
-                return Match::Maybe;
-            }
-        }
-        let sample = NormPath::from_absolute(format!("{}/x", dir.trim_end_matches('/')), ctx);
-        if self.matches_norm(&sample) {
-            return Match::Maybe;
-        }
-        Match::No
+        self.below_subdir(dir, ctx)
     }
 
     /// The compiled path globs with their source text and probes.
@@ -573,25 +557,6 @@ impl Rule {
     pub(crate) fn matches_norm(&self, p: &NormPath) -> bool {
         self.match_norm(p) == Match::Yes
     }
-}
-
-/// Whether glob `src`, rooted at `root`, can match a path below `dir` (which lies under
-/// `root`): it crosses directories (`**`) or has more components than `dir` is deep
-/// (`~/.*_history` names nothing below `~/code/app/src`).
-fn reaches_below(src: &str, root: &str, dir: &str) -> bool {
-    if src.contains("**") {
-        return true;
-    }
-    let depth = dir[root.len().min(dir.len())..]
-        .split('/')
-        .filter(|c| !c.is_empty())
-        .count();
-    let lit = crate::patterns::literal_prefix(src);
-    let rest = src[lit.len().min(src.len())..]
-        .split('/')
-        .filter(|c| !c.is_empty())
-        .count();
-    rest > depth
 }
 
 #[cfg(test)]

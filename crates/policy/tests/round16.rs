@@ -272,3 +272,39 @@ fn harmless_sweep() {
     assert!(total >= 300);
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
+
+/// At the merge of rounds 15 and 16: a recursive read of a folder that a `**/DIR/NAME` glob
+/// names may read the secret there (it was allowed); reads elsewhere keep their verdicts.
+#[test]
+fn recursive_reads_of_folders_named_by_secret_globs() {
+    for (cmd, want) in [
+        ("grep -rn version crates", Verdict::Allow),
+        ("find src -name '*.toml' -exec head {} +", Verdict::Allow),
+        ("grep -rn --include='*.pem' version crates", Verdict::Deny),
+        ("grep -r x app/.streamlit", Verdict::Ask),
+        (
+            "find crates/.streamlit -name '*.toml' -exec cat {} +",
+            Verdict::Ask,
+        ),
+        ("rg token mobile/android", Verdict::Ask),
+        ("grep -r x config/secrets", Verdict::Ask),
+    ] {
+        assert_eq!(common::newuser_check(cmd).0, want, "{cmd}");
+    }
+}
+
+/// `env -S STRING` splits STRING into env's own arguments: assignments and options in it are
+/// env's (found by the compose property at the merge: `env -S 'FOO=1 git push'` was an ask
+/// that `--yolo` would run).
+#[test]
+fn env_split_strings_are_envs_own_arguments() {
+    for cmd in [
+        "env -S 'FOO=1 git push'",
+        "env -S 'FOO=1 git push'; ls",
+        "env -S '-i A=b git push'",
+        "env -S 'sh -s' <<< 'git push'",
+    ] {
+        assert_eq!(common::newuser_check(cmd).0, Verdict::Deny, "{cmd}");
+    }
+    assert_eq!(common::newuser_check("env -S 'ls -la'").0, Verdict::Allow);
+}
