@@ -298,10 +298,11 @@ impl Analyser<'_, '_> {
 
     /// The text a stage prints when it is literal: `echo WORDS`, `printf FORMAT` without
     /// conversions, `cat` of a here-document or here-string.
-    fn text_prints(&self, node: Node<'_>, src: &str) -> Option<String> {
+    pub(crate) fn text_prints(&self, node: Node<'_>, src: &str) -> Option<String> {
         let mut c = node.walk();
         let (cmd, here) = match node.kind() {
             "command" => (node, None),
+            "compound_statement" | "subshell" => return self.group_prints(node, src),
             "redirected_statement" => {
                 let mut here = None;
                 let mut cmd = None;

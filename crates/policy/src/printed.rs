@@ -1,7 +1,27 @@
 //! Round 16: a command substitution whose output is literal text: `$(cat <<'EOF' ... EOF)`
 //! (a quoted delimiter, or a body with no expansion) prints the here-document's body, so
 //! `sh -c "$(cat <<'EOF' ⏎ git push ⏎ EOF ⏎ )"` runs `git push`. The value is the body without
-//! its trailing newlines, as bash gives it.
+//! its trailing newlines, as bash gives it. A group of literal printers (`{ echo git push; }`,
+//! `(echo a; printf b)`) prints their texts one after the other.
+
+use tree_sitter::Node;
+
+use crate::shell::Analyser;
+
+impl Analyser<'_, '_> {
+    /// The text a `{ ...; }` or `( ... )` group prints when each of its commands prints literal
+    /// text (`{ echo git push; } | sh`); `None` when one does not.
+    pub(crate) fn group_prints(&self, node: Node<'_>, src: &str) -> Option<String> {
+        let mut c = node.walk();
+        let mut lines = Vec::new();
+        for ch in node.named_children(&mut c) {
+            if ch.kind() != "comment" {
+                lines.push(self.text_prints(ch, src)?);
+            }
+        }
+        (!lines.is_empty()).then(|| lines.join("\n"))
+    }
+}
 
 /// The text `$(...)`/`` `...` `` surely prints, if it is `cat` of one literal here-document.
 pub(crate) fn printed(text: &str) -> Option<String> {

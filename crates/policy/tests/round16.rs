@@ -308,3 +308,17 @@ fn env_split_strings_are_envs_own_arguments() {
     }
     assert_eq!(common::newuser_check("env -S 'ls -la'").0, Verdict::Allow);
 }
+
+/// A `{ …; }` or `( … )` group of literal printers piped into a shell: the shell runs what
+/// they print (round 15 left `{ echo git push; } | sh` an ask).
+#[test]
+fn a_group_of_literal_printers_feeds_the_shell_after_it() {
+    for (cmd, want) in [
+        ("{ echo git push; } | sh", Verdict::Deny),
+        ("(echo ls; echo git push) | bash", Verdict::Deny),
+        ("{ echo ls; } | sh", Verdict::Allow),
+        ("{ echo ls; cat notes.txt; } | sh", Verdict::Ask),
+    ] {
+        assert_eq!(common::newuser_check(cmd).0, want, "{cmd}");
+    }
+}
