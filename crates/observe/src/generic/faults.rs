@@ -52,11 +52,7 @@ fn coded_finding(t: &[u8]) -> bool {
 mod tests {
     use super::*;
 
-    fn kind(line: &str) -> Option<Kind> {
-        crate::generic::generic()?
-            .classify(line.as_bytes(), None)
-            .map(|s| s.kind)
-    }
+    use crate::generic::tests::kind;
 
     #[test]
     fn faults_said_without_a_severity_word() {

@@ -401,12 +401,7 @@ pub(super) fn lettered(rest: &[u8]) -> Option<Signal> {
 mod tests {
     use crate::rules::Kind;
 
-    fn kind(line: &str) -> Option<Kind> {
-        crate::generic::Generic::new()
-            .unwrap()
-            .classify(line.as_bytes(), None)
-            .map(|s| s.kind)
-    }
+    use crate::generic::tests::kind;
     #[test]
     fn underlined_findings_exit_statuses_and_process_results() {
         let info =

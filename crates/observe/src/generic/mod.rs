@@ -662,9 +662,9 @@ mod tests {
         }
     }
 
-    fn kind(line: &str) -> Option<Kind> {
-        Generic::new()
-            .unwrap()
+    /// The kind the core gives one line alone (shared by the test modules of `generic`).
+    pub(super) fn kind(line: &str) -> Option<Kind> {
+        super::generic()?
             .classify(line.as_bytes(), None)
             .map(|s| s.kind)
     }

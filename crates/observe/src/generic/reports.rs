@@ -207,12 +207,7 @@ fn message_field(t: &[u8]) -> bool {
 mod tests {
     use super::*;
 
-    fn kind(line: &str) -> Option<Kind> {
-        super::super::Generic::new()
-            .unwrap()
-            .classify(line.as_bytes(), None)
-            .map(|s| s.kind)
-    }
+    use crate::generic::tests::kind;
 
     #[test]
     fn findings_closed_by_their_rule_in_parentheses() {

@@ -255,11 +255,7 @@ mod tests {
     use super::*;
     use crate::rules::Kind;
 
-    fn kind(line: &str) -> Option<Kind> {
-        crate::generic::generic()?
-            .classify(line.as_bytes(), None)
-            .map(|s| s.kind)
-    }
+    use crate::generic::tests::kind;
 
     /// A thing named in quotes that does not exist is an error on an unindented line; said of
     /// no name (prose, a comment) or indented (a step of a trace), it is not.
