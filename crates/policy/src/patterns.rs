@@ -123,6 +123,15 @@ fn component_may_be(c: &str, name: &str) -> bool {
     crate::argglob::component_matches(&c, &name)
 }
 
+/// The rule's `except` globs as written.
+fn excepts(rule: &Rule) -> Vec<String> {
+    rule.spec
+        .except
+        .as_ref()
+        .map(|e| e.to_vec())
+        .unwrap_or_default()
+}
+
 /// Whether every expansion of `pat` ends with a literal tail that one of the rule's `**/*SUFFIX`
 /// exceptions names (`*/.env.example` under the `.env*` rule): the rule cannot match.
 fn excepted_tail(rule: &Rule, pat: &str) -> bool {
@@ -130,12 +139,7 @@ fn excepted_tail(rule: &Rule, pat: &str) -> bool {
     if tail.contains(['\\', '{', '[']) {
         return false;
     }
-    let excepts = rule
-        .spec
-        .except
-        .as_ref()
-        .map(|e| e.to_vec())
-        .unwrap_or_default();
+    let excepts = excepts(rule);
     excepts.iter().any(|e| {
         e.strip_prefix("**/*").is_some_and(|suf| {
             !suf.is_empty() && !has_wild(suf) && !suf.contains('/') && tail.ends_with(suf)
@@ -153,12 +157,7 @@ fn excepted_prefix(rule: &Rule, pat: &str, ctx: &PathContext<'_>) -> bool {
         return false;
     };
     let lit = rel.split(['*', '?', '[', '{', '\\']).next().unwrap_or("");
-    let excepts = rule
-        .spec
-        .except
-        .as_ref()
-        .map(|e| e.to_vec())
-        .unwrap_or_default();
+    let excepts = excepts(rule);
     excepts.iter().any(|e| {
         e.strip_suffix("/**").is_some_and(|dir| {
             !dir.is_empty() && !has_wild(dir) && lit.starts_with(&format!("{dir}/"))
@@ -239,12 +238,7 @@ pub fn surely_matches(rule: &Rule, pat: &Pattern, ctx: &PathContext<'_>) -> bool
     if rule.spec.workspace.is_some() || text.split('/').any(|c| c == ".." || c == ".") {
         return false;
     }
-    let excepts: Vec<String> = rule
-        .spec
-        .except
-        .as_ref()
-        .map(|e| e.to_vec())
-        .unwrap_or_default();
+    let excepts = excepts(rule);
     let (_, arg_last) = text.rsplit_once('/').unwrap_or(("", text));
     let prefix = literal_prefix(text);
     for g in rule.path_globs() {
