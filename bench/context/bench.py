@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Side-by-side benchmark: `loop context` vs the reference `loop-context` (npm), whole process.
 
-usage: bench.py LOOP_BIN REF_CLI_JS [--runs N] [--ref-runs-slow N] [--ref-runs-mid N] [--attempts N]
-                [--skip-slow] [--quick]
+usage: bench.py LOOP_BIN REF_CLI_JS [--lean LOOP_CONTEXT_BIN] [--runs N] [--ref-runs-slow N]
+                [--ref-runs-mid N] [--attempts N] [--skip-slow] [--quick]
 
 Times --check on a 10-attempt ledger, --summary --json on 2,000 attempts with 400 error
 templates, and --check, --summary --json, --inject, --prune on a 20,000-attempt ledger (about
 2,000 error templates), reports the median wall time, the median CPU time (user + system), the
-peak RSS (wait4) and the ratios reference/ours for each. Both tools get the same files, same machine,
+peak RSS (wait4) and the ratios reference/ours for each; with --lean, the lean `loop-context`
+binary gets a row of its own under each `loop context` row, against the same reference run. Both tools get the same files, same machine,
 same run; outputs are compared for equality as a sanity check.
 """
 import argparse
@@ -48,6 +49,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("loop_bin")
     ap.add_argument("ref_js")
+    ap.add_argument("--lean", help="the lean loop-context binary, timed beside `loop context`")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--ref-runs-slow", type=int, default=1, help="runs of the reference's O(n*g) operations")
     ap.add_argument("--ref-runs-mid", type=int, default=3, help="runs of the reference on 2,000 attempts")
@@ -79,13 +81,15 @@ def main():
         cases = cases[:4]
     # Wall time is what a caller waits for; on a loaded machine it is mostly waiting for a core, so
     # the CPU time (user + system, from wait4) of each process is printed beside it.
-    print(f"{'operation':<28} {'ours (s)':>10} {'ref (s)':>10} {'speed-up':>9} {'ours CPU':>9} {'ref CPU':>9} {'CPU x':>7} {'ours RSS':>9} {'ref RSS':>9}  same output")
+    print(f"{'operation':<42} {'ours (s)':>10} {'ref (s)':>10} {'speed-up':>9} {'ours CPU':>9} {'ref CPU':>9} {'CPU x':>7} {'ours RSS':>9} {'ref RSS':>9}  same output")
+    ours_all = [("", ours)] + ([(" [loop-context]", [a.lean])] if a.lean else [])
     for name, args, ref_runs in cases:
-        ow, oc, orss, oout, ocode = measure(ours + args, a.runs)
         rw, rc, rrss, rout, rcode = measure(ref + args, ref_runs)
-        same = "yes" if (oout == rout and ocode == rcode) else f"NO (exit {ocode} vs {rcode})"
-        cx = f"{rc / oc:>6.0f}x" if oc > 0 else f"{'-':>7}"
-        print(f"{name:<28} {ow:>10.4f} {rw:>10.3f} {rw / ow:>8.0f}x {oc:>9.4f} {rc:>9.3f} {cx} {orss / 1024:>7.1f}MB {rrss / 1024:>7.1f}MB  {same}", flush=True)
+        for label, bin_args in ours_all:
+            ow, oc, orss, oout, ocode = measure(bin_args + args, a.runs)
+            same = "yes" if (oout == rout and ocode == rcode) else f"NO (exit {ocode} vs {rcode})"
+            cx = f"{rc / oc:>6.0f}x" if oc > 0 else f"{'-':>7}"
+            print(f"{name + label:<42} {ow:>10.4f} {rw:>10.3f} {rw / ow:>8.0f}x {oc:>9.4f} {rc:>9.3f} {cx} {orss / 1024:>7.1f}MB {rrss / 1024:>7.1f}MB  {same}", flush=True)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds `loop` (release), installs the reference loop-context 1.5.0 into a temp folder and runs
+# Builds `loop` and the lean `loop-context` (release), installs the reference loop-context 1.5.0 into a temp folder and runs
 # the side-by-side benchmark. Extra arguments go to bench.py (e.g. --runs 3 --ref-runs-slow 1,
 # --skip-slow).
 # The reference's --summary/--inject take ~5 minutes each on 20,000 attempts.
@@ -11,4 +11,5 @@ if [ ! -f "$ref/node_modules/@cobusgreyling/loop-context/dist/cli.js" ]; then
   (cd "$ref" && npm install --silent --no-audit --no-fund @cobusgreyling/loop-context@1.5.0 @cobusgreyling/loop-cost@1.2.0 >&2)
 fi
 target=${CARGO_TARGET_DIR:-$root/target}
-python3 "$root/bench/context/bench.py" "$target/release/loop" "$ref/node_modules/@cobusgreyling/loop-context/dist/cli.js" "$@"
+python3 "$root/bench/context/bench.py" "$target/release/loop" "$ref/node_modules/@cobusgreyling/loop-context/dist/cli.js" \
+  --lean "$target/release/loop-context" "$@"

@@ -14,6 +14,9 @@
 //! Comparison: exit code exactly; stdout exactly, or by JSON value when the expected stdout is a
 //! JSON document; stderr must be non-empty when the expected stderr is.
 //!
+//! Every case runs twice, `loop context ARGS` and the lean `loop-context ARGS` (each in a fresh
+//! work directory): both binaries must match the reference.
+//!
 //! `CONFORMANCE_ONLY=regex` selects cases; `CONFORMANCE_RECORD=1` re-records the cases that
 //! carry an `IMPROVED` file (maintainers only: review the diff).
 
@@ -34,12 +37,22 @@ fn today() -> String {
     format!("{:04}-{:02}-{:02}", t.year(), u8::from(t.month()), t.day())
 }
 
-fn run_loop(sub: &str, args: &[String], cwd: &Path, stdin: Option<&Path>) -> Outcome {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_loop"));
-    cmd.arg(sub)
-        .args(args)
-        .current_dir(cwd)
-        .env_remove("LOOP_MODEL");
+/// Which binary runs `context`: `loop context` or the lean `loop-context`.
+#[derive(Clone, Copy, PartialEq)]
+enum Binary {
+    Loop,
+    Lean,
+}
+
+fn run_loop(bin: Binary, sub: &str, args: &[String], cwd: &Path, stdin: Option<&Path>) -> Outcome {
+    let mut cmd = if bin == Binary::Lean && sub == "context" {
+        Command::new(env!("CARGO_BIN_EXE_loop-context"))
+    } else {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_loop"));
+        c.arg(sub);
+        c
+    };
+    cmd.args(args).current_dir(cwd).env_remove("LOOP_MODEL");
     cmd.stdin(match stdin {
         Some(p) => Stdio::from(fs::File::open(p).unwrap()),
         None => Stdio::null(),
@@ -124,8 +137,12 @@ fn same_json(a: &serde_json::Value, b: &serde_json::Value) -> bool {
 }
 
 /// Runs one case; returns failure descriptions (empty = pass) and the number of invocations.
-fn run_case(dir: &Path, record: bool) -> (Vec<String>, usize) {
+fn run_case(dir: &Path, record: bool, bin: Binary) -> (Vec<String>, usize) {
     let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+    let name = match bin {
+        Binary::Loop => name,
+        Binary::Lean => format!("{name} (loop-context)"),
+    };
     let work = tempfile::tempdir().unwrap();
     let tmp = work.path().to_string_lossy().into_owned();
     let case = dir.to_string_lossy().into_owned();
@@ -175,11 +192,11 @@ fn run_case(dir: &Path, record: bool) -> (Vec<String>, usize) {
                 let mut a = toks.clone();
                 a.push("--ledger".into());
                 a.push(ledger.to_string_lossy().into_owned());
-                run_loop("context", &a, work.path(), None)
+                run_loop(bin, "context", &a, work.path(), None)
             }
-            "@stdin" => run_loop("context", &toks, work.path(), Some(&ledger)),
-            "@noledger" => run_loop("context", &toks, work.path(), None),
-            "@cost" => run_loop("cost", &toks, work.path(), None),
+            "@stdin" => run_loop(bin, "context", &toks, work.path(), Some(&ledger)),
+            "@noledger" => run_loop(bin, "context", &toks, work.path(), None),
+            "@cost" => run_loop(bin, "cost", &toks, work.path(), None),
             "@state" => Outcome {
                 stdout: state(&toks[0], &toks[1], &today).into_bytes(),
                 stderr: vec![],
@@ -281,9 +298,14 @@ fn recorded_reference_behaviour() {
             .iter()
             .map(|chunk| {
                 s.spawn(move || {
+                    let bins: &[Binary] = if record {
+                        &[Binary::Loop]
+                    } else {
+                        &[Binary::Loop, Binary::Lean]
+                    };
                     chunk
                         .iter()
-                        .map(|d| run_case(d, record))
+                        .flat_map(|d| bins.iter().map(move |&b| run_case(d, record, b)))
                         .collect::<Vec<_>>()
                 })
             })
@@ -310,7 +332,7 @@ fn recorded_reference_behaviour() {
     if !record {
         let improved = dirs.iter().filter(|d| d.join("IMPROVED").is_file()).count();
         assert!(
-            total > 700 || only.is_some(),
+            total > 1400 || only.is_some(),
             "only {total} invocations ran"
         );
         eprintln!(

@@ -259,3 +259,97 @@ fn help_is_ours_and_exits_0() {
     assert!(out.status.success());
     insta::assert_snapshot!(String::from_utf8(out.stdout).unwrap());
 }
+
+/// The lean `loop-context` binary.
+const LEAN: &str = env!("CARGO_BIN_EXE_loop-context");
+
+#[test]
+fn the_lean_binary_answers_like_loop_context() {
+    let d = tempfile::tempdir().unwrap();
+    let l = write(d.path(), "l.json", STAGNANT);
+    for args in [
+        vec!["--check", "--json"],
+        vec!["--summary"],
+        vec!["--status"],
+        vec!["--inject"],
+        vec!["--prune"],
+        vec!["--help"],
+        vec!["--bogus-flag"],
+    ] {
+        let lean = Command::new(LEAN)
+            .args(&args)
+            .arg("--ledger")
+            .arg(&l)
+            .output()
+            .unwrap();
+        let full = loop_cmd()
+            .arg("context")
+            .args(&args)
+            .arg("--ledger")
+            .arg(&l)
+            .output()
+            .unwrap();
+        assert_eq!(lean.status.code(), full.status.code(), "{args:?}");
+        assert_eq!(lean.stdout, full.stdout, "{args:?}");
+        assert_eq!(lean.stderr, full.stderr, "{args:?}");
+    }
+}
+
+#[test]
+fn the_lean_binary_hands_database_ledgers_to_loop() {
+    // No store is configured: `loop context` refuses `pg:NAME` with its own message, so the
+    // same message from `loop-context` shows the invocation reached `loop`.
+    for (args, env) in [
+        (vec!["--check", "--ledger", "pg:l1"], None),
+        (vec!["--check", "--ledger=pg:l1"], None),
+        (
+            vec![
+                "record",
+                "--ledger",
+                "pg:l1",
+                "--action",
+                "a",
+                "--outcome",
+                "noop",
+            ],
+            None,
+        ),
+        (
+            vec!["--check", "--ledger", "pg:l1"],
+            Some("postgres://127.0.0.1:1/none"),
+        ),
+    ] {
+        let run = |mut c: Command| {
+            c.env_remove("LOOP_STORE_URL");
+            if let Some(url) = env {
+                c.env("LOOP_STORE_URL", url);
+            }
+            c.args(&args).output().unwrap()
+        };
+        let lean = run(Command::new(LEAN));
+        let mut full = Command::new(BIN);
+        full.arg("context");
+        let full = run(full);
+        assert_eq!(lean.status.code(), Some(1), "{args:?}");
+        assert_eq!(lean.status.code(), full.status.code(), "{args:?}");
+        assert_eq!(lean.stdout, full.stdout, "{args:?}");
+        assert_eq!(lean.stderr, full.stderr, "{args:?}");
+        assert!(!lean.stderr.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn the_lean_binary_links_no_database_tls_or_parser_code() {
+    const MARKERS: [&str; 3] = ["tokio_postgres", "rustls", "tree_sitter"];
+    let found = |path: &str| -> std::collections::BTreeSet<String> {
+        let bytes = std::fs::read(path).unwrap();
+        let re = regex::bytes::Regex::new(&MARKERS.join("|")).unwrap();
+        re.find_iter(&bytes)
+            .map(|m| String::from_utf8_lossy(m.as_bytes()).into_owned())
+            .collect()
+    };
+    // Each marker must be found in `loop`, or the test proves nothing.
+    assert_eq!(found(BIN).len(), MARKERS.len(), "markers missing from loop");
+    let lean = found(LEAN);
+    assert!(lean.is_empty(), "loop-context links {lean:?}");
+}

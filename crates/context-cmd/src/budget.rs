@@ -17,6 +17,7 @@ use loopwright_protocol::ledger::Ledger;
 use loopwright_store::daily::{AttemptSpend, DailySpend, fingerprint};
 
 use super::args::BudgetArgs;
+use super::store::Postgres;
 
 /// Where daily-spend files go without `--daily-state-dir`.
 const DEFAULT_STATE_DIR: &str = ".loop-context";
@@ -61,6 +62,7 @@ pub fn apply_daily_budget(
     ledger_path: Option<&str>,
     ledger: &Ledger,
     d: Decision,
+    pg: &dyn Postgres,
 ) -> Result<Decision, String> {
     let Some(id) = non_empty(&b.daily_from_pattern) else {
         return Ok(d);
@@ -77,14 +79,13 @@ pub fn apply_daily_budget(
         })
         .collect();
     let key = ledger_key(ledger_path, ledger);
-    let recorded = match crate::commands::store_url::resolve(b.store.as_deref()) {
-        Some(url) => {
-            let store = loopwright_store_pg::PgStore::connect(&url).map_err(|e| e.to_string())?;
-            let r = store
-                .record(id, &key, &attempts, Some(cap))
-                .map_err(|e| e.to_string())?;
-            cap += store.extension_today(id).map_err(|e| e.to_string())?;
-            r
+    let in_store = pg
+        .record_daily(b.store.as_deref(), id, &key, &attempts, cap)
+        .map_err(|e| e.to_string())?;
+    let recorded = match in_store {
+        Some(r) => {
+            cap += r.extension;
+            r.recorded
         }
         None => DailySpend::new(non_empty(&b.daily_state_dir).unwrap_or(DEFAULT_STATE_DIR))
             .record(id, &today(), &key, &attempts)

@@ -10,6 +10,7 @@ use loopwright_store::ledger_file::{NewAttempt, append_attempt};
 
 use super::args::{self, Operation};
 use super::output::fail;
+use super::store::{Postgres, pg_ledger_name};
 
 /// What `record` itself takes; everything else goes to the `--check` flags.
 #[derive(Debug, Default)]
@@ -23,14 +24,14 @@ struct RecordArgs {
 }
 
 /// Runs `loop context record ARGS`.
-pub fn main(argv: &[String]) -> ExitCode {
-    match run(argv) {
+pub fn main(argv: &[String], pg: &dyn Postgres) -> ExitCode {
+    match run(argv, pg) {
         Ok(code) => code,
         Err(msg) => fail(&msg),
     }
 }
 
-fn run(argv: &[String]) -> Result<ExitCode, String> {
+fn run(argv: &[String], pg: &dyn Postgres) -> Result<ExitCode, String> {
     let Some((r, rest)) = scan(argv)? else {
         super::output::Out::text(HELP);
         return Ok(ExitCode::SUCCESS);
@@ -57,14 +58,16 @@ fn run(argv: &[String]) -> Result<ExitCode, String> {
         tokens_used,
         timestamp: now.clone(),
     };
-    let ledger = match super::pg_ledger::name(&path) {
-        Some(name) => super::pg_ledger::append(
-            name,
-            check_args.budget.store.as_deref(),
-            r.goal.as_deref(),
-            &now,
-            &attempt,
-        )?,
+    let ledger = match pg_ledger_name(&path) {
+        Some(name) => pg
+            .append_attempt(
+                name,
+                check_args.budget.store.as_deref(),
+                r.goal.as_deref(),
+                &now,
+                &attempt,
+            )
+            .map_err(|e| e.to_string())?,
         None => {
             append_attempt(Path::new(&path), r.goal.as_deref(), &now, &attempt)
                 .map_err(|e| match &e {
@@ -86,7 +89,7 @@ fn run(argv: &[String]) -> Result<ExitCode, String> {
             Some(b) => Some(b),
             None => super::budget::resolve_token_budget(&check_args.budget)?,
         };
-        return super::check(&check_args, &ledger, budget);
+        return super::check(&check_args, &ledger, budget, pg);
     }
     Ok(ExitCode::SUCCESS)
 }

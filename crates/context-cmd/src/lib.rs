@@ -1,4 +1,6 @@
-//! `loop context`: the loop ledger tool, a drop-in for the `loop-context` npm tool.
+//! `loop context`: the loop ledger tool, a drop-in for the `loop-context` npm tool, shared by
+//! the `loop` binary and the lean `loop-context` binary (which starts like a bare Rust program:
+//! no database, TLS, tree-sitter or regex code is linked into it).
 //!
 //! Same ledger, flags, outputs and exit codes (0 continue, 2 escalate, 1 error), with the
 //! deliberate improvements documented in the README: typed ledger validation, strict flags,
@@ -9,8 +11,8 @@ mod args;
 mod budget;
 mod help;
 mod output;
-mod pg_ledger;
 mod record;
+mod store;
 
 use std::ffi::OsString;
 use std::io::IsTerminal;
@@ -26,20 +28,22 @@ use loopwright_store::ledger_file::decode;
 
 pub use args::{ContextArgs, Operation};
 use output::{Out, fail};
+pub use store::{DailyRecord, Postgres, StoreError, pg_ledger_name};
 
 /// clap description of `loop context` (help and completions only; parsing is done by hand).
 pub fn command() -> clap::Command {
     help::command()
 }
 
-/// Runs `loop context` (or `loop-context`) with the arguments after the command name.
-pub fn main(args: &[OsString]) -> ExitCode {
+/// Runs `loop context` (or `loop-context`) with the arguments after the command name; `pg`
+/// serves the ledgers and daily spend kept in a database store.
+pub fn main(args: &[OsString], pg: &dyn Postgres) -> ExitCode {
     let args: Vec<String> = args
         .iter()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
     if args.first().map(String::as_str) == Some("record") {
-        return record::main(&args[1..]);
+        return record::main(&args[1..], pg);
     }
     let parsed = match args::parse(&args) {
         Ok(p) => p,
@@ -49,18 +53,23 @@ pub fn main(args: &[OsString]) -> ExitCode {
         Out::text(help::TEXT.trim_end_matches('\n'));
         return ExitCode::SUCCESS;
     }
-    match run(&parsed) {
+    match run(&parsed, pg) {
         Ok(code) => code,
         Err(msg) => fail(&msg),
     }
 }
 
 /// Reads the ledger named by the arguments (or stdin) and validates it.
-pub fn read_ledger(path: Option<&str>, store: Option<&str>) -> Result<Ledger, String> {
+fn read_ledger(
+    path: Option<&str>,
+    store: Option<&str>,
+    pg: &dyn Postgres,
+) -> Result<Ledger, String> {
     let bytes = match path {
-        Some(p) if pg_ledger::name(p).is_some() => {
-            pg_ledger::load(pg_ledger::name(p).unwrap_or_default(), store)?.into_bytes()
-        }
+        Some(p) if pg_ledger_name(p).is_some() => pg
+            .load_ledger(pg_ledger_name(p).unwrap_or_default(), store)
+            .map_err(|e| e.to_string())?
+            .into_bytes(),
         Some(p) => {
             loopwright_store::input::read(std::path::Path::new(p)).map_err(|e| match e.kind() {
                 std::io::ErrorKind::FileTooLarge => format!("--ledger {p}: {e}"),
@@ -97,7 +106,7 @@ fn io_reason(e: &std::io::Error) -> String {
 }
 
 /// The breaker configuration from the flags and a resolved token budget.
-pub fn breaker_config(a: &ContextArgs, token_budget: Option<f64>) -> BreakerConfig {
+fn breaker_config(a: &ContextArgs, token_budget: Option<f64>) -> BreakerConfig {
     BreakerConfig {
         max_iterations: a.max_iterations,
         stagnation_threshold: a.stagnation,
@@ -117,7 +126,7 @@ fn prune_config(a: &ContextArgs) -> PruneConfig {
 }
 
 /// Runs one operation; `Err` is the one-line failure message.
-fn run(a: &ContextArgs) -> Result<ExitCode, String> {
+fn run(a: &ContextArgs, pg: &dyn Postgres) -> Result<ExitCode, String> {
     let token_budget = match a.token_budget {
         Some(b) => Some(b),
         None if a.operation.uses_breaker() => budget::resolve_token_budget(&a.budget)?,
@@ -125,10 +134,13 @@ fn run(a: &ContextArgs) -> Result<ExitCode, String> {
     };
     // The process ends right after printing: freeing a multi-megabyte tree of small
     // allocations would only cost time (about a tenth of a `--check` on 15 MB).
-    let ledger =
-        std::mem::ManuallyDrop::new(read_ledger(a.ledger.as_deref(), a.budget.store.as_deref())?);
+    let ledger = std::mem::ManuallyDrop::new(read_ledger(
+        a.ledger.as_deref(),
+        a.budget.store.as_deref(),
+        pg,
+    )?);
     match a.operation {
-        Operation::Check => check(a, &ledger, token_budget),
+        Operation::Check => check(a, &ledger, token_budget, pg),
         Operation::Prune => {
             Out::json(&prune(&ledger, &prune_config(a)));
             Ok(ExitCode::SUCCESS)
@@ -165,13 +177,14 @@ fn run(a: &ContextArgs) -> Result<ExitCode, String> {
 }
 
 /// `--check`: the breaker, then the daily budget and the hook; prints the decision.
-pub fn check(
+fn check(
     a: &ContextArgs,
     ledger: &Ledger,
     token_budget: Option<f64>,
+    pg: &dyn Postgres,
 ) -> Result<ExitCode, String> {
     let d = decide(ledger, &breaker_config(a, token_budget));
-    let d = budget::apply_daily_budget(&a.budget, a.ledger.as_deref(), ledger, d)?;
+    let d = budget::apply_daily_budget(&a.budget, a.ledger.as_deref(), ledger, d, pg)?;
     if d.escalate {
         budget::run_on_exceed(&a.budget, &d);
     }
