@@ -443,7 +443,8 @@ impl Analyser<'_, '_> {
         for v in node.children_by_field_name("value", &mut c) {
             // substitutions in the list run once, before the loop
             self.walk(v, src, depth);
-            values.push(self.word(v, src));
+            // `"${a[@]}"` and unquoted known values with blanks give several words
+            values.extend(self.fields(v, src));
         }
         let Some(body) = node.child_by_field_name("body") else {
             return;
@@ -460,6 +461,10 @@ impl Analyser<'_, '_> {
         if !has_list || splits || values.len() > MAX_FOR_VALUES || !self.spend(walks) {
             self.vars.insert(var.clone(), None);
             return self.unsure_block(body, src, depth);
+        }
+        if crate::flow17::runs_through(body, src) && !values.is_empty() {
+            // the body runs once per value, in order: what it assigns is known after
+            return self.for_through(&var, values, body, src, depth);
         }
         let saved = self.vars.clone();
         for w in values {

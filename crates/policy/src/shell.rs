@@ -114,9 +114,9 @@ impl Analyser<'_, '_> {
             if let Some(expanded) = crate::braces::expand_text(src) {
                 self.script(&expanded, depth + 1);
             }
-            // `sh 0<<'X'`: a here-document on fd 0 (standard input) does not parse
-            if src.contains(" 0<<") && !src.contains(" 0<<<") {
-                self.script(&src.replace(" 0<<", " <<"), depth + 1);
+            // `sh 0<<'X'`, `exec 4<>FILE`: forms that do not parse, judged as ones that do
+            for text in crate::flow17::unparsed_forms(src) {
+                self.script(&text, depth + 1);
             }
         }
         if src.contains("\\\n") {
@@ -281,6 +281,9 @@ impl Analyser<'_, '_> {
         let Some(dest) = dest else { return };
         // substitutions inside the target run too
         self.walk(dest, src, depth);
+        if dest.kind() == "process_substitution" {
+            return; // `< <(cmd)`, `> >(cmd)`: a pipe to a command judged above, no file
+        }
         let w = self.word(dest, src);
         let kind = match op {
             "<" => PartKind::Read,

@@ -240,6 +240,13 @@ fn expansion(text: &str, scope: &Scope<'_>, quoted: bool, b: &mut Builder) {
             None => b.dynamic(),
         };
     }
+    if crate::flow17::numeric_special(inner) && lookup(inner, scope).is_none() {
+        // `$$`, `$PPID`, `$RANDOM`...: digits, never a slash (`/proc/$PPID/environ`)
+        b.wildcard = true;
+        b.value.push('*');
+        b.pattern.push('*');
+        return;
+    }
     let (name, default) = match inner.find([':', '-', '=']) {
         Some(i) if text.starts_with("${") => {
             let op = &inner[i..];

@@ -1,0 +1,97 @@
+//! Round 17: data flow in the forms agents write scripts — a `for` loop over a literal list
+//! that surely runs its body through (what it assigns is known after, as bash leaves it), the
+//! shell's integer variables (`$$`, `$PPID`, `$RANDOM`: digits, never a path's slashes), and
+//! `shopt` with options that change no path a command names.
+
+use tree_sitter::Node;
+
+use crate::words::Word;
+
+/// Bash's variables that always hold a number (unless the script assigns them).
+pub(crate) fn numeric_special(name: &str) -> bool {
+    matches!(
+        name,
+        "$" | "!"
+            | "#"
+            | "?"
+            | "PPID"
+            | "BASHPID"
+            | "RANDOM"
+            | "SRANDOM"
+            | "SECONDS"
+            | "EPOCHSECONDS"
+            | "LINENO"
+            | "UID"
+            | "EUID"
+            | "SHLVL"
+            | "BASH_SUBSHELL"
+    )
+}
+
+/// Forms tree-sitter-bash does not parse, as forms it does: a here-document on fd 0
+/// (`sh 0<<'X'`, standard input) and the read-write redirection `<>` (it writes its file as
+/// `>>` does).
+pub(crate) fn unparsed_forms(src: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    if src.contains(" 0<<") && !src.contains(" 0<<<") {
+        out.push(src.replace(" 0<<", " <<"));
+    }
+    if src.contains("<>") {
+        out.push(src.replace("<>", ">>"));
+    }
+    out
+}
+
+/// Whether a loop body runs to its end every time: no `break`, `continue`, `return` or
+/// `exit` anywhere in it.
+pub(crate) fn runs_through(body: Node<'_>, src: &str) -> bool {
+    !src[body.byte_range()]
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+        .any(|t| matches!(t, "break" | "continue" | "return" | "exit"))
+}
+
+/// `shopt [-s|-u|-p|-q] NAME...` with options that only change how globs expand to fewer or
+/// no files, how errors end the script, or the shell's history and terminal: no path a
+/// command names changes (`dotglob`, `nocaseglob`, `extdebug`... are not among them).
+pub(crate) fn harmless_shopt(argv: &[Word]) -> bool {
+    const SAFE: &[&str] = &[
+        "nullglob",
+        "failglob",
+        "globstar",
+        "extglob",
+        "inherit_errexit",
+        "lastpipe",
+        "checkwinsize",
+        "histappend",
+        "cmdhist",
+        "nocasematch",
+        "xpg_echo",
+        "expand_aliases",
+        "progcomp",
+        "checkjobs",
+    ];
+    argv.iter().skip(1).all(|w| {
+        w.lit()
+            .is_some_and(|v| matches!(v, "-s" | "-u" | "-p" | "-q" | "-o") || SAFE.contains(&v))
+    })
+}
+
+impl crate::shell::Analyser<'_, '_> {
+    /// `for VAR in VALUES` whose body runs through: each value in turn, the variables carried
+    /// from one run to the next; after the loop VAR keeps the last value.
+    pub(crate) fn for_through(
+        &mut self,
+        var: &str,
+        values: Vec<Word>,
+        body: Node<'_>,
+        src: &str,
+        depth: usize,
+    ) {
+        let last = values.last().cloned();
+        for w in values {
+            self.vars.insert(var.to_string(), Some(w));
+            self.children(body, src, depth);
+        }
+        self.vars.insert(var.to_string(), last);
+    }
+}
