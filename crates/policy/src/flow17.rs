@@ -5,7 +5,7 @@
 
 use tree_sitter::Node;
 
-use crate::words::Word;
+use crate::words::{Scope, Word, word_in};
 
 /// Bash's variables that always hold a number (unless the script assigns them).
 pub(crate) fn numeric_special(name: &str) -> bool {
@@ -26,6 +26,63 @@ pub(crate) fn numeric_special(name: &str) -> bool {
             | "SHLVL"
             | "BASH_SUBSHELL"
     )
+}
+
+/// What a literal printer prints: `cat` of a here-document, `echo [-n] WORDS`, `printf
+/// '%s\n' WORDS`, `printf TEXT` (no `%`).
+pub(crate) fn printer_output(words: &[String], here: Option<String>) -> Option<String> {
+    match (words.first().map(String::as_str), here) {
+        (Some("cat"), Some(body)) if words.len() == 1 => Some(body),
+        (Some("echo"), None) => {
+            let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+            let args = match args.first() {
+                Some(&"-n") => &args[1..],
+                Some(a) if a.starts_with('-') => return None,
+                _ => &args[..],
+            };
+            Some(args.join(" "))
+        }
+        (Some("printf"), None) if matches!(words.get(1).map(String::as_str), Some("%s\\n")) => {
+            // `printf '%s\n' a b`: one argument a line
+            Some(words[2..].join("\n") + "\n")
+        }
+        (Some("printf"), None) if words.len() == 2 && !words[1].contains('%') => {
+            let t = words[1].replace("\\n", "\n").replace("\\t", "\t");
+            (!t.contains('\\')).then_some(t)
+        }
+        _ => None,
+    }
+}
+
+/// The text `$(echo WORDS)` / `$(printf ...)` surely prints (its trailing newlines dropped, as
+/// bash does), when the substitution is one literal printer (`eval "git $(echo push)"`).
+pub(crate) fn substitution_prints(text: &str, scope: &Scope<'_>) -> Option<String> {
+    let inner = text.strip_prefix("$(")?.strip_suffix(')')?;
+    if inner.len() > 256 || !inner.trim_start().starts_with(['e', 'p']) {
+        return None;
+    }
+    let tree = crate::shparse::parse(inner)?;
+    let root = tree.root_node();
+    let mut c = root.walk();
+    let kids: Vec<Node<'_>> = root.named_children(&mut c).collect();
+    let ([cmd], false) = (kids.as_slice(), root.has_error()) else {
+        return None;
+    };
+    if cmd.kind() != "command" {
+        return None;
+    }
+    let mut words = Vec::new();
+    let mut c = cmd.walk();
+    for ch in cmd.named_children(&mut c) {
+        let n = match ch.kind() {
+            "command_name" => ch.named_child(0)?,
+            "word" | "raw_string" | "string" | "number" | "concatenation" => ch,
+            _ => return None,
+        };
+        words.push(word_in(n, inner, scope).lit()?.to_string());
+    }
+    let out = printer_output(&words, None)?;
+    Some(out.trim_end_matches('\n').to_string())
 }
 
 /// Forms tree-sitter-bash does not parse, as forms it does: a here-document on fd 0

@@ -163,7 +163,9 @@ fn piece(node: Node<'_>, src: &str, scope: &Scope<'_>, quoted: bool, b: &mut Bui
         "simple_expansion" | "expansion" => expansion(text, scope, quoted, b),
         "command_substitution" => match place(text, scope) {
             Some(v) => known(&Word::literal(v), quoted, b),
-            None => match crate::printed::printed(text) {
+            None => match crate::printed::printed(text)
+                .or_else(|| crate::flow17::substitution_prints(text, scope))
+            {
                 Some(v) => known(&Word::literal(&v), quoted, b),
                 None => b.dynamic(),
             },

@@ -210,3 +210,18 @@ fn shopt_git_config_scopes_and_integer_variables() {
         ("cat /proc/$PPID/environ", Ask),
     ]);
 }
+
+#[test]
+fn substitutions_of_literal_printers_are_their_text() {
+    use Verdict::*;
+    expect(&[
+        ("eval \"rm -$(echo rf) build\"", Deny),
+        ("head \"$(printf '%s\\n' .env.local)\"", Deny),
+        ("cat \"$(echo ~/.netrc)\"", Deny),
+        ("wc -l \"$(echo README.md)\"", Allow),
+        ("echo \"built at $(echo now)\"", Allow),
+        // a glob or a variable inside stays unknown
+        ("cat \"$(echo src/*.rs)\"", Ask),
+    ]);
+    assert!(held("x=\"$(echo push)\"; git \"$x\""));
+}
