@@ -43,6 +43,7 @@ impl Analyser<'_, '_> {
                 return;
             };
             let name = prog.rsplit('/').next().unwrap_or(&prog).to_string();
+            self.run_written(&argv, depth);
             if name == "exec" && argv.len() == 1 {
                 return; // `exec 3>FILE`: only the shell's redirections, judged where written
             }

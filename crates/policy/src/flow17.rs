@@ -152,3 +152,80 @@ impl crate::shell::Analyser<'_, '_> {
         self.vars.insert(var.to_string(), last);
     }
 }
+
+/// The key under which a script remembers what it wrote to `path` (in `vars`: no variable name
+/// holds a NUL byte), with the directory it was written from.
+fn written_key(cwd: Option<&str>, path: &str) -> String {
+    let path = path.strip_prefix("./").unwrap_or(path);
+    format!("\0written:{}\0{path}", cwd.unwrap_or(""))
+}
+
+impl crate::shell::Analyser<'_, '_> {
+    /// `cat > x.sh <<'EOF' ... EOF`, `echo CMD > x.sh`: a literal printer redirected whole to
+    /// one literal file; its text is remembered for a later `. x.sh`, `bash x.sh`, `./x.sh`.
+    pub(crate) fn remember_written(&mut self, node: Node<'_>, src: &str, heredoc: Option<&str>) {
+        let mut c = node.walk();
+        let kids: Vec<Node<'_>> = node.named_children(&mut c).collect();
+        let files: Vec<&Node<'_>> = kids
+            .iter()
+            .filter(|k| k.kind() == "file_redirect")
+            .collect();
+        let (Some(cmd), [file]) = (
+            kids.iter().find(|k| k.kind() == "command"),
+            files.as_slice(),
+        ) else {
+            return;
+        };
+        let ftext = &src[file.byte_range()];
+        let Some(target) = file.named_children(&mut file.walk()).last() else {
+            return;
+        };
+        let target = self.word(target, src);
+        let overwrite =
+            ftext.starts_with('>') && !ftext.starts_with(">>") && !ftext.starts_with(">&");
+        let mut words = Vec::new();
+        let mut c = cmd.walk();
+        for ch in cmd.named_children(&mut c) {
+            let n = if ch.kind() == "command_name" {
+                ch.named_child(0)
+            } else {
+                Some(ch)
+            };
+            words.push(n.and_then(|n| self.word(n, src).lit().map(str::to_string)));
+        }
+        let words: Option<Vec<String>> = words.into_iter().collect();
+        let text = words.and_then(|w| printer_output(&w, heredoc.map(str::to_string)));
+        if let (true, Some(path), Some(text)) = (overwrite, target.lit(), text) {
+            let key = written_key(self.cwd.as_deref(), path);
+            self.vars.insert(key, Some(Word::literal(&text)));
+        }
+    }
+
+    /// `. FILE`, `source FILE`, `bash FILE`, `./FILE` of a file this script wrote with literal
+    /// text: that text is judged too (the run of the file stays as it was judged: this only adds
+    /// what the text does). `source` keeps the variables it sets; the others run in a child.
+    pub(crate) fn run_written(&mut self, argv: &[Word], depth: usize) {
+        let name = argv.first().and_then(Word::lit).unwrap_or("");
+        let file = match name {
+            "." | "source" => argv.get(1),
+            _ if crate::programs::is_shell(name.rsplit('/').next().unwrap_or(name)) => argv
+                .get(1)
+                .filter(|w| !w.lit().is_some_and(|v| v.starts_with('-'))),
+            _ => argv.first().filter(|_| name.contains('/')),
+        };
+        let key = file
+            .and_then(Word::lit)
+            .map(|f| written_key(self.cwd.as_deref(), f));
+        let Some(Some(Some(text))) = key.map(|k| self.vars.get(&k).cloned()) else {
+            return;
+        };
+        let Some(text) = text.lit().map(str::to_string) else {
+            return;
+        };
+        let saved = (!matches!(name, "." | "source")).then(|| self.vars.clone());
+        self.script(&text, depth + 1);
+        if let Some(v) = saved {
+            self.vars = v;
+        }
+    }
+}

@@ -58,8 +58,7 @@ pub(crate) struct Analyser<'c, 'p> {
     pub(crate) vars: HashMap<String, Option<Word>>,
     /// How many enclosing constructs may not run (or run more than once).
     pub(crate) unsure: usize,
-    /// Functions this script surely defines (at its top level): a call runs the body, which is
-    /// judged where it is defined.
+    /// Functions this script surely defines (at its top level): each call judges the body.
     pub(crate) functions: HashMap<String, crate::calls::Function>,
     /// What the previous stage of a pipeline prints, when known (`find ROOT -name G -print0 |
     /// xargs -0`): the arguments `xargs` adds in this stage.
@@ -257,6 +256,7 @@ impl Analyser<'_, '_> {
                 self.walk(ch, src, depth);
             }
         }
+        self.remember_written(node, src, heredoc.as_deref());
     }
 
     fn redirect(&mut self, node: Node<'_>, src: &str, depth: usize) {

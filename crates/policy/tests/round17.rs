@@ -225,3 +225,28 @@ fn substitutions_of_literal_printers_are_their_text() {
     ]);
     assert!(held("x=\"$(echo push)\"; git \"$x\""));
 }
+
+#[test]
+fn files_the_script_wrote_are_judged_where_they_run() {
+    use Verdict::*;
+    expect(&[
+        (
+            "printf 'K=.env.prod\\n' > k.sh\nsource k.sh\ncat \"$K\"",
+            Deny,
+        ),
+        (
+            "cat > ship.sh <<'EOF'\ngit push --tags\nEOF\nsh ./ship.sh",
+            Deny,
+        ),
+        ("echo 'rm -fr out' > c.sh && chmod +x c.sh && ./c.sh", Deny),
+        // the run of a file stays unknown code (ask), whatever it holds
+        ("echo 'ls' > l.sh; bash l.sh", Ask),
+        // another directory's file of that name is not the one written
+        ("echo 'git push' > p.sh; cd sub; bash p.sh", Ask),
+    ]);
+    // a child shell's assignments do not come back
+    expect(&[(
+        "F=.env; echo 'F=README.md' > f.sh; bash f.sh; cat \"$F\"",
+        Deny,
+    )]);
+}
