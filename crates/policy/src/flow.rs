@@ -442,7 +442,7 @@ impl Analyser<'_, '_> {
             self.vars.insert(var.clone(), None);
             return self.unsure_block(body, src, depth);
         }
-        if crate::flow17::runs_through(body, src) && !values.is_empty() {
+        if crate::flow17::runs_through(body, src) && values.iter().all(|w| w.lit().is_some()) {
             // the body runs once per value, in order: what it assigns is known after
             return self.for_through(&var, values, body, src, depth);
         }

@@ -100,7 +100,8 @@ pub(crate) fn unparsed_forms(src: &str) -> Vec<String> {
 }
 
 /// Whether a loop body runs to its end every time: no `break`, `continue`, `return` or
-/// `exit` anywhere in it.
+/// `exit` anywhere in it (the loop's words must be literal too: a glob may match nothing under
+/// `nullglob`, and then the body never runs).
 pub(crate) fn runs_through(body: Node<'_>, src: &str) -> bool {
     !src[body.byte_range()]
         .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
@@ -122,7 +123,6 @@ pub(crate) fn harmless_shopt(argv: &[Word]) -> bool {
         "histappend",
         "cmdhist",
         "nocasematch",
-        "xpg_echo",
         "expand_aliases",
         "progcomp",
         "checkjobs",
@@ -195,10 +195,13 @@ impl crate::shell::Analyser<'_, '_> {
         }
         let words: Option<Vec<String>> = words.into_iter().collect();
         let text = words.and_then(|w| printer_output(&w, heredoc.map(str::to_string)));
-        if let (true, Some(path), Some(text)) = (overwrite, target.lit(), text) {
-            let key = written_key(self.cwd.as_deref(), path);
-            self.vars.insert(key, Some(Word::literal(&text)));
-        }
+        let Some(path) = target.lit() else { return };
+        let key = written_key(self.cwd.as_deref(), path);
+        match (overwrite, text) {
+            (true, Some(text)) => self.vars.insert(key, Some(Word::literal(&text))),
+            // any other write to it: what it holds is no longer known
+            _ => self.vars.remove(&key),
+        };
     }
 
     /// `. FILE`, `source FILE`, `bash FILE`, `./FILE` of a file this script wrote with literal
