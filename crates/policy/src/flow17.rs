@@ -85,6 +85,19 @@ pub(crate) fn substitution_prints(text: &str, scope: &Scope<'_>) -> Option<Strin
     Some(out.trim_end_matches('\n').to_string())
 }
 
+/// Whether `node` is (inside) the word that names the program of a command.
+pub(crate) fn in_command_name(node: Node<'_>) -> bool {
+    let mut n = node.parent();
+    for _ in 0..4 {
+        match n {
+            Some(p) if p.kind() == "command_name" => return true,
+            Some(p) => n = p.parent(),
+            None => return false,
+        }
+    }
+    false
+}
+
 /// Forms tree-sitter-bash does not parse, as forms it does: a here-document on fd 0
 /// (`sh 0<<'X'`, standard input) and the read-write redirection `<>` (it writes its file as
 /// `>>` does).

@@ -163,9 +163,12 @@ fn piece(node: Node<'_>, src: &str, scope: &Scope<'_>, quoted: bool, b: &mut Bui
         "simple_expansion" | "expansion" => expansion(text, scope, quoted, b),
         "command_substitution" => match place(text, scope) {
             Some(v) => known(&Word::literal(v), quoted, b),
-            None => match crate::printed::printed(text)
-                .or_else(|| crate::flow17::substitution_prints(text, scope))
-            {
+            None => match crate::printed::printed(text).or_else(|| {
+                // a program named by a substitution stays unknown (`$(echo git) status`)
+                (!crate::flow17::in_command_name(node))
+                    .then(|| crate::flow17::substitution_prints(text, scope))
+                    .flatten()
+            }) {
                 Some(v) => known(&Word::literal(&v), quoted, b),
                 None => b.dynamic(),
             },
