@@ -302,7 +302,8 @@ fn git_branch_acts(rest: &[&str]) -> Option<String> {
 }
 
 /// Files git writes that its options do not name: `git config KEY VALUE` (the repository's
-/// `.git/config`, `~/.gitconfig` with `--global`, the file of `--file`), `git bundle create FILE`.
+/// `.git/config`, `~/.gitconfig` with `--global`, the file of `--file`), `git bundle create FILE`,
+/// `git checkout-index --prefix=DIR`, `git maintenance register` (the global configuration).
 pub fn git_writes(argv: &[Word]) -> Vec<Word> {
     let rest: Vec<&Word> = argv.iter().skip(2).collect();
     match lit(argv, 1) {
@@ -323,6 +324,22 @@ pub fn git_writes(argv: &[Word]) -> Vec<Word> {
             git_positionals(&rest[1..]).into_iter().take(1).collect()
         }
         Some("init") => git_positionals(&rest).into_iter().take(1).collect(),
+        // `git checkout-index --prefix=DIR/`: the files are written below DIR
+        Some("checkout-index") => crate::outrare::prefixed(argv, &["--prefix="]),
+        // `git maintenance register/start/unregister/stop` edit the global configuration
+        Some("maintenance")
+            if matches!(
+                lit(argv, 2),
+                Some("register" | "unregister" | "start" | "stop")
+            ) =>
+        {
+            let file = crate::models::option_values(argv, &[], &["--config-file"]);
+            if file.is_empty() {
+                vec![Word::literal("~/.gitconfig")]
+            } else {
+                file
+            }
+        }
         _ => Vec::new(),
     }
 }

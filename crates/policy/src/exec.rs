@@ -43,6 +43,10 @@ impl Analyser<'_, '_> {
                 return;
             };
             let name = prog.rsplit('/').next().unwrap_or(&prog).to_string();
+            self.run_written(&argv, depth);
+            if name == "exec" && argv.len() == 1 {
+                return; // `exec 3>FILE`: only the shell's redirections, judged where written
+            }
             if round == 0 && self.called(&prog, &argv, depth, text) {
                 return;
             }
@@ -108,9 +112,8 @@ impl Analyser<'_, '_> {
     }
 
     /// `FOO=1 if ...` or `else git push` parsed as a command: every suffix that starts with a
-    /// plain word is judged as if it ran. Each suffix is paid from the analysis budget (a
-    /// suffix may hold a keyword again, after a wrapper: `} sudo } sudo } git push`), so the
-    /// re-readings cannot multiply.
+    /// plain word is judged as if it ran, paid from the analysis budget (a suffix may hold a
+    /// keyword again: `} sudo } sudo } git push`), so the re-readings cannot multiply.
     fn keyword_suffixes(&mut self, keyword: &str, text: &str, argv: &[Word], depth: usize) {
         self.opaque(
             text,
@@ -344,7 +347,7 @@ impl Analyser<'_, '_> {
                 self.environment_dump(text, argv);
                 return Flow::Stop;
             }
-            "set" | "shift" => {
+            "set" | "shift" | "shopt" if name != "shopt" || crate::flow17::harmless_shopt(argv) => {
                 // positional parameters and shell options (followed by `runtime_assign`)
                 self.parts
                     .push(self.exec_part(PartKind::Wrapper, text, argv));
@@ -451,9 +454,8 @@ impl Analyser<'_, '_> {
         Flow::Again
     }
 
-    /// `echo src tests | xargs ls`: the words xargs adds are the literal text's. Returns them
-    /// when xargs passes them all to one run (no `-n`, `-L`, `-I`, `-s`): then they are the
-    /// command's last arguments.
+    /// `echo src tests | xargs ls`: the words xargs adds are the literal text's, returned when
+    /// xargs passes them all to one run (no `-n`, `-L`, `-I`, `-s`): the last arguments.
     fn xargs_literal(
         &mut self,
         name: &str,

@@ -341,27 +341,7 @@ impl Analyser<'_, '_> {
             }
             words.push(self.word(n, src).lit()?.to_string());
         }
-        match (words.first().map(String::as_str), here) {
-            (Some("cat"), Some(body)) if words.len() == 1 => Some(body),
-            (Some("echo"), None) => {
-                let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
-                let args = match args.first() {
-                    Some(&"-n") => &args[1..],
-                    Some(a) if a.starts_with('-') => return None,
-                    _ => &args[..],
-                };
-                Some(args.join(" "))
-            }
-            (Some("printf"), None) if matches!(words.get(1).map(String::as_str), Some("%s\\n")) => {
-                // `printf '%s\n' a b`: one argument a line
-                Some(words[2..].join("\n") + "\n")
-            }
-            (Some("printf"), None) if words.len() == 2 && !words[1].contains('%') => {
-                let t = words[1].replace("\\n", "\n").replace("\\t", "\t");
-                (!t.contains('\\')).then_some(t)
-            }
-            _ => None,
-        }
+        crate::flow17::printer_output(&words, here)
     }
 
     /// The files a plain `find ...` stage prints, and whether it prints them NUL-separated.
@@ -443,7 +423,8 @@ impl Analyser<'_, '_> {
         for v in node.children_by_field_name("value", &mut c) {
             // substitutions in the list run once, before the loop
             self.walk(v, src, depth);
-            values.push(self.word(v, src));
+            // `"${a[@]}"` and unquoted known values with blanks give several words
+            values.extend(self.fields(v, src));
         }
         let Some(body) = node.child_by_field_name("body") else {
             return;
@@ -460,6 +441,10 @@ impl Analyser<'_, '_> {
         if !has_list || splits || values.len() > MAX_FOR_VALUES || !self.spend(walks) {
             self.vars.insert(var.clone(), None);
             return self.unsure_block(body, src, depth);
+        }
+        if crate::flow17::runs_through(body, src) && values.iter().all(|w| w.lit().is_some()) {
+            // the body runs once per value, in order: what it assigns is known after
+            return self.for_through(&var, values, body, src, depth);
         }
         let saved = self.vars.clone();
         for w in values {

@@ -130,12 +130,11 @@ impl Analyser<'_, '_> {
     /// equal to it (or `*`) surely runs, when every arm before it has literal patterns only and
     /// it ends with `;;`. `false` when the statement is not of that shape (judged as before).
     pub(crate) fn literal_case(&mut self, node: Node<'_>, src: &str, depth: usize) -> bool {
-        let Some(subject) = node
+        // an unknown subject still surely runs a first arm whose pattern is `*` (`case "$1" in
+        // *) ...`), and nothing else
+        let subject = node
             .child_by_field_name("value")
-            .and_then(|v| self.word(v, src).lit().map(str::to_string))
-        else {
-            return false;
-        };
+            .and_then(|v| self.word(v, src).lit().map(str::to_string));
         let mut c = node.walk();
         for item in node.named_children(&mut c) {
             if item.kind() != "case_item" {
@@ -154,7 +153,7 @@ impl Analyser<'_, '_> {
             let text = &src[item.byte_range()];
             let matched = pats
                 .iter()
-                .any(|p| p.lit() == Some(subject.as_str()) || p.text == "*");
+                .any(|p| p.text == "*" || subject.is_some() && p.lit() == subject.as_deref());
             if matched {
                 if text.trim_end().ends_with(";&") || text.trim_end().ends_with(";;&") {
                     return false;
@@ -170,9 +169,10 @@ impl Analyser<'_, '_> {
                 return true;
             }
             // an arm before the match must surely not match: literal patterns only
-            if pats
-                .iter()
-                .any(|p| p.lit().is_none() || p.pattern.is_some())
+            if subject.is_none()
+                || pats
+                    .iter()
+                    .any(|p| p.lit().is_none() || p.pattern.is_some())
             {
                 return false;
             }

@@ -26,7 +26,8 @@ pub(crate) struct Row {
     pub(crate) positional: Option<usize>,
     /// The words after the positionals are joined into one shell string (`sg GROUP CMD`).
     pub(crate) joined: bool,
-    /// With no positional count: the words after `--` are the command (`chamber exec S -- CMD`).
+    /// With no positional count: the words after `--` are the command (`chamber exec S -- CMD`);
+    /// with one, a `--` among the words makes the command start after it (`mise exec TOOL -- CMD`).
     pub(crate) dashdash: bool,
 }
 
@@ -154,8 +155,14 @@ const ROWS: &[Row] = &[
     sub("micromamba", &["run"], PY_RUN),
     sub("pixi", &["run", "exec"], PY_RUN),
     sub("bundle", &["exec"], &["--gemfile"]),
-    sub("mise", &["exec", "x"], &["-C", "--cd", "-j", "--jobs"]),
-    sub("rtx", &["exec", "x"], &["-C", "--cd"]),
+    Row {
+        dashdash: true,
+        ..sub("mise", &["exec", "x"], &["-C", "--cd", "-j", "--jobs"])
+    },
+    Row {
+        dashdash: true,
+        ..sub("rtx", &["exec", "x"], &["-C", "--cd"])
+    },
     sub("asdf", &["exec"], &[]),
     sub(
         "pnpm",
@@ -238,7 +245,8 @@ fn note(name: &str) -> Option<String> {
         _ => crate::launchmore::note(name)
             .or_else(|| crate::launchwide::note(name))
             .or_else(|| crate::launchrare::note(name))
-            .or_else(|| crate::fetchers::note(name))?,
+            .or_else(|| crate::fetchers::note(name))
+            .or_else(|| crate::launch17::note(name))?,
     };
     Some(format!("`{name}` {why}"))
 }
@@ -253,13 +261,15 @@ pub fn launcher(name: &str, argv: &[Word]) -> Option<Inner> {
         .chain(crate::launchwide::ROWS)
         .chain(crate::launchrare::ROWS)
         .chain(crate::fetchers::ROWS)
+        .chain(crate::launch17::ROWS)
         .filter(|r| r.name == name);
     for r in rows {
         let mut i = 1;
         if !r.subs.is_empty() {
-            // global options before the subcommand are skipped only when they are flags
-            while lit(argv, i).is_some_and(|v| v.starts_with('-')) {
-                i += 1;
+            // global options before the subcommand: flags, and the row's options that take a
+            // value (`hatch -e ENV run`, `pnpm --filter PKG exec`)
+            while let Some(v) = lit(argv, i).filter(|v| v.starts_with('-')) {
+                i += if r.values.contains(&v) { 2 } else { 1 };
             }
             if !lit(argv, i).is_some_and(|s| r.subs.contains(&s)) {
                 continue;
@@ -279,6 +289,13 @@ pub fn launcher(name: &str, argv: &[Word]) -> Option<Inner> {
 
 fn launch(r: &Row, argv: &[Word], mut i: usize) -> Inner {
     let mut out = Inner::default();
+    if r.dashdash && r.positional.is_some() {
+        // positionals that are no command before a `--` (`mise exec TOOL@VERSION -- CMD`)
+        if let Some(j) = (i..argv.len()).find(|&j| lit(argv, j) == Some("--")) {
+            out.inner = j + 1;
+            return out;
+        }
+    }
     while let Some(w) = argv.get(i) {
         let Some(v) = w.lit() else { break };
         if v == "--" {

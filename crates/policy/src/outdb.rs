@@ -205,7 +205,7 @@ fn network(name: &str, _sub: &str, argv: &[Word]) -> Option<Vec<Word>> {
         "kak" if argv.iter().any(|w| w.lit() == Some("-f")) => {
             pos(argv).into_iter().skip(1).collect()
         }
-        _ => return None,
+        _ => return crate::out17::writes(name, _sub, argv),
     })
 }
 

@@ -27,7 +27,7 @@ pub(crate) fn commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
         "dc" => bangs(argv, &["-e"], &["--expression"]),
         "duckdb" => crate::runcmds::escapes(argv, &["-c", "-cmd", "-s"], &[".shell ", ".system "]),
         "aws" if lit(argv, 1) == Some("ssm") => ssm(argv),
-        _ => Vec::new(),
+        _ => crate::launch17::commands(name, argv),
     }
 }
 

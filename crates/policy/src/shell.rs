@@ -58,8 +58,7 @@ pub(crate) struct Analyser<'c, 'p> {
     pub(crate) vars: HashMap<String, Option<Word>>,
     /// How many enclosing constructs may not run (or run more than once).
     pub(crate) unsure: usize,
-    /// Functions this script surely defines (at its top level): a call runs the body, which is
-    /// judged where it is defined.
+    /// Functions this script surely defines (at its top level): each call judges the body.
     pub(crate) functions: HashMap<String, crate::calls::Function>,
     /// What the previous stage of a pipeline prints, when known (`find ROOT -name G -print0 |
     /// xargs -0`): the arguments `xargs` adds in this stage.
@@ -114,9 +113,9 @@ impl Analyser<'_, '_> {
             if let Some(expanded) = crate::braces::expand_text(src) {
                 self.script(&expanded, depth + 1);
             }
-            // `sh 0<<'X'`: a here-document on fd 0 (standard input) does not parse
-            if src.contains(" 0<<") && !src.contains(" 0<<<") {
-                self.script(&src.replace(" 0<<", " <<"), depth + 1);
+            // `sh 0<<'X'`, `exec 4<>FILE`: forms that do not parse, judged as ones that do
+            for text in crate::flow17::unparsed_forms(src) {
+                self.script(&text, depth + 1);
             }
         }
         if src.contains("\\\n") {
@@ -257,6 +256,7 @@ impl Analyser<'_, '_> {
                 self.walk(ch, src, depth);
             }
         }
+        self.remember_written(node, src, heredoc.as_deref());
     }
 
     fn redirect(&mut self, node: Node<'_>, src: &str, depth: usize) {
@@ -281,6 +281,9 @@ impl Analyser<'_, '_> {
         let Some(dest) = dest else { return };
         // substitutions inside the target run too
         self.walk(dest, src, depth);
+        if dest.kind() == "process_substitution" {
+            return; // `< <(cmd)`, `> >(cmd)`: a pipe to a command judged above, no file
+        }
         let w = self.word(dest, src);
         let kind = match op {
             "<" => PartKind::Read,

@@ -23,6 +23,9 @@ pub(crate) fn stdin_script(
         "make" | "gmake" if crate::recipes::reads_stdin(argv) => {
             Some(input.map(crate::recipes::recipes))
         }
+        "just" if crate::launch17::just_reads_stdin(argv) => {
+            Some(input.map(crate::launch17::just_recipes))
+        }
         _ => input
             .and_then(|i| crate::runrare::input_script(name, i))
             .map(Some),
@@ -37,6 +40,7 @@ pub(crate) fn note(name: &str) -> String {
         "ed" | "red" => "`ed` runs the commands of its input".to_string(),
         "sftp" => "`sftp` copies the files its input names to or from another host".to_string(),
         "make" | "gmake" => format!("`{name}` runs the recipes of the makefile in its input"),
+        "just" => "`just` runs the recipes of the justfile in its input".to_string(),
         _ => format!("`{name}` runs commands later"),
     }
 }

@@ -223,11 +223,13 @@ fn mount_source(v: &str, mount: bool) -> Option<String> {
 }
 
 /// The secret store a command prints from (`gh auth token`, `aws configure get`,
-/// `kubectl config view --raw`, `gpg --export-secret-keys`, `pass show`): a read of it.
+/// `kubectl config view --raw`, `gpg --export-secret-keys`, `pass show`; round 17: `glab auth
+/// status -t`, `kind get kubeconfig`, `rclone config show`, `fly auth token`, `aws sts
+/// get-session-token`): a read of it.
 fn secret_store(name: &str, argv: &[Word]) -> Option<&'static str> {
     const STORES: &[&str] = &[
         "gh", "aws", "gcloud", "az", "kubectl", "oc", "git", "pass", "gopass", "gpg", "gpg2",
-        "vault", "heroku",
+        "vault", "heroku", "glab", "kind", "k3d", "rclone", "fly", "flyctl", "doctl",
     ];
     if !STORES.contains(&name) {
         return None;
@@ -284,6 +286,24 @@ fn secret_store(name: &str, argv: &[Word]) -> Option<&'static str> {
         }
         "vault" if starts(&["print", "token"]) || has("token") && has("lookup") => "~/.vault-token",
         "heroku" if starts(&["auth:token"]) => "~/.netrc",
+        "aws"
+            if starts(&["sts", "get-session-token"]) || starts(&["ecr", "get-login-password"]) =>
+        {
+            "~/.aws/credentials"
+        }
+        "glab" if starts(&["auth", "status"]) && (has("-t") || has("--show-token")) => {
+            "~/.config/glab-cli/config.yml"
+        }
+        // the cluster's admin kubeconfig (a client key)
+        "kind" if starts(&["get", "kubeconfig"]) => "~/.kube/config",
+        "k3d" if starts(&["kubeconfig", "get"]) => "~/.kube/config",
+        "rclone" if starts(&["config", "show"]) || starts(&["config", "dump"]) => {
+            "~/.config/rclone/rclone.conf"
+        }
+        "fly" | "flyctl" if starts(&["auth", "token"]) || starts(&["tokens", "create"]) => {
+            "~/.fly/config.yml"
+        }
+        "doctl" if starts(&["registry", "docker-config"]) => "~/.config/doctl/config.yaml",
         _ => return None,
     })
 }

@@ -163,7 +163,12 @@ fn piece(node: Node<'_>, src: &str, scope: &Scope<'_>, quoted: bool, b: &mut Bui
         "simple_expansion" | "expansion" => expansion(text, scope, quoted, b),
         "command_substitution" => match place(text, scope) {
             Some(v) => known(&Word::literal(v), quoted, b),
-            None => match crate::printed::printed(text) {
+            None => match crate::printed::printed(text).or_else(|| {
+                // a program named by a substitution stays unknown (`$(echo git) status`)
+                (!crate::flow17::in_command_name(node))
+                    .then(|| crate::flow17::substitution_prints(text, scope))
+                    .flatten()
+            }) {
                 Some(v) => known(&Word::literal(&v), quoted, b),
                 None => b.dynamic(),
             },
@@ -239,6 +244,13 @@ fn expansion(text: &str, scope: &Scope<'_>, quoted: bool, b: &mut Builder) {
             Some(v) => known(&Word::literal(&v), quoted, b),
             None => b.dynamic(),
         };
+    }
+    if crate::flow17::numeric_special(inner) && lookup(inner, scope).is_none() {
+        // `$$`, `$PPID`, `$RANDOM`...: digits, never a slash (`/proc/$PPID/environ`)
+        b.wildcard = true;
+        b.value.push('*');
+        b.pattern.push('*');
+        return;
     }
     let (name, default) = match inner.find([':', '-', '=']) {
         Some(i) if text.starts_with("${") => {
