@@ -32,7 +32,7 @@ pub(crate) mod trees;
 mod unworded;
 mod values;
 mod words;
-pub(crate) use blocks::{after_line, block_location, failed_status, title_pull};
+pub(crate) use blocks::{after_line, block_location, failed_status, record_pull, title_pull};
 pub(crate) use logfmt::logfmt_key;
 use search::has_fault;
 pub(crate) use search::{blank, find2};
