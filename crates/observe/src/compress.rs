@@ -318,9 +318,7 @@ impl<'o> Compressor<'o> {
         // where the generic core sees a location or a severity word in them. In a failure's
         // block, an error or a message there keeps its own block when that reaches further; so
         // does an `a != b` message anywhere (the sides under it).
-        if let Some(h) = hit.filter(|h| {
-            h.generic && self.context_accepts(line) && !self.ends_record(hit, line, src.block)
-        }) {
+        if let Some(h) = hit.filter(|h| h.generic && self.in_context(hit, line, src.block)) {
             self.keep_context(no, line, cut, src.block);
             if matches!(h.kind, Kind::Error | Kind::Message)
                 && let Some(c) = self

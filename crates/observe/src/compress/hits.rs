@@ -317,6 +317,12 @@ impl Compressor<'_> {
             ) > 0
     }
 
+    /// Whether `line`, a hit, continues the open context: not when it ends a record
+    /// ([`Self::ends_record`]), which is kept with the record above it instead.
+    pub(super) fn in_context(&self, hit: Option<Hit>, line: &[u8], block: &[u8]) -> bool {
+        self.context_accepts(line) && !self.ends_record(hit, line, block)
+    }
+
     /// How many lines above a kept hit to keep with it: its rule's own count (gcc's `In function
     /// 'f':`), a file or location header, a failed step, a failed test's last numbered output,
     /// the `In FILE line N:` header over an underlined finding, a failure block's heading.
