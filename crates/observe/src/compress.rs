@@ -307,7 +307,7 @@ impl<'o> Compressor<'o> {
         let anywhere = anywhere || cleaned;
         let words = if cleaned { None } else { words };
         let hit = self.hit(line, anywhere, words);
-        if !keep_user && self.said_again(hit, line) {
+        if !keep_user && self.said_again(hit, line) && !self.ends_record(hit, line, src.block) {
             self.fold_again(hit, no, line, src);
             return;
         }
@@ -318,7 +318,7 @@ impl<'o> Compressor<'o> {
         // where the generic core sees a location or a severity word in them. In a failure's
         // block, an error or a message there keeps its own block when that reaches further; so
         // does an `a != b` message anywhere (the sides under it).
-        if let Some(h) = hit.filter(|h| h.generic && self.context_accepts(line)) {
+        if let Some(h) = hit.filter(|h| h.generic && self.in_context(hit, line, src.block)) {
             self.keep_context(no, line, cut, src.block);
             if matches!(h.kind, Kind::Error | Kind::Message)
                 && let Some(c) = self

@@ -290,6 +290,19 @@ fn the_wild16_set_keeps_at_least_its_recorded_anchors() {
     blind_set_floor("wild16", 20, 335, 328, 0.87);
 }
 
+/// The seventeenth set, `wild17`: 20 real outputs of hardware and solver toolchains, config and
+/// packaging checkers, backup tools, site builders and test runners no other set holds (yosys,
+/// verilator, ghdl, ngspice, cbc, minizinc, lintian, puppet, testparm, freeradius -XC, icinga2
+/// -C, rkhunter, borg, restic, linkchecker, aria2c, hugo, pandoc, busted, raco test), 9 of 200+
+/// lines. Its first look, on main's tree (wild2 to wild16 tuned), kept 127 of 156 (mean
+/// reduction 88.8%); after the classes of its tuning half (its held-out half unchanged, 53 of
+/// 67) 141 of 156, 88.1%; after two classes of its held-out half 144 of 156, 87.9%: the
+/// floor, which may only go up.
+#[test]
+fn the_wild17_set_keeps_at_least_its_recorded_anchors() {
+    blind_set_floor("wild17", 20, 156, 144, 0.87);
+}
+
 /// With every tool rule off (only the tool-agnostic core), each tool of both corpora keeps at
 /// least 95% of its anchors: a stricter form of leaving each tool's own rules out.
 #[test]
@@ -489,6 +502,7 @@ fn streaming_in_small_chunks_gives_the_same_result() {
     let wild14 = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wild14");
     let wild15 = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wild15");
     let wild16 = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wild16");
+    let wild17 = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wild17");
     for case in cases()
         .into_iter()
         .chain(cases_in(&wild_dir()))
@@ -507,6 +521,7 @@ fn streaming_in_small_chunks_gives_the_same_result() {
         .chain(cases_in(&wild14))
         .chain(cases_in(&wild15))
         .chain(cases_in(&wild16))
+        .chain(cases_in(&wild17))
     {
         let whole = compress(&case.log, &opts);
         // Chunks of a few lines and of part of one: the ring of recent lines holds places in

@@ -306,6 +306,23 @@ impl Compressor<'_> {
         true
     }
 
+    /// Whether `hit` is an error ending an aligned record (`generic::record_pull`): kept as a
+    /// hit with the record above it even where its text repeats a kept line or a context is open
+    /// (each record names another item).
+    pub(super) fn ends_record(&self, hit: Option<Hit>, line: &[u8], block: &[u8]) -> bool {
+        hit.is_some_and(|h| matches!(h.kind, Kind::Error | Kind::Failure | Kind::Message))
+            && generic::record_pull(
+                line,
+                self.run.recent.iter().rev().map(|(_, l)| l.text(block)),
+            ) > 0
+    }
+
+    /// Whether `line`, a hit, continues the open context: not when it ends a record
+    /// ([`Self::ends_record`]), which is kept with the record above it instead.
+    pub(super) fn in_context(&self, hit: Option<Hit>, line: &[u8], block: &[u8]) -> bool {
+        self.context_accepts(line) && !self.ends_record(hit, line, block)
+    }
+
     /// How many lines above a kept hit to keep with it: its rule's own count (gcc's `In function
     /// 'f':`), a file or location header, a failed step, a failed test's last numbered output,
     /// the `In FILE line N:` header over an underlined finding, a failure block's heading.
@@ -373,6 +390,11 @@ impl Compressor<'_> {
         if before == 0 && matches!(hit.kind, Kind::Error | Kind::Message) {
             let above = self.run.recent.iter().rev().map(|(_, l)| l.text(block));
             before = generic::location_pull(line, above);
+        }
+        // `Result     Error: 404` under `URL        \`gone9.html'`: the record it ends.
+        if before == 0 && matches!(hit.kind, Kind::Error | Kind::Failure | Kind::Message) {
+            let above = self.run.recent.iter().rev().map(|(_, l)| l.text(block));
+            before = generic::record_pull(line, above);
         }
         before
     }

@@ -5,6 +5,9 @@
 
 use crate::rules::Cont;
 
+mod records;
+pub(crate) use records::record_pull;
+
 /// Whether `line` is an indented status line that fails: its first word an upper-case
 /// failure word (`FAILED`, `FAIL`, `FAILURE`, `ERROR`) then a blank, a colon or the end.
 pub(crate) fn failed_status(line: &[u8]) -> bool {

@@ -6,6 +6,8 @@ use super::ident;
 use super::steps::{compared, diff_header};
 use super::titles::{caps_compound, caps_status};
 
+mod subjects;
+
 /// Severity classes of the word alternatives, in the order of the regex groups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Word {
@@ -223,6 +225,7 @@ pub(super) fn hit_word(line: &[u8], mut s: usize, e: usize) -> Option<(Word, boo
         && (m[0] | 0x20) == b'd'
         && m.get(1).is_some_and(|b| (b | 0x20) == b'o')
         && !quoted_subject(line, s)
+        && !subjects::path_subject(line, s)
     {
         return None;
     }
