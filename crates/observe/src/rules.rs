@@ -469,18 +469,11 @@ impl Builtin {
             (1, Some(b' ')) => 1,
             _ => 2,
         };
-        let bit = |t: &[u64], i: usize| t[i >> 6] & (1 << (i & 63)) != 0;
         let (Some(&b1), Some(&b2)) = (rest.first(), rest.get(1)) else {
             // Blank lines, `}`, `+`: the table says whether a rule matches the whole line.
-            return bit(
-                &self.lead.short[class],
-                rest.first().map_or(256, |&b| usize::from(b)),
-            );
+            return self.lead.short(class, rest.first().copied());
         };
-        if bit(
-            &self.lead.pairs[class],
-            usize::from(b1) << 8 | usize::from(b2),
-        ) {
+        if self.lead.pair(class, b1, b2) {
             return true;
         }
         if self.token_rules {
