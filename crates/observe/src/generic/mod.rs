@@ -36,7 +36,7 @@ mod words;
 pub(crate) use blocks::{after_line, block_location, failed_status, title_pull};
 pub(crate) use logfmt::logfmt_key;
 use search::has_fault;
-pub(crate) use search::{blank, find2};
+pub(crate) use search::{blank, find2, has_pair};
 use shapes::shape;
 use steps::{checker_prefix, diff_header, ends_in_failure, labelled_prefix};
 pub(crate) use steps::{detail_of, failed_step, location_pull, named_prefix};
@@ -1037,6 +1037,24 @@ mod tests {
         )) {
             let t = parts.concat();
             proptest::prop_assert_eq!(zero_count(t.as_bytes()), zero_count_reference(t.as_bytes()));
+        }
+    }
+
+    proptest::proptest! {
+        /// The word-wide pair test and the `...` search agree with `memmem`, around the bytes
+        /// whose borrows a zero-byte test could confuse with the ones looked for.
+        #[test]
+        fn pair_and_ellipsis_agree_with_memmem(t in proptest::collection::vec(
+            proptest::sample::select(vec![b' ', b'0', b'x', b'.', b'!', b'/', 0x80, 0xff, 0x01, b'a']),
+            0..40,
+        )) {
+            for (x, y) in [(b'0', b'x'), (b' ', b' '), (b'.', b'.')] {
+                proptest::prop_assert_eq!(
+                    search::has_pair(&t, x, y),
+                    memchr::memmem::find(&t, &[x, y]).is_some()
+                );
+            }
+            proptest::prop_assert_eq!(search::find_ellipsis(&t), memchr::memmem::find(&t, b"..."));
         }
     }
 
