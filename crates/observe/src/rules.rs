@@ -3,9 +3,12 @@
 //! Each rule is one regular expression over a cleaned line (ANSI removed, `\r` collapsed) plus
 //! what to keep around a matching line. Rules are tried in order; the first match wins.
 
-use std::sync::LazyLock;
+use std::sync::{LazyLock, Mutex, PoisonError};
 
+use regex_automata::hybrid::dfa::{Cache as LazyCache, DFA as LazyDfa};
+#[cfg(test)]
 use regex_automata::meta::Regex as MetaRegex;
+use regex_automata::nfa::thompson::{self, WhichCaptures};
 use regex_automata::util::syntax;
 use regex_automata::{Input, MatchKind, PatternSet};
 
@@ -351,11 +354,11 @@ const RULES: &[Rule] = &[
 pub struct Builtin {
     /// The unanchored rules (few; checked only on lines where the block scan found one), and
     /// their indices in [`RULES`].
-    unanchored: MetaRegex,
+    unanchored: LazyDfa,
     unanchored_idx: Vec<usize>,
     /// Only the rules anchored at the line start (most lines need no more), and their indices
     /// in [`RULES`].
-    anchored: MetaRegex,
+    anchored: LazyDfa,
     anchored_idx: Vec<usize>,
     /// Two-byte lead tables for lines without indentation, with one space, and with more.
     lead: Box<crate::prefilter::LeadTables>,
@@ -363,13 +366,15 @@ pub struct Builtin {
     token_rules: bool,
     /// All unanchored rules as one multi-line regex, for block scans.
     anywhere: Option<regex::bytes::Regex>,
+    /// The lazy DFAs' caches of the compressors that ended (their states stay built).
+    spare: Mutex<Vec<[LazyCache; 2]>>,
 }
 
 static BUILTIN: LazyLock<Result<Builtin, String>> = LazyLock::new(|| {
     let unanchored_idx: Vec<usize> = (0..RULES.len())
         .filter(|&i| RULES[i].lead == Lead::Anywhere)
         .collect();
-    let unanchored = rule_set(
+    let unanchored = lazy_set(
         &unanchored_idx
             .iter()
             .map(|&i| RULES[i].pat)
@@ -378,7 +383,7 @@ static BUILTIN: LazyLock<Result<Builtin, String>> = LazyLock::new(|| {
     let anchored_idx: Vec<usize> = (0..RULES.len())
         .filter(|&i| RULES[i].lead != Lead::Anywhere)
         .collect();
-    let anchored = rule_set(
+    let anchored = lazy_set(
         &anchored_idx
             .iter()
             .map(|&i| RULES[i].pat)
@@ -414,10 +419,35 @@ static BUILTIN: LazyLock<Result<Builtin, String>> = LazyLock::new(|| {
         lead,
         token_rules: RULES.iter().any(|r| r.lead == Lead::Token),
         anywhere,
+        spare: Mutex::new(Vec::new()),
     })
 });
 
-/// All rules as one regex reporting every matching pattern (no Unicode classes).
+/// All rules of a set as one lazy DFA reporting every matching pattern (no Unicode classes, no
+/// capture states: only which rules match is asked). The meta regex this was built as compiled
+/// a reverse automaton and engines these searches never used; its lazy DFA, configured as
+/// here but allowed to give up, fell back to a slower engine with the same answers. This one
+/// never gives up (no byte makes it quit: Unicode is off), so it needs none.
+fn lazy_set(pats: &[&str]) -> Result<LazyDfa, String> {
+    LazyDfa::builder()
+        .configure(
+            LazyDfa::config()
+                .match_kind(MatchKind::All)
+                .cache_capacity(64 << 20),
+        )
+        .thompson(
+            thompson::Config::new()
+                .nfa_size_limit(Some(64 << 20))
+                .which_captures(WhichCaptures::None),
+        )
+        .syntax(syntax::Config::new().unicode(false).utf8(false))
+        .build_many(pats)
+        .map_err(|e| e.to_string())
+}
+
+/// All rules as one regex reporting every matching pattern (no Unicode classes): the test
+/// reference.
+#[cfg(test)]
 fn rule_set(pats: &[&str]) -> Result<MetaRegex, String> {
     MetaRegex::builder()
         .configure(
@@ -515,15 +545,24 @@ impl Builtin {
     #[cfg(test)]
     /// The first rule matching `line`, if any. `anywhere` tells that a block scan found an
     /// unanchored rule on this line (pass `true` when unknown).
-    pub fn classify(&self, line: &[u8], anywhere: bool) -> Option<&'static Rule> {
+    pub fn classify(&'static self, line: &[u8], anywhere: bool) -> Option<&'static Rule> {
         self.classify_without(line, anywhere, &[], &mut self.pattern_set())
     }
 
-    /// Scratch space for [`classify_without`](Self::classify_without), reused across lines.
-    pub fn pattern_set(&self) -> Found {
+    /// Scratch space for [`classify_without`](Self::classify_without), reused across lines
+    /// (with the lazy DFAs' caches of an ended compressor, when one left them).
+    pub fn pattern_set(&'static self) -> Found {
+        let caches = self
+            .spare
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .pop()
+            .unwrap_or_else(|| [self.anchored.create_cache(), self.unanchored.create_cache()]);
         Found {
             anchored: PatternSet::new(self.anchored.pattern_len()),
             unanchored: PatternSet::new(self.unanchored.pattern_len()),
+            caches: Some(caches),
+            home: &self.spare,
         }
     }
 
@@ -542,7 +581,10 @@ impl Builtin {
         let Found {
             anchored: a,
             unanchored: u,
+            caches,
+            ..
         } = found;
+        let [ca, cu] = caches.as_mut()?;
         if !a.is_empty() {
             a.clear();
         }
@@ -551,11 +593,19 @@ impl Builtin {
         }
         // Most lines the lead table lets through match no rule: a search that stops at the
         // first match state (or where the automaton dies) says so before the overlapping one.
-        if self.may_match_anchored(line) && self.anchored.is_match(input.clone().earliest(true)) {
-            self.anchored.which_overlapping_matches(&input, a);
+        // Errors cannot happen (no quit bytes, the cache never gives up): one would read as
+        // a match of no rule.
+        if self.may_match_anchored(line)
+            && matches!(
+                self.anchored
+                    .try_search_fwd(ca, &input.clone().earliest(true)),
+                Ok(Some(_))
+            )
+        {
+            let _ = self.anchored.try_which_overlapping_matches(ca, &input, a);
         }
         if anywhere {
-            self.unanchored.which_overlapping_matches(&input, u);
+            let _ = self.unanchored.try_which_overlapping_matches(cu, &input, u);
         }
         if a.is_empty() && u.is_empty() {
             return None;
@@ -576,11 +626,26 @@ impl Builtin {
     }
 }
 
-/// Scratch space of [`Builtin::classify_without`]: the matches of each rule set.
+/// Scratch space of [`Builtin::classify_without`]: the matches of each rule set, and the
+/// caches of the two lazy DFAs (handed back to the rules when dropped, so the next compressor
+/// of the process finds their states built).
 #[derive(Debug)]
 pub struct Found {
     anchored: PatternSet,
     unanchored: PatternSet,
+    caches: Option<[LazyCache; 2]>,
+    home: &'static Mutex<Vec<[LazyCache; 2]>>,
+}
+
+impl Drop for Found {
+    fn drop(&mut self) {
+        if let Some(caches) = self.caches.take() {
+            self.home
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(caches);
+        }
+    }
 }
 
 #[cfg(test)]
