@@ -6,7 +6,7 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 
 use regex_automata::hybrid::LazyStateID;
 use regex_automata::hybrid::dfa::{Cache, DFA};
-use regex_automata::util::syntax;
+use regex_automata::nfa::thompson::NFA;
 use regex_automata::{Anchored, Input};
 
 fn step(
@@ -139,12 +139,12 @@ fn make_row(dfa: &DFA, cache: &mut Cache, class: usize, b1: u8) -> Result<Row, S
     Ok(row)
 }
 
-/// Builds the [`LeadTables`] of `patterns` (their rows are made as lines ask for them).
-pub fn lead_tables(patterns: &[&str]) -> Result<Box<LeadTables>, String> {
+/// Builds the [`LeadTables`] of the rules compiled into `nfa` (with no Unicode classes and no
+/// capture states; the rows are made as lines ask for them).
+pub fn lead_tables(nfa: NFA) -> Result<Box<LeadTables>, String> {
     let dfa = DFA::builder()
-        .syntax(syntax::Config::new().unicode(false).utf8(false))
         .configure(DFA::config().cache_capacity(8 << 20))
-        .build_many(patterns)
+        .build_from_nfa(nfa)
         .map_err(|e| e.to_string())?;
     let mut cache = dfa.create_cache();
     let start = start(&dfa, &mut cache)?;

@@ -371,30 +371,33 @@ pub struct Builtin {
 }
 
 static BUILTIN: LazyLock<Result<Builtin, String>> = LazyLock::new(|| {
+    // Each rule parsed once: the lead tables' automaton is made of the table rules' syntax
+    // trees, not of their patterns parsed again.
+    let config = syntax::Config::new().unicode(false).utf8(false);
+    let hirs = RULES
+        .iter()
+        .map(|r| syntax::parse_with(r.pat, &config).map_err(|e| e.to_string()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let nfa = |keep: &dyn Fn(&Rule) -> bool, limit: Option<usize>| {
+        let trees: Vec<_> = hirs.iter().zip(RULES).filter(|(_, r)| keep(r)).collect();
+        thompson::Compiler::new()
+            .configure(
+                thompson::Config::new()
+                    .nfa_size_limit(limit)
+                    .which_captures(WhichCaptures::None),
+            )
+            .build_many_from_hir(&trees.iter().map(|(h, _)| *h).collect::<Vec<_>>())
+            .map_err(|e| e.to_string())
+    };
     let unanchored_idx: Vec<usize> = (0..RULES.len())
         .filter(|&i| RULES[i].lead == Lead::Anywhere)
         .collect();
-    let unanchored = lazy_set(
-        &unanchored_idx
-            .iter()
-            .map(|&i| RULES[i].pat)
-            .collect::<Vec<_>>(),
-    )?;
+    let unanchored = lazy_set(nfa(&|r| r.lead == Lead::Anywhere, SET_NFA_LIMIT)?)?;
     let anchored_idx: Vec<usize> = (0..RULES.len())
         .filter(|&i| RULES[i].lead != Lead::Anywhere)
         .collect();
-    let anchored = lazy_set(
-        &anchored_idx
-            .iter()
-            .map(|&i| RULES[i].pat)
-            .collect::<Vec<_>>(),
-    )?;
-    let table: Vec<&str> = RULES
-        .iter()
-        .filter(|r| r.lead == Lead::Table)
-        .map(|r| r.pat)
-        .collect();
-    let lead = crate::prefilter::lead_tables(&table)?;
+    let anchored = lazy_set(nfa(&|r| r.lead != Lead::Anywhere, SET_NFA_LIMIT)?)?;
+    let lead = crate::prefilter::lead_tables(nfa(&|r| r.lead == Lead::Table, None)?)?;
     let anywhere: Vec<String> = RULES
         .iter()
         .filter(|r| r.lead == Lead::Anywhere)
@@ -423,25 +426,22 @@ static BUILTIN: LazyLock<Result<Builtin, String>> = LazyLock::new(|| {
     })
 });
 
-/// All rules of a set as one lazy DFA reporting every matching pattern (no Unicode classes, no
-/// capture states: only which rules match is asked). The meta regex this was built as compiled
+/// The NFA size limit of a rule set.
+const SET_NFA_LIMIT: Option<usize> = Some(64 << 20);
+
+/// All rules of a set (their NFA, compiled with no Unicode classes and no capture states: only
+/// which rules match is asked) as one lazy DFA reporting every matching pattern. The meta regex this was built as compiled
 /// a reverse automaton and engines these searches never used; its lazy DFA, configured as
 /// here but allowed to give up, fell back to a slower engine with the same answers. This one
 /// never gives up (no byte makes it quit: Unicode is off), so it needs none.
-fn lazy_set(pats: &[&str]) -> Result<LazyDfa, String> {
+fn lazy_set(nfa: thompson::NFA) -> Result<LazyDfa, String> {
     LazyDfa::builder()
         .configure(
             LazyDfa::config()
                 .match_kind(MatchKind::All)
                 .cache_capacity(64 << 20),
         )
-        .thompson(
-            thompson::Config::new()
-                .nfa_size_limit(Some(64 << 20))
-                .which_captures(WhichCaptures::None),
-        )
-        .syntax(syntax::Config::new().unicode(false).utf8(false))
-        .build_many(pats)
+        .build_from_nfa(nfa)
         .map_err(|e| e.to_string())
 }
 
