@@ -6,11 +6,13 @@
 use std::sync::{LazyLock, Mutex, PoisonError};
 
 use regex_automata::hybrid::dfa::{Cache as LazyCache, DFA as LazyDfa};
-#[cfg(test)]
-use regex_automata::meta::Regex as MetaRegex;
 use regex_automata::nfa::thompson::{self, WhichCaptures};
 use regex_automata::util::syntax;
-use regex_automata::{Input, MatchKind, PatternSet};
+use regex_automata::{Input, PatternSet};
+
+mod sets;
+pub use sets::Found;
+use sets::{SET_NFA_LIMIT, lazy_set};
 
 /// What a kept line is, for statistics and for the reader.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -426,45 +428,6 @@ static BUILTIN: LazyLock<Result<Builtin, String>> = LazyLock::new(|| {
     })
 });
 
-/// The NFA size limit of a rule set.
-const SET_NFA_LIMIT: Option<usize> = Some(64 << 20);
-
-/// All rules of a set (their NFA, compiled with no Unicode classes and no capture states: only
-/// which rules match is asked) as one lazy DFA reporting every matching pattern. The meta regex this was built as compiled
-/// a reverse automaton and engines these searches never used; its lazy DFA, configured as
-/// here but allowed to give up, fell back to a slower engine with the same answers. This one
-/// never gives up (no byte makes it quit: Unicode is off), so it needs none.
-fn lazy_set(nfa: thompson::NFA) -> Result<LazyDfa, String> {
-    LazyDfa::builder()
-        .configure(
-            LazyDfa::config()
-                .match_kind(MatchKind::All)
-                .cache_capacity(64 << 20),
-        )
-        .build_from_nfa(nfa)
-        .map_err(|e| e.to_string())
-}
-
-/// All rules as one regex reporting every matching pattern (no Unicode classes): the test
-/// reference.
-#[cfg(test)]
-fn rule_set(pats: &[&str]) -> Result<MetaRegex, String> {
-    MetaRegex::builder()
-        .configure(
-            // No prefilter: the anchored set runs on lines the lead table lets through, the
-            // unanchored one on lines the block scan found a match in (building one costs more
-            // than it would save).
-            MetaRegex::config()
-                .match_kind(MatchKind::All)
-                .auto_prefilter(false)
-                .nfa_size_limit(Some(64 << 20))
-                .hybrid_cache_capacity(64 << 20),
-        )
-        .syntax(syntax::Config::new().unicode(false).utf8(false))
-        .build_many(pats)
-        .map_err(|e| e.to_string())
-}
-
 /// Returns the compiled built-in rules, or the compile error (a bug caught by the tests).
 pub fn builtin() -> Result<&'static Builtin, &'static str> {
     BUILTIN.as_ref().map_err(String::as_str)
@@ -626,31 +589,30 @@ impl Builtin {
     }
 }
 
-/// Scratch space of [`Builtin::classify_without`]: the matches of each rule set, and the
-/// caches of the two lazy DFAs (handed back to the rules when dropped, so the next compressor
-/// of the process finds their states built).
-#[derive(Debug)]
-pub struct Found {
-    anchored: PatternSet,
-    unanchored: PatternSet,
-    caches: Option<[LazyCache; 2]>,
-    home: &'static Mutex<Vec<[LazyCache; 2]>>,
-}
-
-impl Drop for Found {
-    fn drop(&mut self) {
-        if let Some(caches) = self.caches.take() {
-            self.home
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .push(caches);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use regex_automata::MatchKind;
+    use regex_automata::meta::Regex as MetaRegex;
+
+    /// All rules as one regex reporting every matching pattern (no Unicode classes): the test
+    /// reference.
+    fn rule_set(pats: &[&str]) -> Result<MetaRegex, String> {
+        MetaRegex::builder()
+            .configure(
+                // No prefilter: the anchored set runs on lines the lead table lets through, the
+                // unanchored one on lines the block scan found a match in (building one costs more
+                // than it would save).
+                MetaRegex::config()
+                    .match_kind(MatchKind::All)
+                    .auto_prefilter(false)
+                    .nfa_size_limit(Some(64 << 20))
+                    .hybrid_cache_capacity(64 << 20),
+            )
+            .syntax(syntax::Config::new().unicode(false).utf8(false))
+            .build_many(pats)
+            .map_err(|e| e.to_string())
+    }
 
     /// The first accepted rule by one regex set of every rule, with no prefilter at all.
     pub(super) fn reference(line: &[u8]) -> Option<&'static Rule> {
