@@ -50,8 +50,8 @@ fn template(line: &[u8], digits: bool, params: bool) -> u64 {
     if !digits
         && !params
         && memchr::memchr(b'\t', line).is_none()
-        && memchr::memmem::find(line, b"0x").is_none()
-        && memchr::memmem::find(line, b"  ").is_none()
+        && !crate::generic::has_pair(line, b'0', b'x')
+        && !crate::generic::has_pair(line, b' ', b' ')
     {
         return hash_bytes(line);
     }

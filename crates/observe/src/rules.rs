@@ -3,11 +3,16 @@
 //! Each rule is one regular expression over a cleaned line (ANSI removed, `\r` collapsed) plus
 //! what to keep around a matching line. Rules are tried in order; the first match wins.
 
-use std::sync::LazyLock;
+use std::sync::{LazyLock, Mutex, PoisonError};
 
-use regex_automata::meta::Regex as MetaRegex;
+use regex_automata::hybrid::dfa::{Cache as LazyCache, DFA as LazyDfa};
+use regex_automata::nfa::thompson::{self, WhichCaptures};
 use regex_automata::util::syntax;
-use regex_automata::{Input, MatchKind, PatternSet};
+use regex_automata::{Input, PatternSet};
+
+mod sets;
+pub use sets::Found;
+use sets::{SET_NFA_LIMIT, lazy_set};
 
 /// What a kept line is, for statistics and for the reader.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -351,11 +356,11 @@ const RULES: &[Rule] = &[
 pub struct Builtin {
     /// The unanchored rules (few; checked only on lines where the block scan found one), and
     /// their indices in [`RULES`].
-    unanchored: MetaRegex,
+    unanchored: LazyDfa,
     unanchored_idx: Vec<usize>,
     /// Only the rules anchored at the line start (most lines need no more), and their indices
     /// in [`RULES`].
-    anchored: MetaRegex,
+    anchored: LazyDfa,
     anchored_idx: Vec<usize>,
     /// Two-byte lead tables for lines without indentation, with one space, and with more.
     lead: Box<crate::prefilter::LeadTables>,
@@ -363,33 +368,38 @@ pub struct Builtin {
     token_rules: bool,
     /// All unanchored rules as one multi-line regex, for block scans.
     anywhere: Option<regex::bytes::Regex>,
+    /// The lazy DFAs' caches of the compressors that ended (their states stay built).
+    spare: Mutex<Vec<[LazyCache; 2]>>,
 }
 
 static BUILTIN: LazyLock<Result<Builtin, String>> = LazyLock::new(|| {
+    // Each rule parsed once: the lead tables' automaton is made of the table rules' syntax
+    // trees, not of their patterns parsed again.
+    let config = syntax::Config::new().unicode(false).utf8(false);
+    let hirs = RULES
+        .iter()
+        .map(|r| syntax::parse_with(r.pat, &config).map_err(|e| e.to_string()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let nfa = |keep: &dyn Fn(&Rule) -> bool, limit: Option<usize>| {
+        let trees: Vec<_> = hirs.iter().zip(RULES).filter(|(_, r)| keep(r)).collect();
+        thompson::Compiler::new()
+            .configure(
+                thompson::Config::new()
+                    .nfa_size_limit(limit)
+                    .which_captures(WhichCaptures::None),
+            )
+            .build_many_from_hir(&trees.iter().map(|(h, _)| *h).collect::<Vec<_>>())
+            .map_err(|e| e.to_string())
+    };
     let unanchored_idx: Vec<usize> = (0..RULES.len())
         .filter(|&i| RULES[i].lead == Lead::Anywhere)
         .collect();
-    let unanchored = rule_set(
-        &unanchored_idx
-            .iter()
-            .map(|&i| RULES[i].pat)
-            .collect::<Vec<_>>(),
-    )?;
+    let unanchored = lazy_set(nfa(&|r| r.lead == Lead::Anywhere, SET_NFA_LIMIT)?)?;
     let anchored_idx: Vec<usize> = (0..RULES.len())
         .filter(|&i| RULES[i].lead != Lead::Anywhere)
         .collect();
-    let anchored = rule_set(
-        &anchored_idx
-            .iter()
-            .map(|&i| RULES[i].pat)
-            .collect::<Vec<_>>(),
-    )?;
-    let table: Vec<&str> = RULES
-        .iter()
-        .filter(|r| r.lead == Lead::Table)
-        .map(|r| r.pat)
-        .collect();
-    let lead = crate::prefilter::lead_tables(&table)?;
+    let anchored = lazy_set(nfa(&|r| r.lead != Lead::Anywhere, SET_NFA_LIMIT)?)?;
+    let lead = crate::prefilter::lead_tables(nfa(&|r| r.lead == Lead::Table, None)?)?;
     let anywhere: Vec<String> = RULES
         .iter()
         .filter(|r| r.lead == Lead::Anywhere)
@@ -414,26 +424,9 @@ static BUILTIN: LazyLock<Result<Builtin, String>> = LazyLock::new(|| {
         lead,
         token_rules: RULES.iter().any(|r| r.lead == Lead::Token),
         anywhere,
+        spare: Mutex::new(Vec::new()),
     })
 });
-
-/// All rules as one regex reporting every matching pattern (no Unicode classes).
-fn rule_set(pats: &[&str]) -> Result<MetaRegex, String> {
-    MetaRegex::builder()
-        .configure(
-            // No prefilter: the anchored set runs on lines the lead table lets through, the
-            // unanchored one on lines the block scan found a match in (building one costs more
-            // than it would save).
-            MetaRegex::config()
-                .match_kind(MatchKind::All)
-                .auto_prefilter(false)
-                .nfa_size_limit(Some(64 << 20))
-                .hybrid_cache_capacity(64 << 20),
-        )
-        .syntax(syntax::Config::new().unicode(false).utf8(false))
-        .build_many(pats)
-        .map_err(|e| e.to_string())
-}
 
 /// Returns the compiled built-in rules, or the compile error (a bug caught by the tests).
 pub fn builtin() -> Result<&'static Builtin, &'static str> {
@@ -469,18 +462,11 @@ impl Builtin {
             (1, Some(b' ')) => 1,
             _ => 2,
         };
-        let bit = |t: &[u64], i: usize| t[i >> 6] & (1 << (i & 63)) != 0;
         let (Some(&b1), Some(&b2)) = (rest.first(), rest.get(1)) else {
             // Blank lines, `}`, `+`: the table says whether a rule matches the whole line.
-            return bit(
-                &self.lead.short[class],
-                rest.first().map_or(256, |&b| usize::from(b)),
-            );
+            return self.lead.short(class, rest.first().copied());
         };
-        if bit(
-            &self.lead.pairs[class],
-            usize::from(b1) << 8 | usize::from(b2),
-        ) {
+        if self.lead.pair(class, b1, b2) {
             return true;
         }
         if self.token_rules {
@@ -522,15 +508,24 @@ impl Builtin {
     #[cfg(test)]
     /// The first rule matching `line`, if any. `anywhere` tells that a block scan found an
     /// unanchored rule on this line (pass `true` when unknown).
-    pub fn classify(&self, line: &[u8], anywhere: bool) -> Option<&'static Rule> {
+    pub fn classify(&'static self, line: &[u8], anywhere: bool) -> Option<&'static Rule> {
         self.classify_without(line, anywhere, &[], &mut self.pattern_set())
     }
 
-    /// Scratch space for [`classify_without`](Self::classify_without), reused across lines.
-    pub fn pattern_set(&self) -> Found {
+    /// Scratch space for [`classify_without`](Self::classify_without), reused across lines
+    /// (with the lazy DFAs' caches of an ended compressor, when one left them).
+    pub fn pattern_set(&'static self) -> Found {
+        let caches = self
+            .spare
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .pop()
+            .unwrap_or_else(|| [self.anchored.create_cache(), self.unanchored.create_cache()]);
         Found {
             anchored: PatternSet::new(self.anchored.pattern_len()),
             unanchored: PatternSet::new(self.unanchored.pattern_len()),
+            caches: Some(caches),
+            home: &self.spare,
         }
     }
 
@@ -549,7 +544,10 @@ impl Builtin {
         let Found {
             anchored: a,
             unanchored: u,
+            caches,
+            ..
         } = found;
+        let [ca, cu] = caches.as_mut()?;
         if !a.is_empty() {
             a.clear();
         }
@@ -558,11 +556,19 @@ impl Builtin {
         }
         // Most lines the lead table lets through match no rule: a search that stops at the
         // first match state (or where the automaton dies) says so before the overlapping one.
-        if self.may_match_anchored(line) && self.anchored.is_match(input.clone().earliest(true)) {
-            self.anchored.which_overlapping_matches(&input, a);
+        // Errors cannot happen (no quit bytes, the cache never gives up): one would read as
+        // a match of no rule.
+        if self.may_match_anchored(line)
+            && matches!(
+                self.anchored
+                    .try_search_fwd(ca, &input.clone().earliest(true)),
+                Ok(Some(_))
+            )
+        {
+            let _ = self.anchored.try_which_overlapping_matches(ca, &input, a);
         }
         if anywhere {
-            self.unanchored.which_overlapping_matches(&input, u);
+            let _ = self.unanchored.try_which_overlapping_matches(cu, &input, u);
         }
         if a.is_empty() && u.is_empty() {
             return None;
@@ -583,16 +589,30 @@ impl Builtin {
     }
 }
 
-/// Scratch space of [`Builtin::classify_without`]: the matches of each rule set.
-#[derive(Debug)]
-pub struct Found {
-    anchored: PatternSet,
-    unanchored: PatternSet,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use regex_automata::MatchKind;
+    use regex_automata::meta::Regex as MetaRegex;
+
+    /// All rules as one regex reporting every matching pattern (no Unicode classes): the test
+    /// reference.
+    fn rule_set(pats: &[&str]) -> Result<MetaRegex, String> {
+        MetaRegex::builder()
+            .configure(
+                // No prefilter: the anchored set runs on lines the lead table lets through, the
+                // unanchored one on lines the block scan found a match in (building one costs more
+                // than it would save).
+                MetaRegex::config()
+                    .match_kind(MatchKind::All)
+                    .auto_prefilter(false)
+                    .nfa_size_limit(Some(64 << 20))
+                    .hybrid_cache_capacity(64 << 20),
+            )
+            .syntax(syntax::Config::new().unicode(false).utf8(false))
+            .build_many(pats)
+            .map_err(|e| e.to_string())
+    }
 
     /// The first accepted rule by one regex set of every rule, with no prefilter at all.
     pub(super) fn reference(line: &[u8]) -> Option<&'static Rule> {

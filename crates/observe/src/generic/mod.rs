@@ -13,8 +13,7 @@
 //! A chunk is scanned once for candidate words ([`Generic::scan`]); the shape checks are
 //! byte tests on the start of a line.
 
-use regex_automata::meta::{self, Regex};
-use regex_automata::util::syntax;
+use regex_automata::meta;
 
 use crate::rules::{Cont, Kind};
 
@@ -24,6 +23,7 @@ mod faults;
 mod logfmt;
 pub(crate) mod reports;
 mod runners;
+mod scanner;
 mod search;
 mod shapes;
 mod steps;
@@ -31,11 +31,12 @@ mod titles;
 pub(crate) mod trees;
 mod unworded;
 mod values;
+mod word_pattern;
 mod words;
 pub(crate) use blocks::{after_line, block_location, failed_status, record_pull, title_pull};
 pub(crate) use logfmt::logfmt_key;
 use search::has_fault;
-pub(crate) use search::{blank, find2};
+pub(crate) use search::{blank, find2, has_pair};
 use shapes::shape;
 use steps::{checker_prefix, diff_header, ends_in_failure, labelled_prefix};
 pub(crate) use steps::{detail_of, failed_step, location_pull, named_prefix};
@@ -70,62 +71,21 @@ pub(crate) fn generic() -> Option<&'static Generic> {
 /// The compiled word scanner.
 #[derive(Debug)]
 pub(crate) struct Generic {
-    words: Regex,
+    words: scanner::Words,
 }
 
-/// The severity and warning words as one trie on their letters: `fa(?:tal|il(?:ed|ures?|ing|))`
-/// for `fatal|failed|failures?|failing|fail`. Words that begin differently cannot both match at
-/// one position, so only the order among words sharing a beginning decides which match is found
-/// (the first listed); the trie keeps that order, and finds what the lists written out find
-/// (`words_match_the_unfactored_lists`) with a smaller automaton to build.
-const SEVERE_WARN: &str = concat!(
-    r"a(?:lert|bort(?:ed|)|re down)",
-    r"|bad crc|c(?:rit(?:ical|)|o(?:re dumped|uld(?: not|n't)|rrupt)|a(?:n(?:not|'t)|ution))",
-    r"|d(?:e(?:nied|adlock|finitely lost|precat(?:ed|ion))|u(?:bious|ration: \d+(?:\.\d+)? ms)|oes(?: not|n't) exist)",
-    r"|e(?:rr(?:ors?|!)|xceptions?|merg|ncountered an? problem)",
-    r"|fa(?:tal|il(?:ed|ures?|ing|))",
-    r"|i(?:n(?:valid|terrupted)|s down)|killed|leak(?:ed|s?)|mismatch(?:ed|)",
-    r"|no(?:t(?: found|ice| allowed because| recogni[sz]ed| authori[sz]ed)| such (?:file|process)| module named)|(?-i:NOT )",
-    r"|oom|panic(?:ked|)|refused",
-    r"|s(?:e(?:vere|gmentation fault)|tatus=[1-9]\d*/[a-z]+)",
-    r"|t(?:imed out|raceback|erminat(?:ed|ing))",
-    r#"|http/\d(?:\.\d)?(?:" [45]\d\d| [45]\d\d\))"#,
-    r"|un(?:able to|defined (?:reference|symbol|variable|name)|resolved|caught|handled|reachable|expected (?:end of|eof)|recogni[sz]ed|known (?:parameter|option|directive|setting)s?)",
-    r"|warn(?:ings|ing|)",
-);
-/// Counts and outcomes: in each group of words, only words sharing a beginning keep their
-/// listed order (as in [`SEVERE_WARN`]).
-const COUNT: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left|updated)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass(?:|ed)|fail(?:|ures|ed)|errors|skipped|hits)[ \t]*[:=][ \t]*\d+|\b(?:t(?:ests|odo)|s(?:uites|kipped)|pass(?:|ed)|fail(?:|ures|ed)|errors|cancelled)[ \t]+\d+[ \t]*$";
-/// `expected 3, got 4`: an assertion's comparison inside a line (checked for its `got` part).
-const EXPECT: &str = r"expected";
-const OUTCOME: &str = r"\b(?:finished|s(?:ucce(?:eded|ss|ssfully)|aved)|do(?:wnloaded|ne)|installed|complete(?:d|)\b|r(?:ated at|eturned non-zero)|e(?:xit(?:ed)? (?:status|code)|xit code|LIFECYCLE)|BUILD (?:SUCCESS|FAILURE)|(?:sent|received) [\d,.]+ bytes|total size is|exited with (?:code |status )?\d+|=[\d.]+ ?[kmgt]?i?b/s|checked \d+ files?|returned [1-9]\d*|per second:|(?:was|were) found\b|detected\b|verified(?:\.| ok)?[ \t]*$|contains [\d,]+ entr(?:y|ies)\b)|^summary:|\*\*\* \[|^[^\w\n]*(?:ok|pass|passed|fail|failed)[ \t]*$|^(?:ok|FAIL)\t";
-
 impl Generic {
-    /// Built as `regex::bytes::RegexBuilder` builds it (leftmost-first, no Unicode, a 10 MiB
-    /// NFA limit, a 32 MiB lazy DFA cache), without automatic prefilters: no literal prefix,
-    /// suffix or inner part of these case-insensitive alternatives makes one, and looking for
-    /// them cost more than building the automaton.
+    /// The word scan's embedded DFAs (see [`scanner`]), or its pattern compiled here.
     pub(crate) fn new() -> Result<Self, Box<meta::BuildError>> {
-        let words = Regex::builder()
-            .syntax(syntax::Config::new().unicode(false).utf8(false))
-            .configure(
-                Regex::config()
-                    .match_kind(regex_automata::MatchKind::LeftmostFirst)
-                    .utf8_empty(false)
-                    .nfa_size_limit(Some(10 << 20))
-                    .hybrid_cache_capacity(32 << 20)
-                    .auto_prefilter(false),
-            )
-            .build(&format!(
-                r"(?im)(?:{SEVERE_WARN})|(?:{COUNT})|(?:{OUTCOME})|(?:{EXPECT})"
-            ))?;
-        Ok(Self { words })
+        Ok(Self {
+            words: scanner::Words::new()?,
+        })
     }
 
     /// Byte offsets in `block` of candidate words (not yet checked for word boundaries).
     pub(crate) fn scan(&self, block: &[u8], out: &mut Vec<(usize, usize)>) {
         out.clear();
-        out.extend(self.words.find_iter(block).map(|m| (m.start(), m.end())));
+        self.words.find_into(block, out);
     }
 
     /// Classifies `line`; `hits` are the candidate words found in it by [`scan`](Self::scan),
@@ -153,7 +113,7 @@ impl Generic {
         let hits = match hits {
             Some(h) => h,
             None => {
-                own.extend(self.words.find_iter(line).map(|m| (m.start(), m.end())));
+                self.words.find_into(line, &mut own);
                 &own
             }
         };
@@ -600,6 +560,7 @@ pub(crate) fn file_header(line: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::steps::failed_probe;
+    use super::word_pattern::EXPECT;
     use super::*;
 
     #[test]
@@ -1076,6 +1037,24 @@ mod tests {
         )) {
             let t = parts.concat();
             proptest::prop_assert_eq!(zero_count(t.as_bytes()), zero_count_reference(t.as_bytes()));
+        }
+    }
+
+    proptest::proptest! {
+        /// The word-wide pair test and the `...` search agree with `memmem`, around the bytes
+        /// whose borrows a zero-byte test could confuse with the ones looked for.
+        #[test]
+        fn pair_and_ellipsis_agree_with_memmem(t in proptest::collection::vec(
+            proptest::sample::select(vec![b' ', b'0', b'x', b'.', b'!', b'/', 0x80, 0xff, 0x01, b'a']),
+            0..40,
+        )) {
+            for (x, y) in [(b'0', b'x'), (b' ', b' '), (b'.', b'.')] {
+                proptest::prop_assert_eq!(
+                    search::has_pair(&t, x, y),
+                    memchr::memmem::find(&t, &[x, y]).is_some()
+                );
+            }
+            proptest::prop_assert_eq!(search::find_ellipsis(&t), memchr::memmem::find(&t, b"..."));
         }
     }
 

@@ -112,7 +112,7 @@ fn number(s: &[u8]) -> Option<u64> {
 /// obsolete`): the message, to be read as a line of its own. `t` is the line without its
 /// indentation.
 pub(super) fn after_leader(t: &[u8]) -> Option<&[u8]> {
-    let at = memchr::memmem::find(t, b"...")?;
+    let at = super::search::find_ellipsis(t)?;
     let dots = t[at..].iter().take_while(|&&b| b == b'.').count();
     let rest = &t[at + dots..];
     let word = rest.iter().take_while(|b| b.is_ascii_alphabetic()).count();

@@ -42,6 +42,46 @@ pub(crate) fn find2(t: &[u8], x: u8, y: u8) -> Option<usize> {
     (m != 0).then(|| at + (m.trailing_zeros() / 8) as usize)
 }
 
+/// Whether `x` then `y` stand in a row somewhere in `t`, eight pairs at a time: the exact
+/// zero bytes of two words one byte apart (a `memmem` searcher built per call costs more on a
+/// short line).
+#[inline]
+pub(crate) fn has_pair(t: &[u8], x: u8, y: u8) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // Exactly the high bit of each byte of `v` equal to `c` (no borrows between bytes).
+    let equal = |v: u64, c: u8| {
+        let z = v ^ (LO * u64::from(c));
+        !((z & LOW7).wrapping_add(LOW7) | z | LOW7)
+    };
+    let word = |w: &[u8]| {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(w);
+        u64::from_le_bytes(b)
+    };
+    let mut i = 0;
+    while let (Some(a), Some(b)) = (t.get(i..i + 8), t.get(i + 1..i + 9)) {
+        if equal(word(a), x) & equal(word(b), y) != 0 {
+            return true;
+        }
+        i += 8;
+    }
+    t[i..].windows(2).any(|w| w[0] == x && w[1] == y)
+}
+
+/// The first `...` in `t`: each `.` found eight bytes at a time, then a look.
+#[inline]
+pub(crate) fn find_ellipsis(t: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    while let Some(p) = find2(&t[i..], b'.', b'.') {
+        if t[i + p..].starts_with(b"...") {
+            return Some(i + p);
+        }
+        i += p + 1;
+    }
+    None
+}
+
 /// Whether `line` holds `Fault`: each `F` (rare in most lines) found eight bytes at a time,
 /// then a look (a `memmem` searcher built per call costs more on a short line).
 #[inline]

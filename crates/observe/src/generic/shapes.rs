@@ -577,15 +577,10 @@ pub(super) fn library_path(t: &[u8]) -> bool {
         "<unknown>",
         "(native)",
     ];
-    // One search for all the names (a searcher built once), not one `memmem` search each.
-    static ANY_LIB: std::sync::LazyLock<Option<regex::bytes::Regex>> =
-        std::sync::LazyLock::new(|| {
-            let alternatives: Vec<String> = LIB.iter().map(|n| regex::escape(n)).collect();
-            regex::bytes::RegexBuilder::new(&alternatives.join("|"))
-                .unicode(false)
-                .build()
-                .ok()
-        });
+    // One search for all the names (an automaton built once, in a fraction of what a regex of
+    // the names took to compile), not one `memmem` search each.
+    static ANY_LIB: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> =
+        std::sync::LazyLock::new(|| aho_corasick::AhoCorasick::new(LIB).ok());
     match ANY_LIB.as_ref() {
         Some(any) => any.is_match(t),
         None => LIB
