@@ -296,11 +296,12 @@ fn the_wild16_set_keeps_at_least_its_recorded_anchors() {
 /// -C, rkhunter, borg, restic, linkchecker, aria2c, hugo, pandoc, busted, raco test), 9 of 200+
 /// lines. Its first look, on main's tree (wild2 to wild16 tuned), kept 127 of 156 (mean
 /// reduction 88.8%); after the classes of its tuning half (its held-out half unchanged, 53 of
-/// 67) 141 of 156, 88.1%; after two classes of its held-out half 144 of 156, 87.9%: the
-/// floor, which may only go up.
+/// 67) 141 of 156, 88.1%; after two classes of its held-out half 144 of 156, 87.9%; after the
+/// held-out misses' classes (issue 16, round 19) 151 of 156, 87.6%: the floor, which may only
+/// go up.
 #[test]
 fn the_wild17_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild17", 20, 156, 144, 0.87);
+    blind_set_floor("wild17", 20, 156, 151, 0.87);
 }
 
 /// With every tool rule off (only the tool-agnostic core), each tool of both corpora keeps at

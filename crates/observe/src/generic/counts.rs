@@ -72,8 +72,9 @@ pub(super) fn count_list(t: &[u8]) -> bool {
     items >= 3
 }
 
-/// `Row count: 400`, `  Standard modules: 98`, `Number of threads: 1`: a label naming what is
-/// counted (its last word `count` or a plural), a colon and the number, ending the line: a
+/// `Row count: 400`, `  Standard modules: 98`, `Number of threads: 1`, `No. of Data Rows :
+/// 329`: a label naming what is counted (its last word `count` or a plural; an abbreviation's
+/// dot and one blank before the colon allowed), a colon and the number, ending the line: a
 /// listing's count. A `Key: N` field of a record (`Port: 22`, `Size: 4096`) names no plural.
 #[inline(never)]
 pub(super) fn labelled_count(t: &[u8]) -> bool {
@@ -84,11 +85,12 @@ pub(super) fn labelled_count(t: &[u8]) -> bool {
     else {
         return false;
     };
+    let label = label.strip_suffix(b" ").unwrap_or(label);
     let last = label.rsplit(|&b| b == b' ').next().unwrap_or(label);
     label.first().is_some_and(u8::is_ascii_uppercase)
         && label
             .iter()
-            .all(|b| b.is_ascii_alphabetic() || matches!(b, b' ' | b'-'))
+            .all(|b| b.is_ascii_alphabetic() || matches!(b, b' ' | b'-' | b'.'))
         && (last == b"count" || (last.len() >= 4 && last.ends_with(b"s") && !last.ends_with(b"ss")))
 }
 
@@ -187,5 +189,15 @@ mod tests {
         assert!(!ends_in_rule_code(b"note: 'n' initialized here"));
         assert!(!ends_in_rule_code(b"note: in a[i]"));
         assert!(!ends_in_rule_code(b"note: x []"));
+    }
+
+    #[test]
+    fn labelled_counts_aligned_and_abbreviated() {
+        assert!(labelled_count(b"Number of threads: 1"));
+        assert!(labelled_count(b"No. of Data Rows : 329"));
+        assert!(labelled_count(b"Data Rows : 12"));
+        assert!(!labelled_count(b"Port : 22"));
+        assert!(!labelled_count(b"No. of Data Rows  : 329"));
+        assert!(!labelled_count(b"e.g. row: 3"));
     }
 }

@@ -7,6 +7,7 @@ use super::sig;
 use crate::rules::Kind;
 
 mod tallies;
+mod verdicts;
 
 /// `0x1255d84 in parse (a.src)`: the address the frame's code ran at, then `in` and its
 /// symbol (the rest of a frame after its `path:L:C:`).
@@ -39,6 +40,7 @@ pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Si
         .or_else(|| failed_row(t))
         .or_else(|| super::faults::fault(t))
         .or_else(|| tallies::shape(t))
+        .or_else(|| verdicts::shape(line, t))
 }
 
 /// A line of a test runner's results that says something failed without a severity word:

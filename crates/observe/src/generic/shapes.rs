@@ -500,7 +500,10 @@ fn is_frame(t: &[u8], space: Option<usize>) -> bool {
         b'F' if t.starts_with(b"File \"") => {
             return memchr::memmem::find(t, b"\", line ").is_some();
         }
-        b'f' if t.starts_with(b"from ") => return has_file_line(&t[5..]),
+        // Ruby `from a.rb:3:in`, a VHDL runtime's `from: process p at tb.vhd:29`.
+        b'f' if t.starts_with(b"from ") || t.starts_with(b"from: ") => {
+            return has_file_line(&t[5..]);
+        }
         b'#' => {
             // gdb `#1  0x... in f (a=1) at file.c:12`, PHP `#0 /x/file.php(12): f()`
             let digits = t[1..].iter().take_while(|b| b.is_ascii_digit()).count();
@@ -586,5 +589,18 @@ pub(super) fn library_path(t: &[u8]) -> bool {
         None => LIB
             .iter()
             .any(|n| memchr::memmem::find(t, n.as_bytes()).is_some()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_led_by_from() {
+        let frame = b"from: process work.tb(sim).P0 at tb.vhd:29";
+        assert!(is_frame(frame, blank(frame)));
+        assert!(is_frame(b"from a.rb:3:in `f'", Some(4)));
+        assert!(!is_frame(b"from: the team", Some(5)));
     }
 }
