@@ -12,6 +12,10 @@ impl Analyser<'_, '_> {
     /// and the new words are (at most 64 elements), else forgotten.
     pub(crate) fn append(&mut self, name: &str, value: Node<'_>, src: &str) {
         if value.kind() == "array" {
+            if let Some(all) = self.append_globs(name, value, src) {
+                // a glob among the old or the new words (round 18, `src/arrayglobs.rs`)
+                return self.record_globs(name, all);
+            }
             let mut c = value.walk();
             let new: Option<Vec<Word>> = value
                 .named_children(&mut c)
@@ -39,6 +43,29 @@ impl Analyser<'_, '_> {
         // `$a` is `${a[0]}`: an array's elements are no longer the ones assigned whole
         self.vars.insert(name.to_string(), joined);
         self.taint(name, &src[value.byte_range()]);
+    }
+
+    /// The words `name` holds after `name+=(WORDS)` when the old words or the new hold a glob
+    /// and all are known (at most 64).
+    fn append_globs(&self, name: &str, value: Node<'_>, src: &str) -> Option<Vec<Word>> {
+        let old = self.current_globs(name);
+        let new = match self.glob_elements(value, src) {
+            Some(new) => new,
+            None if old.is_some() => {
+                let mut c = value.walk();
+                value
+                    .named_children(&mut c)
+                    .map(|ch| self.word(ch, src).lit().map(Word::literal))
+                    .collect::<Option<Vec<Word>>>()?
+            }
+            None => return None,
+        };
+        let mut all = match old {
+            Some(old) => old,
+            None => self.known_list(name)?,
+        };
+        all.extend(new);
+        (self.unsure == 0 && all.len() <= 64).then_some(all)
     }
 
     /// The elements of an array assigned whole with known values (`a=(x y)`), in order.
@@ -122,4 +149,39 @@ impl Analyser<'_, '_> {
         }
         true
     }
+
+    /// `declare -n NAME=TARGET`: an assignment to NAME assigns TARGET, which is then forgotten
+    /// (round 18: `f=README.md; declare -n r=f; r=.env; cat "$f"` was allowed).
+    pub(crate) fn nameref(&mut self, name: &str, value: Option<Node<'_>>, src: &str) {
+        let target = value
+            .map(|v| self.word(v, src))
+            .and_then(|w| w.lit().map(str::to_string))
+            .filter(|t| crate::words::is_name(t.split('[').next().unwrap_or(t)));
+        self.vars
+            .insert(nameref_key(name), target.as_deref().map(Word::literal));
+        self.through_nameref(name);
+    }
+
+    /// Forgets what a nameref `name` points to before `name` is assigned (every variable when
+    /// the target is not known).
+    pub(crate) fn through_nameref(&mut self, name: &str) {
+        match self.vars.get(&nameref_key(name)).cloned() {
+            Some(Some(t)) => {
+                let t = t.lit().unwrap_or_default();
+                let base = t.split('[').next().unwrap_or(t).to_string();
+                self.set_list(&format!("{base}["), &base, None);
+            }
+            Some(None) => {
+                for v in self.vars.values_mut() {
+                    *v = None;
+                }
+            }
+            None => {}
+        }
+    }
+}
+
+/// The key under which a script records the target of the nameref `name`.
+fn nameref_key(name: &str) -> String {
+    format!("\u{1}nameref:{name}")
 }

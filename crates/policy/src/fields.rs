@@ -177,6 +177,7 @@ pub(crate) fn split_fields(node: Node<'_>, src: &str, scope: &Scope<'_>) -> Opti
         "concatenation" => node.children(&mut c).collect(),
         _ => return None,
     };
+    let pieces_len = pieces.len();
     let mut fields = vec![String::new()];
     let mut split = false;
     for p in pieces {
@@ -184,6 +185,15 @@ pub(crate) fn split_fields(node: Node<'_>, src: &str, scope: &Scope<'_>) -> Opti
         if p.kind() == "string" {
             // `"${a[@]}"`: one word per value
             let inner = text.strip_prefix('"').and_then(|t| t.strip_suffix('"'));
+            let globs = inner
+                .and_then(reference)
+                .and_then(list_name)
+                .filter(|_| pieces_len == 1 && inner.is_some_and(|i| i.ends_with("[@]}")))
+                .and_then(|a| crate::arrayglobs::glob_list(a, scope));
+            if let Some(words) = globs {
+                // `"${a[@]}"` of an array assigned with globs: its words as written (round 18)
+                return Some(words);
+            }
             if let Some(values) = inner.and_then(reference).and_then(|r| list(r, scope)) {
                 let [first, rest @ ..] = values.as_slice() else {
                     return Some(Vec::new());

@@ -61,6 +61,7 @@ impl Analyser<'_, '_> {
             return self.assign_element(name, node.child_by_field_name("value"), src);
         }
         let text = &src[node.byte_range()];
+        self.through_nameref(name);
         let value = match node.child_by_field_name("value") {
             None => Some(Word::literal("")),
             Some(v) if text.contains("+=") => return self.append(name, v, src),
@@ -88,6 +89,10 @@ impl Analyser<'_, '_> {
     fn assign_array(&mut self, name: &str, node: Node<'_>, src: &str) {
         if self.assoc_items(name, node, src) {
             return;
+        }
+        if let Some(words) = self.glob_elements(node, src) {
+            // `a=(~/.ssh/id_*)`: the words as written (round 18, `src/arrayglobs.rs`)
+            return self.record_globs(name, words);
         }
         let mut c = node.walk();
         let words: Option<Vec<Word>> = node
@@ -157,7 +162,17 @@ impl Analyser<'_, '_> {
                     .child_by_field_name("name")
                     .map(|n| &src[n.byte_range()])
                     .unwrap_or(&src[ch.byte_range()]);
-                if is_name(n) {
+                // `declare -a a=(x *.rs)`: an indexed array assigned whole is what `assign` kept
+                let whole = text.contains(" -a ")
+                    && !text.contains(" -n ")
+                    && !text.contains(" -A ")
+                    && ch
+                        .child_by_field_name("value")
+                        .is_some_and(|v| v.kind() == "array");
+                if is_name(n) && text.contains(" -n ") {
+                    self.nameref(n, ch.child_by_field_name("value"), src);
+                }
+                if is_name(n) && !whole {
                     self.vars.insert(n.to_string(), None);
                     if text.contains(" -A ") {
                         let key = crate::fields::assoc_marker(n);

@@ -21,6 +21,7 @@ mod acts;
 mod aliases;
 mod appends;
 mod argglob;
+mod arrayglobs;
 mod braces;
 mod budget;
 mod calls;

@@ -48,6 +48,27 @@ impl Rule {
 }
 
 impl Rule {
+    /// A pattern that may name a file this rule covers, without a listing: `Maybe`, except a
+    /// read narrowed to a file type below a workspace subdirectory (`crates/**/*.toml`: `grep
+    /// -r --include='*.toml'`, `rg -g '*.toml'`, `find crates -name '*.toml' -exec`), which
+    /// reads only files the same read unnarrowed reads, and so is judged like it
+    /// ([`Rule::below_subdir`]; round 18). A narrowing by name (`*vars`, `.e*`, `id_*`) aims at
+    /// names and stays `Maybe` (round 13); one whose every file the rule covers is `Yes` before
+    /// this is asked (`*.pem`).
+    pub(crate) fn below_typed(&self, pat: &Pattern, ctx: &PathContext<'_>) -> Match {
+        let Some((root, last)) = pat.text.split_once("/**/") else {
+            return Match::Maybe;
+        };
+        if root.contains(['*', '?', '[', '{', '\\']) || !type_glob(last) {
+            return Match::Maybe;
+        }
+        if !NormPath::from_absolute(root.to_string(), ctx).inside {
+            // the workspace root or a place outside: only a listing decides (as unnarrowed)
+            return Match::Maybe;
+        }
+        self.below_subdir(root, ctx).min(Match::Maybe)
+    }
+
     /// Whether this rule may cover something below `dir`, a subdirectory of the workspace the
     /// caller did not list: only a rule that names something there (`secrets/**`, a glob rooted
     /// above `dir` that reaches below it) may; a `**/NAME` rule does not (without a listing, a
@@ -120,4 +141,19 @@ fn reaches_below(src: &str, root: &str, dir: &str) -> bool {
         .filter(|c| !c.is_empty())
         .count();
     rest > depth
+}
+
+/// A glob that names files by their type: `*.EXT` and the dot-file names `grep --include` and
+/// `find -name` give it (`.*.EXT`, `.EXT`), where EXT is literal (`toml`, `d.ts`, `tar.gz`).
+fn type_glob(last: &str) -> bool {
+    let ext = last
+        .strip_prefix("*.")
+        .or_else(|| last.strip_prefix(".*."))
+        .or_else(|| last.strip_prefix('.'));
+    ext.is_some_and(|e| {
+        !e.is_empty()
+            && !e.starts_with('.')
+            && e.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'+'))
+    })
 }

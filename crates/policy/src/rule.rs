@@ -516,7 +516,8 @@ impl Rule {
         {
             Match::Yes
         } else if crate::patterns::may_match(self, pat, ctx) {
-            self.match_listed_pattern(pat, ctx).unwrap_or(Match::Maybe)
+            self.match_listed_pattern(pat, ctx)
+                .unwrap_or_else(|| self.below_typed(pat, ctx))
         } else {
             Match::No
         }

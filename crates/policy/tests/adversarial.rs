@@ -273,10 +273,9 @@ fn gate14_set() {
 }
 
 /// gate15's set (round 17, `data/adversarial-gate15.py`): one blind set, all held out, judged
-/// like gate10's. Ignored while it fails: its first look is recorded in the README ("Round 17:
-/// first look"); the score and every miss are printed.
+/// like gate10's. Its first look is recorded in the README ("Round 17: first look"); 594/594
+/// since round 18 (README: Round 18 decisions); the score and every miss are printed.
 #[test]
-#[ignore = "round 17: 592/594 after its fixes, 2 misses left (README: Round 17 decisions)"]
 fn gate15_set() {
     let (wrong, total, report) = judge_gate10(include_str!("data/adversarial-gate15.toml"));
     eprintln!("gate15: {}/{total} as expected", total - wrong);
