@@ -87,21 +87,9 @@ fn failed_cell(t: &[u8]) -> bool {
             .any(|at| status_cell(&t[at..]))
 }
 
-/// Whether a `|` is among the first 16 bytes of `t`, read as two 8-byte words (a zero byte of
-/// `word ^ pipes` found by the borrow trick); a shorter line is read byte by byte.
+/// Whether a `|` is among the first 16 bytes of `t`.
 fn pipe_in_head(t: &[u8]) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let (Some(a), Some(b)) = (
-        t.first_chunk::<8>(),
-        t.get(8..).and_then(<[u8]>::first_chunk::<8>),
-    ) else {
-        return t.iter().take(16).any(|&b| b == b'|');
-    };
-    [*a, *b].iter().any(|w| {
-        let v = u64::from_le_bytes(*w) ^ (ONES * u64::from(b'|'));
-        v.wrapping_sub(ONES) & !v & HIGH != 0
-    })
+    crate::generic::find2(&t[..t.len().min(16)], b'|', b'|').is_some()
 }
 
 /// Whether the cell `c` starts (blanks, then capitals, then blanks up to a `|` or the end) is

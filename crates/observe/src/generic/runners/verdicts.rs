@@ -73,22 +73,9 @@ fn done_work(t: &[u8]) -> bool {
     verb[1..].iter().all(u8::is_ascii_lowercase) && plural(noun)
 }
 
-/// Where the first blank of `t`'s first 16 bytes is, read as two 8-byte words (the lowest zero
-/// byte of `word ^ blanks` found by the borrow trick); a shorter line is read byte by byte.
+/// Where the first space among the first 16 bytes of `t` is.
 fn first_blank(t: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let (Some(a), Some(b)) = (
-        t.first_chunk::<8>(),
-        t.get(8..).and_then(<[u8]>::first_chunk::<8>),
-    ) else {
-        return t.iter().take(16).position(|&b| b == b' ');
-    };
-    [*a, *b].iter().enumerate().find_map(|(i, w)| {
-        let v = u64::from_le_bytes(*w) ^ (ONES * u64::from(b' '));
-        let m = v.wrapping_sub(ONES) & !v & HIGH;
-        (m != 0).then(|| i * 8 + (m.trailing_zeros() / 8) as usize)
-    })
+    crate::generic::find2(&t[..t.len().min(16)], b' ', b' ')
 }
 
 /// `1 snapshots`, `12 archives`: an unindented line of a number and a plural noun only.
