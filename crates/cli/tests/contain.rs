@@ -532,14 +532,14 @@ int main(void){ FILE *f = fopen(".loop/gate.toml", "a"); printf("fopen:%s\n", f 
         // Paths built at run time, from a subdirectory.
         "printf '%s\\n' 'd=$(printf \"../\\x2eloop\")' 'echo z > $d/sessions/old.jsonl; mkdir $d/sub; ln -s x $d/l; rm -rf $d' > src/w2.sh && cd src && bash w2.sh".to_string(),
         // Moving the workspace (or the state directory) away to plant a fake one.
-        // (the policy denies moves out of the workspace: a script file again).
-        "printf '%s\\n' 'mv \"$PWD\" \"$PWD.x\"; mv .loop .loop.x' > w3.sh && bash w3.sh".to_string(),
-        // Ordinary work still works, as the same user (/tmp through a script file: the
-        // policy denies writes outside the workspace).
-        format!(
-            "echo 'echo t > {}/t.txt' > w4.sh && bash w4.sh && echo ok > ok.txt && git init -q g && git -C g -c user.email=a@b -c user.name=a commit -q --allow-empty -m x && git -C g log --oneline | wc -l && id -u && stat -c owner=%u ok.txt",
-            tmp.path().display()
-        ),
+        // (the policy denies moves out of the workspace, and reads a script file written and
+        // run by one call: a script file written by one call, run by the next).
+        "printf '%s\\n' 'mv \"$PWD\" \"$PWD.x\"; mv .loop .loop.x' > w3.sh".to_string(),
+        "bash w3.sh".to_string(),
+        // Ordinary work still works, as the same user (/tmp through a script file of an
+        // earlier call: the policy denies writes outside the workspace).
+        format!("echo 'echo t > {}/t.txt' > w4.sh", tmp.path().display()),
+        "bash w4.sh && echo ok > ok.txt && git init -q g && git -C g -c user.email=a@b -c user.name=a commit -q --allow-empty -m x && git -C g log --oneline | wc -l && id -u && stat -c owner=%u ok.txt".to_string(),
     ];
     if have_cc {
         commands.push(format!(
@@ -578,7 +578,7 @@ int main(void){ FILE *f = fopen(".loop/gate.toml", "a"); printf("fopen:%s\n", f 
             text(i)
         );
     }
-    assert!(text(4).contains("Device or resource busy"), "{}", text(4));
+    assert!(text(5).contains("Device or resource busy"), "{}", text(5));
     let me = String::from_utf8(
         std::process::Command::new("id")
             .arg("-u")
@@ -587,16 +587,16 @@ int main(void){ FILE *f = fopen(".loop/gate.toml", "a"); printf("fopen:%s\n", f 
             .stdout,
     )
     .unwrap();
-    let ok = text(5);
+    let ok = text(7);
     assert!(
         ok.starts_with(&format!("1\n{}owner={}", me, me.trim())),
         "{ok}"
     );
     if have_cc {
         assert!(
-            text(6).contains("fopen:no\nrename:-1 unlink:-1 mkdir:-1"),
+            text(8).contains("fopen:no\nrename:-1 unlink:-1 mkdir:-1"),
             "{}",
-            text(6)
+            text(8)
         );
     }
     assert_eq!(
