@@ -76,6 +76,20 @@ class Marks:
     def every(self, name, pat):
         return [i for i, l in enumerate(self.lines(name), 1) if re.search(pat, l)]
 
+    def first_of_each(self, name, pat, key, kind, limit=1):
+        """Of the lines matching `pat`, the first `limit` of each `key(match)`: rule 1 with limit 1
+        (a repeat with only numbers, names or addresses changed is not marked again), rule 2 with
+        limit 5 (the first findings of one message shape)."""
+        seen, out = {}, []
+        for i, l in enumerate(self.lines(name), 1):
+            m = re.search(pat, l)
+            if m:
+                k = key(m)
+                seen[k] = seen.get(k, 0) + 1
+                if seen[k] <= limit:
+                    out.append(i)
+        self.add(name, kind, out)
+
     def by_rule(self, name, pat, kind="warning", also=0, limit=5):
         """Lines matching `pat` (a regex with a `rule` group): the first `limit` of each rule;
         `also` adds the next N lines of each (a finding whose location is below its title)."""

@@ -14,23 +14,12 @@ D = os.environ.get("WILD12_DIR") or os.path.join(os.path.dirname(os.path.abspath
                                                  "crates", "observe", "tests", "data", "wild12")
 M = Marks(D)
 lines, add, find, every = M.lines, M.add, M.find, M.every
+first_of_each = M.first_of_each
 
 
 def first_n(name, pat, kind, limit=5):
     """Rule 2 for findings of one rule or message shape: the first `limit` lines matching `pat`."""
     add(name, kind, every(name, pat)[:limit])
-
-
-def first_of_each(name, pat, key, kind):
-    """Rule 1: of the lines matching `pat`, the first of each `key(match)` (a repeat with only
-    numbers, addresses or hashes changed is not marked again)."""
-    seen, out = set(), []
-    for i, l in enumerate(lines(name), 1):
-        m = re.search(pat, l)
-        if m and key(m) not in seen:
-            seen.add(key(m))
-            out.append(i)
-    add(name, kind, out)
 
 
 # jstack: the deadlock report: its title, the first thread's `waiting to lock` and `which is held

@@ -14,20 +14,7 @@ D = os.environ.get("WILD17_DIR") or os.path.join(os.path.dirname(os.path.abspath
                                                  "crates", "observe", "tests", "data", "wild17")
 M = Marks(D)
 lines, add, find, every = M.lines, M.add, M.find, M.every
-
-
-def first_of_each(name, pat, key, kind, limit=1):
-    """Of the lines matching `pat`, the first `limit` of each `key(match)` (rule 1: a repeat with
-    only numbers, names or addresses changed is not marked again)."""
-    seen, out = {}, []
-    for i, l in enumerate(lines(name), 1):
-        m = re.search(pat, l)
-        if m:
-            k = key(m)
-            seen[k] = seen.get(k, 0) + 1
-            if seen[k] <= limit:
-                out.append(i)
-    add(name, kind, out)
+first_of_each = M.first_of_each
 
 
 def once(name, pat, kind, start=1):
