@@ -179,6 +179,67 @@ fn claude_code_hook_decisions() {
     assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "ask", "{v}");
 }
 
+/// A payload recorded elsewhere names a `cwd` this machine does not have (and no project
+/// folder is set): it is judged there, not failed closed.
+#[test]
+fn a_payload_from_another_machine_is_judged_where_it_says() {
+    let d = TempDir::new().unwrap();
+    let here = d.path().canonicalize().unwrap();
+    for (agent, cwd) in [
+        ("claude-code", "/home/someone/project"),
+        ("claude-code", "/nonexistent/a/../b/./project"),
+        ("codex", "/Users/someone/src/app"),
+    ] {
+        let payload = |tool: &str, input: Value| {
+            serde_json::json!({
+                "session_id": "s", "hook_event_name": "PreToolUse", "tool_name": tool,
+                "tool_input": input, "cwd": cwd,
+            })
+            .to_string()
+        };
+        let decision = |v: &Value| v["hookSpecificOutput"]["permissionDecision"].clone();
+        let bash = if agent == "codex" { "shell" } else { "Bash" };
+        let cmd = |c: &str| {
+            if agent == "codex" {
+                serde_json::json!({"command": ["bash", "-lc", c]})
+            } else {
+                serde_json::json!({"command": c})
+            }
+        };
+        let v = hook(agent, &here, &payload(bash, cmd("ls src")));
+        assert_eq!(decision(&v), "allow", "{agent} {cwd}: {v}");
+        let v = hook(agent, &here, &payload(bash, cmd("F=~/.ssh/id_rsa; cat $F")));
+        assert_eq!(decision(&v), "deny", "{agent} {cwd}: {v}");
+        let v = hook(agent, &here, &payload(bash, cmd("ls src && cat .env")));
+        assert_eq!(decision(&v), "deny", "{agent} {cwd}: {v}");
+        if agent == "claude-code" {
+            let env = format!("{cwd}/.env");
+            let v = hook(
+                agent,
+                &here,
+                &payload("Read", serde_json::json!({"file_path": env})),
+            );
+            assert_eq!(decision(&v), "deny", "{cwd}: {v}");
+            let v = hook(
+                agent,
+                &here,
+                &payload(
+                    "Write",
+                    serde_json::json!({"file_path": "/etc/x", "content": "x"}),
+                ),
+            );
+            assert_ne!(decision(&v), "allow", "{cwd}: {v}");
+        }
+    }
+    // a project folder named by the environment must exist
+    let mut c = lp(&here, &here);
+    c.env("CLAUDE_PROJECT_DIR", "/nonexistent/project")
+        .args(["gate", "hook", "claude-code"])
+        .write_stdin(r#"{"tool_name":"Bash","tool_input":{"command":"ls"},"cwd":"/tmp"}"#);
+    let v: Value = serde_json::from_slice(&c.output().unwrap().stdout).unwrap();
+    assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "ask", "{v}");
+}
+
 #[test]
 fn codex_hook_decisions() {
     let d = TempDir::new().unwrap();

@@ -5,7 +5,7 @@
 //! Claude Code, `deny` for Codex (whose `PreToolUse` hooks cannot ask).
 
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Component, Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use loopwright_policy::{Decision, Policy, Verdict};
@@ -71,14 +71,20 @@ fn judge(a: &HookArgs, payload: &Value) -> Result<Answer, String> {
         Some(c) if !c.is_empty() => PathBuf::from(c),
         _ => process_cwd.clone(),
     };
-    let ws = ws.unwrap_or_else(|| cwd.clone());
-    let ws = std::fs::canonicalize(process_cwd.join(&ws))
-        .map_err(|e| format!("workspace {}: {e}", ws.display()))?;
+    // a workspace named by flag or environment must exist; one taken from the payload's `cwd`
+    // may name a folder of another machine (a recorded payload): judged where it would be
+    let ws = match ws {
+        Some(ws) => std::fs::canonicalize(process_cwd.join(&ws))
+            .map_err(|e| format!("workspace {}: {e}", ws.display()))?,
+        None => resolve_existing(&process_cwd.join(&cwd))
+            .map_err(|e| format!("workspace {}: {e}", cwd.display()))?,
+    };
     let layers = load_layers(&ws, &a.rules).map_err(|e| e.to_string())?;
     let ws_s = ws.to_string_lossy().into_owned();
-    // a relative `cwd` starts at the workspace; one that exists is taken with links resolved
+    // a relative `cwd` starts at the workspace; the part of it that exists is taken with links
+    // resolved
     let cwd = ws.join(&cwd);
-    let cwd = std::fs::canonicalize(&cwd).unwrap_or(cwd);
+    let cwd = resolve_existing(&cwd).unwrap_or(cwd);
     let cwd_s = cwd.to_string_lossy().into_owned();
     let home = home_dir();
     let at = Place {
@@ -99,6 +105,37 @@ fn judge(a: &HookArgs, payload: &Value) -> Result<Answer, String> {
     };
     let r = reason(&d);
     Ok(Answer::Decided(d, r))
+}
+
+/// `path` (absolute) with the links of the part that exists resolved and the rest taken as
+/// written (`.` dropped, `..` removing the component before it): a folder that does not exist
+/// holds no links and no rule file.
+fn resolve_existing(path: &Path) -> std::io::Result<PathBuf> {
+    match std::fs::canonicalize(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        r => return r,
+    }
+    let mut resolved = PathBuf::new();
+    let mut exists = true;
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir if !exists => {
+                resolved.pop();
+            }
+            part => {
+                resolved.push(part);
+                if exists {
+                    match std::fs::canonicalize(&resolved) {
+                        Ok(p) => resolved = p,
+                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => exists = false,
+                        Err(e) => return Err(e),
+                    }
+                }
+            }
+        }
+    }
+    Ok(resolved)
 }
 
 fn claude_output(verdict: Verdict, reason: &str) -> Value {
@@ -185,4 +222,35 @@ pub fn run(a: &HookArgs) -> u8 {
     };
     println!("{out}");
     0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resolve_existing_resolves_what_exists_and_keeps_the_rest() {
+        let Ok(tmp) = std::env::temp_dir().canonicalize() else {
+            panic!("no temp dir")
+        };
+        let cases = [
+            ("/", "/".to_string()),
+            (
+                "/nonexistent-loop-x/a/../b/./c",
+                "/nonexistent-loop-x/b/c".to_string(),
+            ),
+            ("/nonexistent-loop-x/../..", "/".to_string()),
+        ];
+        for (given, want) in cases {
+            match resolve_existing(Path::new(given)) {
+                Ok(p) => assert_eq!(p, PathBuf::from(&want), "{given}"),
+                Err(e) => panic!("{given}: {e}"),
+            }
+        }
+        let below = tmp.join("nonexistent-loop-y").join("z");
+        match resolve_existing(&below) {
+            Ok(p) => assert_eq!(p, below),
+            Err(e) => panic!("{}: {e}", below.display()),
+        }
+    }
 }
