@@ -105,6 +105,56 @@ fn check_git(r: &std::path::Path, base: Option<&str>) -> (i32, Value) {
     (out.status.code().unwrap(), v)
 }
 
+/// `--git` without a base on a clean tree judges the commits of a branch since it left the
+/// default branch; on the default branch a clean tree is an empty change.
+#[test]
+fn git_mode_without_base_on_a_clean_tree_judges_the_commits() {
+    let d = TempDir::new().unwrap();
+    let r = d.path();
+    git(r, &["init", "-q", "-b", "main"]);
+    std::fs::create_dir_all(r.join("auth")).unwrap();
+    std::fs::create_dir_all(r.join("docs")).unwrap();
+    std::fs::write(r.join("auth/login.ts"), "export {}\n").unwrap();
+    std::fs::write(r.join("docs/a.md"), "a\n").unwrap();
+    git(r, &["add", "."]);
+    git(r, &["commit", "-qm", "init"]);
+    std::fs::write(r.join("gate.yaml"), GATE).unwrap();
+    git(r, &["add", "gate.yaml"]);
+    git(r, &["commit", "-qm", "policy"]);
+    git(r, &["mv", "auth/login.ts", "docs/login.md"]);
+    git(r, &["commit", "-qm", "mv"]);
+    let (code, v) = check_git(r, None);
+    assert_eq!(code, 0, "{v}");
+    let (code, v) = check_git(r, Some("HEAD~1"));
+    assert_eq!(code, 2, "{v}");
+    assert_eq!(
+        v["matchedPaths"],
+        serde_json::json!(["auth/login.ts"]),
+        "{v}"
+    );
+    // on a branch: every commit since it left main, not only the last one
+    git(r, &["checkout", "-q", "-b", "feature", "HEAD~1"]);
+    git(r, &["mv", "auth/login.ts", "docs/login.md"]);
+    git(r, &["commit", "-qm", "mv on a branch"]);
+    std::fs::write(r.join("docs/b.md"), "b\n").unwrap();
+    git(r, &["add", "docs/b.md"]);
+    git(r, &["commit", "-qm", "docs"]);
+    let (code, v) = check_git(r, None);
+    assert_eq!(code, 2, "{v}");
+    assert_eq!(
+        v["matchedPaths"],
+        serde_json::json!(["auth/login.ts"]),
+        "{v}"
+    );
+    // an explicit HEAD still means the uncommitted changes only (none here)
+    let (code, v) = check_git(r, Some("HEAD"));
+    assert_eq!(code, 0, "{v}");
+    // a new file makes the tree dirty: then the uncommitted change alone is judged
+    std::fs::write(r.join("docs/c.md"), "c\n").unwrap();
+    let (code, v) = check_git(r, None);
+    assert_eq!(code, 0, "{v}");
+}
+
 #[test]
 fn git_mode_counts_both_sides_of_a_rename() {
     let d = TempDir::new().unwrap();

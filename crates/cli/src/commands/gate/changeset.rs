@@ -17,9 +17,11 @@ pub struct ChangesetArgs {
     /// Changed paths, comma-separated (repeatable); relative to the current directory
     #[arg(long, value_name = "A,B", value_delimiter = ',', action = clap::ArgAction::Append)]
     pub paths: Vec<String>,
-    /// Read the changed paths from `git diff -z --name-status BASE` (default HEAD) plus
-    /// untracked files; renames and copies count both paths
-    #[arg(long, value_name = "BASE", num_args = 0..=1, default_missing_value = "HEAD")]
+    /// Read the changed paths from `git diff -z --name-status BASE` plus untracked files;
+    /// renames and copies count both paths. Without BASE: HEAD (the uncommitted changes, new
+    /// files included), but on a clean tree the branch's commits since it left its upstream or
+    /// the default branch
+    #[arg(long, value_name = "BASE", num_args = 0..=1, default_missing_value = "")]
     pub git: Option<String>,
     /// The changeset policy (default: gate.yaml in the current directory, else the repository
     /// root)
@@ -90,6 +92,14 @@ pub fn run(a: &ChangesetArgs, json: bool) -> Result<u8> {
         bail!("--paths must contain at least one non-empty path.");
     }
     if let Some(base) = &a.git {
+        let base = if base.is_empty() {
+            let (base, why) = default_base(&root_dir)?;
+            eprintln!("loop gate: --git compares with {base} ({why})");
+            base
+        } else {
+            base.clone()
+        };
+        let base = &base;
         paths.extend(
             git_paths(&root_dir, base)?
                 .iter()
@@ -103,6 +113,49 @@ pub fn run(a: &ChangesetArgs, json: bool) -> Result<u8> {
         println!("{}", d.line());
     }
     Ok(if d.allowed { 0 } else { 2 })
+}
+
+/// What `--git` without BASE compares with, and why: HEAD while `git status` shows anything
+/// (the change about to be committed, new files included); on a clean tree, the commits of the
+/// branch since it left its upstream or the default branch (a change under review in CI), else
+/// HEAD (an empty change); the empty tree before the first commit.
+fn default_base(root: &Path) -> Result<(String, &'static str)> {
+    let empty_tree = || -> Result<String> {
+        Ok(trimmed(git(
+            root,
+            &["hash-object", "-t", "tree", "/dev/null"],
+        )?))
+    };
+    let Ok(head) = git(root, &["rev-parse", "--verify", "-q", "HEAD"]).map(trimmed) else {
+        return Ok((empty_tree()?, "no commit yet: every file"));
+    };
+    let uncommitted = !git(root, &["status", "--porcelain", "-z"])?.is_empty();
+    if uncommitted {
+        return Ok(("HEAD".into(), "uncommitted changes"));
+    }
+    for upstream in [
+        "@{upstream}",
+        "origin/HEAD",
+        "origin/main",
+        "origin/master",
+        "main",
+        "master",
+    ] {
+        if let Ok(base) = git(root, &["merge-base", "HEAD", upstream]).map(trimmed)
+            && !base.is_empty()
+            && base != head
+        {
+            return Ok((base, "the branch's commits"));
+        }
+    }
+    Ok((
+        "HEAD".into(),
+        "nothing uncommitted and no branch of its own: pass a BASE to judge commits",
+    ))
+}
+
+fn trimmed(out: Vec<u8>) -> String {
+    String::from_utf8_lossy(&out).trim().to_string()
 }
 
 /// Every path `git diff -z --name-status -M -C --find-copies-harder BASE` names (both sides of
