@@ -6,6 +6,8 @@
 use super::sig;
 use crate::rules::Kind;
 
+mod checkers;
+mod levels;
 mod tallies;
 mod verdicts;
 
@@ -41,6 +43,8 @@ pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Si
         .or_else(|| super::faults::fault(t))
         .or_else(|| tallies::shape(t))
         .or_else(|| verdicts::shape(line, t))
+        .or_else(|| checkers::shape(line, t))
+        .or_else(|| levels::shape(t))
 }
 
 /// A line of a test runner's results that says something failed without a severity word:

@@ -9,7 +9,7 @@
 /// (`words_match_the_unfactored_lists`) with a smaller automaton to build.
 pub(crate) const SEVERE_WARN: &str = concat!(
     r"a(?:lert|bort(?:ed|)|re down)",
-    r"|bad crc|c(?:rit(?:ical|)|o(?:re dumped|uld(?: not|n't)|rrupt)|a(?:n(?:not|'t)|ution))",
+    r"|bad crc|c(?:rit(?:ical|)|o(?:re dumped|uld(?: not|n't)|rrupt|nflicts?)|a(?:n(?:not|'t)|ution))",
     r"|d(?:e(?:nied|adlock|finitely lost|precat(?:ed|ion))|u(?:bious|ration: \d+(?:\.\d+)? ms)|oes(?: not|n't) exist)",
     r"|e(?:rr(?:ors?|!)|xceptions?|merg|ncountered an? problem)",
     r"|fa(?:tal|il(?:ed|ures?|ing|))",
