@@ -8,6 +8,7 @@ use crate::rules::Kind;
 
 mod checkers;
 mod levels;
+mod prompts;
 mod tallies;
 mod verdicts;
 
@@ -45,6 +46,7 @@ pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Si
         .or_else(|| verdicts::shape(line, t))
         .or_else(|| checkers::shape(line, t))
         .or_else(|| levels::shape(t))
+        .or_else(|| prompts::shape(t))
 }
 
 /// A line of a test runner's results that says something failed without a severity word:

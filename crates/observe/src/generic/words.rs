@@ -137,6 +137,8 @@ pub(super) fn whole_word(line: &[u8], s: usize, e: usize) -> bool {
         return false;
     }
     match line.get(e) {
+        // `Warning--empty year in x`: a word leading the line, then a double dash.
+        Some(b'-') if s == 0 && line.get(e + 1) == Some(&b'-') => true,
         Some(&b) if ident(b) => false,
         Some(b'.') => !line.get(e + 1).is_some_and(u8::is_ascii_alphabetic),
         _ => true,
