@@ -45,8 +45,6 @@ pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Si
         .or_else(|| tallies::shape(t))
         .or_else(|| verdicts::shape(line, t))
         .or_else(|| checkers::shape(line, t))
-        .or_else(|| levels::shape(t))
-        .or_else(|| prompts::shape(t))
 }
 
 /// A line of a test runner's results that says something failed without a severity word:

@@ -7,15 +7,32 @@
 use crate::generic::{Signal, sig};
 use crate::rules::Kind;
 
-/// One of the shapes, told by the line's first and last bytes first: most lines are none.
-/// `line` is the whole line, `t` the line without its indentation.
+/// One of the shapes of this module, of [`levels`](super::levels) or of
+/// [`prompts`](super::prompts), told by the line's first and last bytes in one match (inlined
+/// into the caller: most lines are none, and leave without a call). `line` is the whole line,
+/// `t` the line without its indentation.
+#[inline]
 pub(super) fn shape(line: &[u8], t: &[u8]) -> Option<Signal> {
+    let (&first, &last) = (t.first()?, t.last()?);
+    match (first, last) {
+        (b'!', _) => super::prompts::bang(t),
+        (b'0'..=b'9', _) => super::levels::shape(t),
+        (b'b' | b'B' | b'w', _)
+        | (b'a'..=b'z', b'0'..=b'9')
+        | (_, b'd' | b'D' | b'o' | b's' | b'O' | b'S') => worded(line, t, first, last),
+        _ => None,
+    }
+}
+
+/// [`shape`] of a line whose first or last byte may start or end one of the worded shapes.
+fn worded(line: &[u8], t: &[u8], first: u8, last: u8) -> Option<Signal> {
     let unindented = line.len() == t.len();
-    match (t.first()?, t.last()?) {
+    match (first, last) {
         (b'b' | b'B', _) if unindented && led_by_bad(t) => Some(sig(Kind::Error, 2, true)),
         (b'w', _) if unindented && dry_repair(t) => Some(sig(Kind::Warning, 0, true)),
         (b'a'..=b'z', b'0'..=b'9') if unindented && recounted(t) => Some(sig(Kind::Error, 0, true)),
         (_, b'd' | b'D') if ends_unexpected(t) => Some(sig(Kind::Error, 2, true)),
+        (_, b'o' | b's' | b'O' | b'S') => super::prompts::answer(t),
         _ => None,
     }
 }

@@ -8,14 +8,17 @@
 use crate::generic::{Signal, sig};
 use crate::rules::Kind;
 
-/// One of the shapes, told by the line's first and last bytes first: most lines are none.
-/// `t` is the line without its indentation.
-pub(super) fn shape(t: &[u8]) -> Option<Signal> {
-    match (t.first()?, t.last()?) {
-        (b'!', _) if bang_error(t) => Some(sig(Kind::Error, 2, true)),
-        (_, b'o' | b's' | b'O' | b'S') if answered(t) => Some(sig(Kind::Error, 0, true)),
-        _ => None,
-    }
+/// An error after `! ` (`t`, the line without its indentation, starts with `!`).
+pub(super) fn bang(t: &[u8]) -> Option<Signal> {
+    bang_error(t).then(|| sig(Kind::Error, 2, true))
+}
+
+/// A repair question answered (`t` ends with `o` or `s`, in either case).
+pub(super) fn answer(t: &[u8]) -> Option<Signal> {
+    // The question mark three or four bytes from the end first: most lines have none there.
+    let n = t.len();
+    let at = |i: usize| n >= i && t[n - i] == b'?';
+    ((at(4) || at(5)) && answered(t)).then(|| sig(Kind::Error, 0, true))
 }
 
 /// `Fix? no`, `Clear? yes` ending the line: a capitalised verb of a repair, a question mark and
