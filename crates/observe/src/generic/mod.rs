@@ -906,7 +906,7 @@ mod tests {
     }
 
     /// The word lists as first written, unfactored.
-    const SEVERE_LIST: &str = r#"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|no module named|timed out|traceback|invalid|unresolved|uncaught|unhandled|unreachable|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom|dubious|deadlock|terminated|terminating|interrupted|is down|are down|not allowed because|not recogni[sz]ed|unexpected (?:end of|eof)|unrecogni[sz]ed|unknown (?:parameter|option|directive|setting)s?|bad crc|corrupt|does not exist|doesn't exist|(?-i:NOT )|status=[1-9]\d*/[a-z]+|http/\d(?:\.\d)?" [45]\d\d"#;
+    const SEVERE_LIST: &str = r#"errors?|err!|fatal|failed|failures?|failing|fail|panicked|panic|exceptions?|critical|crit|emerg|alert|severe|aborted|abort|segmentation fault|core dumped|denied|refused|cannot|can't|could not|couldn't|unable to|undefined (?:reference|symbol|variable|name)|not found|no such file|no module named|timed out|traceback|invalid|unresolved|uncaught|unhandled|unreachable|mismatched|mismatch|leaked|leaks?|definitely lost|killed|oom|dubious|deadlock|terminated|terminating|interrupted|is down|are down|not allowed because|not recogni[sz]ed|unexpected (?:end of|eof)|unrecogni[sz]ed|unknown (?:parameter|option|directive|setting)s?|bad crc|corrupt|conflicts?|illegal|impossible to|premature end|does not exist|doesn't exist|(?-i:NOT )|status=[1-9]\d*/[a-z]+|http/\d(?:\.\d)?" [45]\d\d"#;
     const WARN_LIST: &str =
         r"warnings|warning|warn|deprecated|deprecation|caution|notice|duration: \d+(?:\.\d+)? ms";
     const COUNT_LIST: &str = r"\d+[ \t]+(?:tests?|passed|passing|failed|failing|fail|pass|errors?|warnings?|problems?|issues?|skipped|pending|todo|failures?|infos?|suites?|examples?|assertions?|checks?|files?[ \t]+(?:would[ \t]+be[ \t]+)?(?:reformatted|changed|left|updated)|vulnerabilit\w+|packages?|upgraded|newly installed|insertions?|deletions?|total)\b|\b(?:tests|ok|pass|fail|failures|errors|skipped|passed|failed|hits)[ \t]*[:=][ \t]*\d+|\b(?:tests|suites|pass|fail|failures|errors|skipped|passed|failed|cancelled|todo)[ \t]+\d+[ \t]*$";
@@ -966,7 +966,7 @@ mod tests {
                 "returned 1", "returned non-zero", "summary:", "SUMMARY:", "expected", "got",
                 "is down", "are down", "NOT ", "NOT", "allowed because", "status=", "/FAILURE",
                 "duration: ", "406.1", " ms", "ration", " recognized", "recognised", "expected end of",
-                "expected eof", "bad crc", "orrupt", "co", "rrupted",
+                "expected eof", "bad crc", "orrupt", "co", "rrupted", "nflict", "nflicts", "illegal", "i", "mpossible to", "p", "remature end", "anic",
             ]),
             0..12,
         )) {
@@ -996,6 +996,8 @@ mod tests {
             b"0 fail",
             b"0 problem",
             b"0 leak",
+            b"0 conflict",
+            b"no conflict",
             b"no error",
             b"no warning",
             b"no issue",

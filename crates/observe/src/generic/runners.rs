@@ -6,6 +6,9 @@
 use super::sig;
 use crate::rules::Kind;
 
+mod checkers;
+mod levels;
+mod prompts;
 mod tallies;
 mod verdicts;
 
@@ -41,6 +44,7 @@ pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Si
         .or_else(|| super::faults::fault(t))
         .or_else(|| tallies::shape(t))
         .or_else(|| verdicts::shape(line, t))
+        .or_else(|| checkers::shape(line, t))
 }
 
 /// A line of a test runner's results that says something failed without a severity word:

@@ -9,13 +9,13 @@
 /// (`words_match_the_unfactored_lists`) with a smaller automaton to build.
 pub(crate) const SEVERE_WARN: &str = concat!(
     r"a(?:lert|bort(?:ed|)|re down)",
-    r"|bad crc|c(?:rit(?:ical|)|o(?:re dumped|uld(?: not|n't)|rrupt)|a(?:n(?:not|'t)|ution))",
+    r"|bad crc|c(?:rit(?:ical|)|o(?:re dumped|uld(?: not|n't)|rrupt|nflicts?)|a(?:n(?:not|'t)|ution))",
     r"|d(?:e(?:nied|adlock|finitely lost|precat(?:ed|ion))|u(?:bious|ration: \d+(?:\.\d+)? ms)|oes(?: not|n't) exist)",
     r"|e(?:rr(?:ors?|!)|xceptions?|merg|ncountered an? problem)",
     r"|fa(?:tal|il(?:ed|ures?|ing|))",
-    r"|i(?:n(?:valid|terrupted)|s down)|killed|leak(?:ed|s?)|mismatch(?:ed|)",
+    r"|i(?:n(?:valid|terrupted)|s down|llegal|mpossible to)|killed|leak(?:ed|s?)|mismatch(?:ed|)",
     r"|no(?:t(?: found|ice| allowed because| recogni[sz]ed| authori[sz]ed)| such (?:file|process)| module named)|(?-i:NOT )",
-    r"|oom|panic(?:ked|)|refused",
+    r"|oom|p(?:anic(?:ked|)|remature end)|refused",
     r"|s(?:e(?:vere|gmentation fault)|tatus=[1-9]\d*/[a-z]+)",
     r"|t(?:imed out|raceback|erminat(?:ed|ing))",
     r#"|http/\d(?:\.\d)?(?:" [45]\d\d| [45]\d\d\))"#,

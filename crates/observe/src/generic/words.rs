@@ -6,6 +6,7 @@ use super::ident;
 use super::steps::{compared, diff_header};
 use super::titles::{caps_compound, caps_status};
 
+mod conflicts;
 mod subjects;
 
 /// Severity classes of the word alternatives, in the order of the regex groups.
@@ -136,6 +137,8 @@ pub(super) fn whole_word(line: &[u8], s: usize, e: usize) -> bool {
         return false;
     }
     match line.get(e) {
+        // `Warning--empty year in x`: a word leading the line, then a double dash.
+        Some(b'-') if s == 0 && line.get(e + 1) == Some(&b'-') => true,
         Some(&b) if ident(b) => false,
         Some(b'.') => !line.get(e + 1).is_some_and(u8::is_ascii_alphabetic),
         _ => true,
@@ -150,6 +153,8 @@ pub(super) fn zero_count(line: &[u8]) -> bool {
         b"0 fail",
         b"0 problem",
         b"0 leak",
+        b"0 conflict",
+        b"no conflict",
         b"no error",
         b"no warning",
         b"no issue",
@@ -194,6 +199,11 @@ pub(super) fn hit_word(line: &[u8], mut s: usize, e: usize) -> Option<(Word, boo
     let m = line.get(s..e)?;
     let mut verdict = false;
     let mut word = word_class(m);
+    // `'eval' conflicts with a built-in name`: a clash of names is a warning; a conflict
+    // said otherwise (`Text conflict in a.txt`, `[CONFLICT] Skipping a.txt`) is an outcome.
+    if word == Word::Severe && conflicts::clash(line, m, e) {
+        word = Word::Warn;
+    }
     // `client=127.0.0.1 ERROR:`: digits after a dot end an address or a version, not a
     // count, and the severity word after them stands on its own.
     if word == Word::Count
