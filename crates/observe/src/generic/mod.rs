@@ -324,7 +324,7 @@ pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
     if kind == Kind::Error && (line.trim_ascii_end().ends_with(b":") || checker_prefix(line)) {
         return (Cont::UntilBlank, 6);
     }
-    if kind == Kind::Warning && titles::bare_label(line) {
+    if kind == Kind::Warning && (titles::bare_label(line) || unworded::advice_title(line)) {
         return (Cont::UntilBlank, 8);
     }
     if matches!(kind, Kind::Warning | Kind::Error)

@@ -6,6 +6,8 @@
 use super::sig;
 use crate::rules::Kind;
 
+mod leader_verdicts;
+mod lone_verdicts;
 mod tallies;
 mod verdicts;
 
@@ -41,6 +43,9 @@ pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Si
         .or_else(|| super::faults::fault(t))
         .or_else(|| tallies::shape(t))
         .or_else(|| verdicts::shape(line, t))
+        .or_else(|| lone_verdicts::shape(t))
+        .or_else(|| leader_verdicts::shape(t))
+        .or_else(|| super::unworded::unmarked(t))
 }
 
 /// A line of a test runner's results that says something failed without a severity word:

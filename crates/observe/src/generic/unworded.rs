@@ -19,6 +19,16 @@
 use super::{Signal, sig};
 use crate::rules::Kind;
 
+mod advice;
+mod positioned;
+pub(super) use advice::title as advice_title;
+
+/// A line no earlier check told that is advice about a file or a message ending at a line and
+/// column (see [`advice`], [`positioned`]).
+pub(super) fn unmarked(t: &[u8]) -> Option<Signal> {
+    advice::shape(t).or_else(|| positioned::ends_at_position(t))
+}
+
 /// Shapes of a line without its indentation (`t`) that no other check told. Told by its first
 /// and last bytes first: most lines end in none of these.
 #[inline]
@@ -207,6 +217,9 @@ fn totals_row(t: &[u8]) -> bool {
 /// `list.go:70:2: expected operand, found 'if'`: after a `path:L:C:` location (`rest` is what
 /// follows it), a message in lower case that quotes a token.
 pub(super) fn quoting_message(line: &[u8], rest: &[u8]) -> Option<Signal> {
+    if let Some(s) = positioned::expectation(line, rest) {
+        return Some(s);
+    }
     if !rest.first().is_some_and(u8::is_ascii_lowercase) || rest.len() > 200 {
         return None;
     }
