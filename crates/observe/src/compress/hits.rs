@@ -79,6 +79,9 @@ impl Compressor<'_> {
                 (Cont::Detail(p), rule.after.max(2))
             } else if rule.after == 0 && generic::failed_status(line) {
                 (Cont::Located, 1)
+            } else if rule.after == 0 && rule.kind == Kind::Failure && line.ends_with(b":") {
+                // `a.cc:87: FAILED:`: a failure that introduces its detail (wild18).
+                (Cont::UntilBlank, 8)
             } else {
                 (rule.cont, rule.after)
             };

@@ -352,7 +352,7 @@ pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
 
 /// How many lines before a generic hit it also keeps: a Rust-style `at ./src/x.rs:3:5` frame
 /// names its function on the line above; a report that a program `exited with N` (not 0)
-/// keeps the two lines above it, the last the program said.
+/// keeps the two lines above it, the last the program said; a pointed rule, its file above.
 pub(crate) fn pulls_previous(line: &[u8], kind: Kind) -> u8 {
     let t = line.trim_ascii_start();
     if kind == Kind::Frame && t.starts_with(b"at ") && memchr::memchr(b'(', t).is_none() {
@@ -363,7 +363,11 @@ pub(crate) fn pulls_previous(line: &[u8], kind: Kind) -> u8 {
             let n = t[i + 12..].trim_ascii_start();
             n.first().is_some_and(|b| b.is_ascii_digit() && *b != b'0')
         });
-    if exit { 2 } else { 0 }
+    if exit {
+        2
+    } else {
+        u8::from(kind == Kind::Warning && unworded::pointed_rule(t))
+    }
 }
 
 /// Group key of a warning of the core: timed statements (`duration: 406.1 ms  statement: …`, a

@@ -6,6 +6,8 @@
 use super::sig;
 use crate::rules::Kind;
 
+mod cell_frames;
+mod finding_counts;
 mod leader_verdicts;
 mod lone_verdicts;
 mod tallies;
@@ -45,6 +47,8 @@ pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Si
         .or_else(|| verdicts::shape(line, t))
         .or_else(|| lone_verdicts::shape(t))
         .or_else(|| leader_verdicts::shape(t))
+        .or_else(|| finding_counts::shape(t))
+        .or_else(|| cell_frames::shape(t))
         .or_else(|| super::unworded::unmarked(t))
 }
 

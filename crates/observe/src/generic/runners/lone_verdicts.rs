@@ -1,6 +1,7 @@
 //! A solver's or checker's verdict said as one word in capitals alone on its line (issue 16,
 //! the `wild18` set's tuning half): `SATISFIABLE`, `UNSATISFIABLE`, `UNKNOWN`, or the same
-//! led by a one-letter tag, as the DIMACS result line prints it (`s UNSATISFIABLE`). The
+//! led by a one-letter tag, as the DIMACS result line prints it (`s UNSATISFIABLE`), and an
+//! SMT solver's `unsat`/`unknown` in lower case (its `sat` lines are data). The
 //! banner form (`=====UNSATISFIABLE=====`) is [`super::tallies`]'.
 
 use crate::generic::{Signal, sig};
@@ -25,11 +26,29 @@ const VERDICTS: &[&[u8]] = &[
     b"REFUTED",
 ];
 
+/// Verdicts an SMT solver prints in lower case that say the query did not hold or was not
+/// decided (`sat` is its data, one a query).
+const LOWER_VERDICTS: &[&[u8]] = &[
+    b"unsat",
+    b"unknown",
+    b"unsatisfiable",
+    b"infeasible",
+    b"timeout",
+];
+
 /// The verdict's signal when `t` (the line without its indentation) is one verdict word, or a
 /// lower-case one-letter tag, a blank and the word. Told by the last byte first: most lines end
 /// otherwise.
 pub(super) fn shape(t: &[u8]) -> Option<Signal> {
-    if !t.last()?.is_ascii_uppercase() || t.len() > 24 {
+    if t.len() > 24 {
+        return None;
+    }
+    if t.last()?.is_ascii_lowercase() {
+        return LOWER_VERDICTS
+            .contains(&t)
+            .then(|| sig(Kind::Summary, 0, false));
+    }
+    if !t.last()?.is_ascii_uppercase() {
         return None;
     }
     let word = match t {
@@ -66,6 +85,8 @@ mod tests {
         assert!(kept("UNKNOWN"));
         assert!(kept("  INFEASIBLE"));
         assert!(kept("s UNSAT"));
+        assert!(kept("unsat"));
+        assert!(kept("unknown"));
     }
 
     #[test]
@@ -78,5 +99,7 @@ mod tests {
         assert!(!kept("Satisfiable"));
         assert!(!kept("v 1 -2 3 0"));
         assert!(!kept("SATISFIABLE OR NOT, HERE IS MORE"));
+        assert!(!kept("sat"));
+        assert!(!kept("unsaturated"));
     }
 }

@@ -52,6 +52,39 @@ pub(super) fn ends_at_position(t: &[u8]) -> Option<Signal> {
         .then(|| sig(Kind::Error, 2, false))
 }
 
+/// `warn.lp:3:13-23: info: atom does not occur in any rule head:`: a location whose column is
+/// a range (`L:C-C`, or `L-L:C-C`), then a level word and its colon. An error when the word is
+/// `error` or `fatal`, else a warning; the indented lines under it (the atom) come with it.
+pub(super) fn ranged_location(t: &[u8]) -> Option<Signal> {
+    if t.len() > 400 || !t.last()?.is_ascii_graphic() {
+        return None;
+    }
+    let sp = memchr::memchr(b' ', &t[..t.len().min(160)])?;
+    let head = t[..sp].strip_suffix(b":")?;
+    let (file, place) = head.split_at(memchr::memchr(b':', head)?);
+    let place = &place[1..];
+    let ranged = place.contains(&b'-')
+        && place.contains(&b':')
+        && place
+            .iter()
+            .all(|b| b.is_ascii_digit() || matches!(b, b':' | b'-'))
+        && place.first().is_some_and(u8::is_ascii_digit)
+        && place.last().is_some_and(u8::is_ascii_digit);
+    if !ranged || !crate::generic::shapes::ends_with_ext(file) {
+        return None;
+    }
+    let rest = &t[sp + 1..];
+    let word = &rest[..rest.iter().take_while(|b| b.is_ascii_alphabetic()).count()];
+    if rest.get(word.len()) != Some(&b':') {
+        return None;
+    }
+    match word {
+        b"error" | b"fatal" => Some(sig(Kind::Error, 2, true)),
+        b"warning" | b"info" | b"note" => Some(sig(Kind::Warning, 2, true)),
+        _ => None,
+    }
+}
+
 /// `… (char 29)` stripped from the end of `t`.
 fn strip_char_offset(t: &[u8]) -> Option<&[u8]> {
     let inner = t.strip_suffix(b")")?;
@@ -89,6 +122,23 @@ mod tests {
         assert!(!expects("notes.txt:12: the expected result is 4"));
         assert!(!expects("Makefile: expected number"));
         assert!(!expects("a.cnf:x: expected number"));
+    }
+
+    #[test]
+    fn locations_with_a_column_range() {
+        let ranged = |l: &str| ranged_location(l.as_bytes()).map(|s| s.kind);
+        assert_eq!(
+            ranged("warn.lp:3:13-23: info: atom does not occur in any rule head:"),
+            Some(Kind::Warning)
+        );
+        assert_eq!(
+            ranged("bad.lp:5:1-3: error: syntax error, unexpected :-"),
+            Some(Kind::Error)
+        );
+        assert_eq!(ranged("a.c:3-5:1-9: warning: x"), Some(Kind::Warning));
+        assert_eq!(ranged("a.c:3:13: info: x"), None);
+        assert_eq!(ranged("notes:3:13-23: info: x"), None);
+        assert_eq!(ranged("2026-12-07: 3:13-23 info: x"), None);
     }
 
     #[test]
