@@ -127,7 +127,12 @@ impl Compressor<'_> {
                 .then(|| crate::repeat::case_group(line))
                 .flatten()
         });
-        let (cont, after) = generic::context(line, sig.kind, sig.after);
+        // `a.cc:270: Failure`, its detail flush left under it up to the blank line (wild18).
+        let (cont, after) = if sig.kind == Kind::Error && generic::failure_header(line) {
+            (Cont::UntilBlank, 8)
+        } else {
+            generic::context(line, sig.kind, sig.after)
+        };
         Some(Hit {
             kind: sig.kind,
             after,
@@ -380,6 +385,12 @@ impl Compressor<'_> {
             let above = self.run.recent.iter().rev().enumerate();
             let above = above.take_while(|(i, (n, _))| *n + 1 + *i as u64 == no);
             before = generic::title_pull(line, above.map(|(_, (_, l))| l.text(block)));
+        }
+        // `a.cc:85` under a test's name framed by two rules of dashes (wild18).
+        if before == 0 && hit.kind == Kind::Location {
+            let above = self.run.recent.iter().rev().enumerate();
+            let above = above.take_while(|(i, (n, _))| *n + 1 + *i as u64 == no);
+            before = generic::framed_pull(above.map(|(_, (_, l))| l.text(block)));
         }
         // `found 2 fatal errors` under the two located messages it counts.
         if before == 0

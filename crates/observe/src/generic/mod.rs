@@ -42,7 +42,7 @@ use steps::{checker_prefix, diff_header, ends_in_failure, labelled_prefix};
 pub(crate) use steps::{detail_of, failed_step, location_pull, named_prefix};
 use titles::rule_path;
 pub(crate) use titles::rule_run;
-pub(crate) use unworded::count_pull;
+pub(crate) use unworded::{count_pull, failure_header, framed_pull};
 use words::{Word, hit_word, zero_count};
 
 /// What the generic core says about one line.
