@@ -45,11 +45,24 @@ pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Si
         .or_else(|| super::faults::fault(t))
         .or_else(|| tallies::shape(t))
         .or_else(|| verdicts::shape(line, t))
-        .or_else(|| lone_verdicts::shape(t))
-        .or_else(|| leader_verdicts::shape(t))
-        .or_else(|| finding_counts::shape(t))
-        .or_else(|| cell_frames::shape(t))
-        .or_else(|| super::unworded::unmarked(t))
+        .or_else(|| unsaid(t))
+}
+
+/// The `wild18` set's shapes of a line with no severity word, told by its last byte: a lone
+/// verdict word, a dot leader's failing verdict, a count of findings, a notebook's frames, and
+/// [`super::unworded::unmarked`]'s (a located `expected`, advice, pointed rules, positions).
+#[inline]
+fn unsaid(t: &[u8]) -> Option<super::Signal> {
+    match *t.last()? {
+        b'A'..=b'Z' => lone_verdicts::shape(t).or_else(|| leader_verdicts::shape(t)),
+        b'a'..=b'z' => lone_verdicts::shape(t)
+            .or_else(|| leader_verdicts::shape(t))
+            .or_else(|| finding_counts::shape(t)),
+        b'0'..=b'9' | b')' => cell_frames::shape(t).or_else(|| finding_counts::shape(t)),
+        b'.' | b'!' => finding_counts::shape(t),
+        _ => None,
+    }
+    .or_else(|| super::unworded::unmarked(t))
 }
 
 /// A line of a test runner's results that says something failed without a severity word:

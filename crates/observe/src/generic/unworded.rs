@@ -30,6 +30,7 @@ pub(super) use pointed_rules::title as pointed_rule;
 /// A line no earlier check told that is advice about a file, a message ending at a line and
 /// column or located with a column range, or a rule's name led by pointers (see [`advice`],
 /// [`positioned`], [`pointed_rules`]).
+#[inline]
 pub(super) fn unmarked(t: &[u8]) -> Option<Signal> {
     advice::shape(t)
         .or_else(|| positioned::ends_at_position(t))

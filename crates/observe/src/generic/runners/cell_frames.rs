@@ -7,6 +7,7 @@ use crate::rules::Kind;
 
 /// A frame when `t` (the line without its indentation) is either shape. Told by the first
 /// byte first: most lines start otherwise.
+#[inline]
 pub(super) fn shape(t: &[u8]) -> Option<Signal> {
     let frame = match t.first()? {
         b'C' | b'I' => cell(t),

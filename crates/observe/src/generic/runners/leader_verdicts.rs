@@ -13,6 +13,7 @@ const FAILING: &[&[u8]] = &[
 /// The failure's signal when `t` (the line without its indentation) is a name, a leader of
 /// three or more dots (blanks may follow them) and a failing verdict ending the line. Told by
 /// the last byte first: it must be a letter.
+#[inline]
 pub(super) fn shape(t: &[u8]) -> Option<Signal> {
     if !t.last()?.is_ascii_alphabetic() {
         return None;
@@ -24,7 +25,9 @@ pub(super) fn shape(t: &[u8]) -> Option<Signal> {
         .take_while(|b| b.is_ascii_alphabetic())
         .count();
     let (head, verdict) = t.split_at(t.len() - word);
-    if !FAILING.iter().any(|f| verdict.eq_ignore_ascii_case(f)) {
+    if !matches!(head.last(), Some(b'.' | b' '))
+        || !FAILING.iter().any(|f| verdict.eq_ignore_ascii_case(f))
+    {
         return None;
     }
     let head = head.trim_ascii_end();

@@ -39,6 +39,7 @@ const LOWER_VERDICTS: &[&[u8]] = &[
 /// The verdict's signal when `t` (the line without its indentation) is one verdict word, or a
 /// lower-case one-letter tag, a blank and the word. Told by the last byte first: most lines end
 /// otherwise.
+#[inline]
 pub(super) fn shape(t: &[u8]) -> Option<Signal> {
     if t.len() > 24 {
         return None;

@@ -8,10 +8,16 @@ use crate::rules::Kind;
 
 /// Whether `t` (the line without its indentation) is such a title: a path (with a `/` or a
 /// file extension) as its first word, then ` should `, and a colon ending the line.
+#[inline]
 pub(crate) fn title(t: &[u8]) -> bool {
     if t.last() != Some(&b':') || t.len() > 240 {
         return false;
     }
+    advice_title(t)
+}
+
+/// [`title`] of a line that ends in a colon.
+fn advice_title(t: &[u8]) -> bool {
     let Some(sp) = memchr::memchr(b' ', t) else {
         return false;
     };
@@ -25,6 +31,7 @@ pub(crate) fn title(t: &[u8]) -> bool {
 
 /// The title's signal: a warning, grouped with the titles of the same advice (the paths'
 /// digits masked), its lines kept under it up to the blank line.
+#[inline]
 pub(super) fn shape(t: &[u8]) -> Option<Signal> {
     title(t).then(|| sig(Kind::Warning, 8, true))
 }

@@ -19,10 +19,13 @@ const POINTERS: &[&str] = &["❯", "❱", "›", "»", "▶", "►", "→"];
 /// Whether `t` (the line without its indentation) is one to four pointer glyphs, a blank and
 /// a rule's name: three to 100 bytes of lower-case letters, digits, `-`, `_`, `.` or `/`,
 /// with a `-`, `_` or `.` among them (a name of one plain word is a heading).
+#[inline]
 pub(crate) fn title(t: &[u8]) -> bool {
-    if !matches!(t.first(), Some(0xC2 | 0xE2)) {
-        return false;
-    }
+    matches!(t.first(), Some(0xC2 | 0xE2)) && pointed(t)
+}
+
+/// [`title`] of a line led by a byte a pointer glyph starts with.
+fn pointed(t: &[u8]) -> bool {
     let mut rest = t;
     let mut glyphs = 0;
     while let Some(p) = POINTERS.iter().find(|p| rest.starts_with(p.as_bytes())) {
@@ -43,6 +46,7 @@ pub(crate) fn title(t: &[u8]) -> bool {
 
 /// The title's signal: a warning grouped by its rule (beyond the group's limit the findings of
 /// one rule fold), its severity, message, blank and first source line kept under it.
+#[inline]
 pub(super) fn shape(t: &[u8]) -> Option<Signal> {
     title(t).then(|| sig(Kind::Warning, 4, true))
 }

@@ -29,7 +29,11 @@ pub(super) fn expectation(line: &[u8], rest: &[u8]) -> Option<Signal> {
 /// A line that ends with the line and column of its input (`…: line 1 column 30 (char 29)`,
 /// `… at line 3, column 7`): a decoder's or parser's message. `t` is the line without its
 /// indentation; told by the last byte first (a digit, or the `)` of the char offset).
+#[inline]
 pub(super) fn ends_at_position(t: &[u8]) -> Option<Signal> {
+    if t.len() < 20 {
+        return None;
+    }
     let end = match t.last()? {
         b'0'..=b'9' => t,
         b')' => strip_char_offset(t)?,
@@ -55,14 +59,21 @@ pub(super) fn ends_at_position(t: &[u8]) -> Option<Signal> {
 /// `warn.lp:3:13-23: info: atom does not occur in any rule head:`: a location whose column is
 /// a range (`L:C-C`, or `L-L:C-C`), then a level word and its colon. An error when the word is
 /// `error` or `fatal`, else a warning; the indented lines under it (the atom) come with it.
+#[inline]
 pub(super) fn ranged_location(t: &[u8]) -> Option<Signal> {
-    if t.len() > 400 || !t.last()?.is_ascii_graphic() {
+    // Told by the first colon or blank first: a colon before any blank, a digit after it.
+    let colon = crate::generic::find2(&t[..t.len().min(100)], b':', b' ')?;
+    if t[colon] != b':' || !t.get(colon + 1).is_some_and(u8::is_ascii_digit) {
         return None;
     }
-    let sp = memchr::memchr(b' ', &t[..t.len().min(160)])?;
+    ranged_at(t, colon)
+}
+
+/// [`ranged_location`] of a line whose first colon, at `colon`, has a digit after it.
+fn ranged_at(t: &[u8], colon: usize) -> Option<Signal> {
+    let sp = colon + memchr::memchr(b' ', &t[colon..t.len().min(colon + 40)])?;
     let head = t[..sp].strip_suffix(b":")?;
-    let (file, place) = head.split_at(memchr::memchr(b':', head)?);
-    let place = &place[1..];
+    let (file, place) = (&t[..colon], &head[colon + 1..]);
     let ranged = place.contains(&b'-')
         && place.contains(&b':')
         && place
