@@ -128,11 +128,8 @@ impl Compressor<'_> {
                 .flatten()
         });
         // `a.cc:270: Failure`, its detail flush left under it up to the blank line (wild18).
-        let (cont, after) = if sig.kind == Kind::Error && generic::failure_header(line) {
-            (Cont::UntilBlank, 8)
-        } else {
-            generic::context(line, sig.kind, sig.after)
-        };
+        let (cont, after) = generic::detail_block(line, sig.kind)
+            .unwrap_or_else(|| generic::context(line, sig.kind, sig.after));
         Some(Hit {
             kind: sig.kind,
             after,

@@ -35,6 +35,7 @@ mod word_pattern;
 mod words;
 pub(crate) use blocks::{after_line, block_location, failed_status, record_pull, title_pull};
 pub(crate) use logfmt::logfmt_key;
+pub(crate) use runners::leader_failure;
 use search::has_fault;
 pub(crate) use search::{blank, find2, has_pair};
 use shapes::shape;
@@ -42,7 +43,7 @@ use steps::{checker_prefix, diff_header, ends_in_failure, labelled_prefix};
 pub(crate) use steps::{detail_of, failed_step, location_pull, named_prefix};
 use titles::rule_path;
 pub(crate) use titles::rule_run;
-pub(crate) use unworded::{count_pull, failure_header, framed_pull};
+pub(crate) use unworded::{count_pull, detail_block, framed_pull};
 use words::{Word, hit_word, zero_count};
 
 /// What the generic core says about one line.

@@ -9,6 +9,7 @@ use crate::rules::Kind;
 mod cell_frames;
 mod finding_counts;
 mod leader_verdicts;
+pub(crate) use leader_verdicts::failed as leader_failure;
 mod lone_verdicts;
 mod tallies;
 mod verdicts;

@@ -24,7 +24,7 @@ mod framed;
 mod pointed_rules;
 mod positioned;
 pub(super) use advice::title as advice_title;
-pub(crate) use framed::{failure_header, framed_pull};
+pub(crate) use framed::{detail_block, framed_pull};
 pub(super) use pointed_rules::title as pointed_rule;
 
 /// A line no earlier check told that is advice about a file, a message ending at a line and

@@ -15,8 +15,13 @@ const FAILING: &[&[u8]] = &[
 /// the last byte first: it must be a letter.
 #[inline]
 pub(super) fn shape(t: &[u8]) -> Option<Signal> {
-    if !t.last()?.is_ascii_alphabetic() {
-        return None;
+    failed(t).then(|| sig(Kind::Failure, 0, false))
+}
+
+/// Whether `t` is such a row (see [`shape`]).
+pub(crate) fn failed(t: &[u8]) -> bool {
+    if !t.last().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
     }
     let word = t
         .iter()
@@ -28,11 +33,11 @@ pub(super) fn shape(t: &[u8]) -> Option<Signal> {
     if !matches!(head.last(), Some(b'.' | b' '))
         || !FAILING.iter().any(|f| verdict.eq_ignore_ascii_case(f))
     {
-        return None;
+        return false;
     }
     let head = head.trim_ascii_end();
     let dots = head.iter().rev().take_while(|&&b| b == b'.').count();
-    (dots >= 3 && head.len() > dots).then_some(sig(Kind::Failure, 0, false))
+    dots >= 3 && head.len() > dots
 }
 
 #[cfg(test)]

@@ -9,7 +9,10 @@
 //! series_test.cc:139
 //! ```
 //!
-//! The kept location pulls the framed name (and its two rules) back.
+//! The kept location pulls the framed name (and its two rules) back. Also the blocks some hits
+//! keep under them ([`detail_block`]).
+
+use crate::rules::{Cont, Kind};
 
 /// How many lines right above a kept location (`above`, nearest first) to keep with it: the
 /// closing rule, one or two name lines and the opening rule, when they frame a name (the two
@@ -34,11 +37,33 @@ fn rule(l: &[u8]) -> bool {
     l.len() >= 10 && l.iter().all(|&b| b == b'-')
 }
 
+/// The block a generic hit keeps under it, where the core's [`crate::generic::context`] would
+/// keep too little: a located bare failure's flush-left detail up to the blank line (8 lines),
+/// a dot leader's failed check everything it printed up to the next check's row (8: the next
+/// line led by the row's first two bytes).
+pub(crate) fn detail_block(line: &[u8], kind: Kind) -> Option<(Cont, u16)> {
+    match kind {
+        Kind::Error if failure_header(line) => Some((Cont::UntilBlank, 8)),
+        Kind::Failure if crate::generic::leader_failure(line) => match line {
+            [a, b, ..] => Some((Cont::Section([*a, *b]), 8)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// `ledger_test.cc:270: Failure`: a location (`path.ext:N:` or `path.ext:N:M:`) and a bare
 /// failure word, the detail printed flush left under it.
-pub(crate) fn failure_header(line: &[u8]) -> bool {
+fn failure_header(line: &[u8]) -> bool {
     let t = line.trim_ascii_end();
-    let Some(sp) = memchr::memrchr(b' ', t) else {
+    // Told by the last byte first: the word's length by its last letter.
+    let n = match t.last() {
+        Some(b'e' | b'E') => 7,
+        Some(b'd' | b'D') => 6,
+        Some(b'r' | b'R') => 5,
+        _ => return false,
+    };
+    let Some(sp) = t.len().checked_sub(n + 1).filter(|&sp| t[sp] == b' ') else {
         return false;
     };
     let word = &t[sp + 1..];
@@ -79,6 +104,28 @@ mod tests {
         assert_eq!(pull(&["series 13 behaves", r]), 0);
         assert_eq!(pull(&[r, "a", "", r]), 0);
         assert_eq!(pull(&[r, "a", "-----------"]), 0);
+    }
+
+    #[test]
+    fn blocks_kept_under_some_hits() {
+        let block = |l: &str, k: Kind| detail_block(l.as_bytes(), k);
+        assert_eq!(
+            block("ledger_test.cc:270: Failure", Kind::Error),
+            Some((Cont::UntilBlank, 8))
+        );
+        assert_eq!(
+            block("python compiles..............Failed", Kind::Failure),
+            Some((Cont::Section(*b"py"), 8))
+        );
+        assert_eq!(
+            block("python compiles..............Passed", Kind::Failure),
+            None
+        );
+        assert_eq!(block("ledger_test.cc:270: Failure", Kind::Warning), None);
+        assert_eq!(
+            block("x.CellError: while executing the cell:", Kind::Message),
+            None
+        );
     }
 
     #[test]
