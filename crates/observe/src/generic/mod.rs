@@ -35,7 +35,6 @@ mod word_pattern;
 mod words;
 pub(crate) use blocks::{after_line, block_location, failed_status, record_pull, title_pull};
 pub(crate) use logfmt::logfmt_key;
-pub(crate) use runners::leader_failure;
 use search::has_fault;
 pub(crate) use search::{blank, find2, has_pair};
 use shapes::shape;
@@ -364,11 +363,7 @@ pub(crate) fn pulls_previous(line: &[u8], kind: Kind) -> u8 {
             let n = t[i + 12..].trim_ascii_start();
             n.first().is_some_and(|b| b.is_ascii_digit() && *b != b'0')
         });
-    if exit {
-        2
-    } else {
-        u8::from(kind == Kind::Warning && unworded::pointed_rule(t))
-    }
+    (2 * u8::from(exit)).max(unworded::pointed_pull(t, kind))
 }
 
 /// Group key of a warning of the core: timed statements (`duration: 406.1 ms  statement: …`, a

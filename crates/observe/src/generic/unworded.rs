@@ -25,7 +25,7 @@ mod pointed_rules;
 mod positioned;
 pub(super) use advice::title as advice_title;
 pub(crate) use framed::{detail_block, framed_pull};
-pub(super) use pointed_rules::title as pointed_rule;
+pub(super) use pointed_rules::pull as pointed_pull;
 
 /// A line no earlier check told that is advice about a file, a message ending at a line and
 /// column or located with a column range, or a rule's name led by pointers (see [`advice`],

@@ -44,7 +44,7 @@ fn rule(l: &[u8]) -> bool {
 pub(crate) fn detail_block(line: &[u8], kind: Kind) -> Option<(Cont, u16)> {
     match kind {
         Kind::Error if failure_header(line) => Some((Cont::UntilBlank, 8)),
-        Kind::Failure if crate::generic::leader_failure(line) => match line {
+        Kind::Failure if crate::generic::runners::leader_failure(line) => match line {
             [a, b, ..] => Some((Cont::Section([*a, *b]), 8)),
             _ => None,
         },

@@ -44,6 +44,12 @@ fn pointed(t: &[u8]) -> bool {
         && name[0].is_ascii_alphabetic()
 }
 
+/// How many lines above a warning `t` (without its indentation) to keep: 1, the file, when it
+/// is a pointed rule's title.
+pub(crate) fn pull(t: &[u8], kind: Kind) -> u8 {
+    u8::from(kind == Kind::Warning && title(t))
+}
+
 /// The title's signal: a warning grouped by its rule (beyond the group's limit the findings of
 /// one rule fold), its severity, message, blank and first source line kept under it.
 #[inline]
