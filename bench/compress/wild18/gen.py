@@ -3,18 +3,20 @@
 toolchains, analyzers, solvers and test runners no earlier set holds, recorded before the
 compressor saw any of it. Small fixtures (`fixtures.py`) are run through minisat, picosat,
 cadical, googletest, Catch2, cmocka, Check, include-what-you-use, cvc5, clingo, CHICKEN's csc,
-Chez Scheme, GNU Prolog's gplc, ECL, Poly/ML, cfn-lint, semgrep, jupyter
-nbconvert, pre-commit and ghc, with faults put
-in the middle of each run (a corrupt DIMACS clause, failing test cases, a type error, an
-undeclared symbol, a syntax error, a misspelt property, a failing hook) so
-that they fail or warn somewhere in the middle. Each run's merged stdout+stderr is recorded
+Chez Scheme, GNU Prolog's gplc, ECL, Poly/ML, ghc, cfn-lint, semgrep, jupyter nbconvert and
+pre-commit, with faults put in the middle of each run (a corrupt DIMACS clause, failing test
+cases, a type error, an undeclared symbol, a syntax error, a misspelt property, a failing hook)
+so that they fail or warn somewhere in the middle. Each run's merged stdout+stderr is recorded
 unedited (`../blind/record.py`).
 
     python3 bench/compress/wild18/gen.py WORKDIR OUTDIR [NAME_FILTER]
 
-Needs (Debian 12): minisat, picosat, cadical, libgtest-dev, catch2, libcmocka-dev, check,
-iwyu, chicken-bin, chezscheme, gprolog, ecl, polyml, pkg-config, g++; (PyPI) cvc5, clingo,
-cfn-lint, semgrep, nbconvert, ipykernel, pre-commit; ghc.
+Needs (Debian 12, `apt-get install --no-install-recommends`): minisat, picosat, cadical,
+libgtest-dev, catch2, libcmocka-dev, check, iwyu, chicken-bin, chezscheme, gprolog, ecl, polyml,
+ghc, cvc5, gringo (its `clingo`), pkg-config, g++; (PyPI) cfn-lint, semgrep, nbconvert,
+ipykernel, pre-commit. The set was recorded in three runs of this script (the first run's
+`cvc5`/`clingo` were missing, and the C test suites, iwyu, csc and Chez runs were lengthened
+after it), merged into one `sources.json`.
 """
 import os, shutil, subprocess, sys
 
