@@ -9,6 +9,7 @@ use crate::normalize::{similar, token_count};
 use crate::options::CompressOptions;
 use crate::rules::{self, Builtin, Cont, Kind};
 
+mod excerpts;
 mod hits;
 mod why;
 
@@ -393,9 +394,7 @@ impl<'o> Compressor<'o> {
         {
             self.tree_root(no, line, src.block);
         }
-        if matches!(line.first(), Some(b' ' | b'\t'))
-            && line.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'^')
-            && self.caret_finding(no, line, cut, src)
+        if matches!(line.first(), Some(b' ' | b'\t')) && self.underline_finding(no, line, cut, src)
         {
             return;
         }

@@ -102,9 +102,12 @@ impl Cont {
                 !blank && !line.starts_with(b"stack backtrace:") && !line.starts_with(b"note: ")
             }
             Cont::Paragraph => !(blank && seen_content),
-            Cont::Marker(m) => {
-                line.first() == Some(&m) && matches!(line.get(1), Some(b' ' | b'\t'))
-            }
+            // A comment leader of several marks (`;;; `) goes on indented (`;;;   in file …`).
+            Cont::Marker(m) => match line.iter().take(4).take_while(|&&b| b == m).count() {
+                1 => matches!(line.get(1), Some(b' ' | b'\t')),
+                0 => false,
+                n => line.get(n..n + 2) == Some(b"  "),
+            },
             Cont::Sides => matches!(line, [b' ' | b'\t', ..] | [b'-' | b'+' | b'?', b' ', ..]),
             Cont::Detail(prefix) => {
                 matches!(line.first(), Some(b' ' | b'\t'))

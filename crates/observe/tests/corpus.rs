@@ -304,6 +304,19 @@ fn the_wild17_set_keeps_at_least_its_recorded_anchors() {
     blind_set_floor("wild17", 20, 156, 151, 0.87);
 }
 
+/// The eighteenth set, `wild18`: 20 real outputs of language toolchains, analyzers, solvers and
+/// test runners no other set holds (minisat, picosat, cadical, googletest, Catch2, cmocka,
+/// Check, include-what-you-use, cvc5, clingo, csc, Chez Scheme, gplc, ECL, Poly/ML, ghc,
+/// cfn-lint, semgrep, jupyter nbconvert, pre-commit), 12 of 200+ lines. Its first look, on
+/// main's tree (wild2 to wild17 tuned), kept 139 of 239 (mean reduction 91.0%); after the
+/// classes of its tuning half (its held-out half 83 -> 88 of 157) 168 of 239, 89.5%; after the
+/// held-out misses' classes (151 of 157) and a failed check's output (tuning 82 of 82) 233 of
+/// 239, 88.2%: the floor, which may only go up.
+#[test]
+fn the_wild18_set_keeps_at_least_its_recorded_anchors() {
+    blind_set_floor("wild18", 20, 239, 233, 0.88);
+}
+
 /// The nineteenth set, `wild19`: 21 real outputs of media, document, geodata, filesystem,
 /// disk-image, network, data-store, monitoring, backup and version-control tools no other set
 /// holds (ffmpeg, sox, ImageMagick, pdflatex + bibtex, GDAL, e2fsck, debugfs, fsck.fat,

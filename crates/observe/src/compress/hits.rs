@@ -79,6 +79,9 @@ impl Compressor<'_> {
                 (Cont::Detail(p), rule.after.max(2))
             } else if rule.after == 0 && generic::failed_status(line) {
                 (Cont::Located, 1)
+            } else if rule.after == 0 && rule.kind == Kind::Failure && line.ends_with(b":") {
+                // `a.cc:87: FAILED:`: a failure that introduces its detail (wild18).
+                (Cont::UntilBlank, 8)
             } else {
                 (rule.cont, rule.after)
             };
@@ -124,7 +127,9 @@ impl Compressor<'_> {
                 .then(|| crate::repeat::case_group(line))
                 .flatten()
         });
-        let (cont, after) = generic::context(line, sig.kind, sig.after);
+        // `a.cc:270: Failure`, its detail flush left under it up to the blank line (wild18).
+        let (cont, after) = generic::detail_block(line, sig.kind)
+            .unwrap_or_else(|| generic::context(line, sig.kind, sig.after));
         Some(Hit {
             kind: sig.kind,
             after,
@@ -377,6 +382,12 @@ impl Compressor<'_> {
             let above = self.run.recent.iter().rev().enumerate();
             let above = above.take_while(|(i, (n, _))| *n + 1 + *i as u64 == no);
             before = generic::title_pull(line, above.map(|(_, (_, l))| l.text(block)));
+        }
+        // `a.cc:85` under a test's name framed by two rules of dashes (wild18).
+        if before == 0 && hit.kind == Kind::Location {
+            let above = self.run.recent.iter().rev().enumerate();
+            let above = above.take_while(|(i, (n, _))| *n + 1 + *i as u64 == no);
+            before = generic::framed_pull(above.map(|(_, (_, l))| l.text(block)));
         }
         // `found 2 fatal errors` under the two located messages it counts.
         if before == 0

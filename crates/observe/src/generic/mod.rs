@@ -42,7 +42,7 @@ use steps::{checker_prefix, diff_header, ends_in_failure, labelled_prefix};
 pub(crate) use steps::{detail_of, failed_step, location_pull, named_prefix};
 use titles::rule_path;
 pub(crate) use titles::rule_run;
-pub(crate) use unworded::count_pull;
+pub(crate) use unworded::{count_pull, detail_block, framed_pull};
 use words::{Word, hit_word, zero_count};
 
 /// What the generic core says about one line.
@@ -324,7 +324,7 @@ pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
     if kind == Kind::Error && (line.trim_ascii_end().ends_with(b":") || checker_prefix(line)) {
         return (Cont::UntilBlank, 6);
     }
-    if kind == Kind::Warning && titles::bare_label(line) {
+    if kind == Kind::Warning && (titles::bare_label(line) || unworded::advice_title(line)) {
         return (Cont::UntilBlank, 8);
     }
     if matches!(kind, Kind::Warning | Kind::Error)
@@ -352,7 +352,7 @@ pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
 
 /// How many lines before a generic hit it also keeps: a Rust-style `at ./src/x.rs:3:5` frame
 /// names its function on the line above; a report that a program `exited with N` (not 0)
-/// keeps the two lines above it, the last the program said.
+/// keeps the two lines above it, the last the program said; a pointed rule, its file above.
 pub(crate) fn pulls_previous(line: &[u8], kind: Kind) -> u8 {
     let t = line.trim_ascii_start();
     if kind == Kind::Frame && t.starts_with(b"at ") && memchr::memchr(b'(', t).is_none() {
@@ -363,7 +363,7 @@ pub(crate) fn pulls_previous(line: &[u8], kind: Kind) -> u8 {
             let n = t[i + 12..].trim_ascii_start();
             n.first().is_some_and(|b| b.is_ascii_digit() && *b != b'0')
         });
-    if exit { 2 } else { 0 }
+    (2 * u8::from(exit)).max(unworded::pointed_pull(t, kind))
 }
 
 /// Group key of a warning of the core: timed statements (`duration: 406.1 ms  statement: …`, a

@@ -6,8 +6,13 @@
 use super::sig;
 use crate::rules::Kind;
 
+mod cell_frames;
 mod checkers;
+mod finding_counts;
+mod leader_verdicts;
 mod levels;
+pub(crate) use leader_verdicts::failed as leader_failure;
+mod lone_verdicts;
 mod prompts;
 mod tallies;
 mod verdicts;
@@ -45,6 +50,24 @@ pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Si
         .or_else(|| tallies::shape(t))
         .or_else(|| verdicts::shape(line, t))
         .or_else(|| checkers::shape(line, t))
+        .or_else(|| unsaid(t))
+}
+
+/// The `wild18` set's shapes of a line with no severity word, told by its last byte: a lone
+/// verdict word, a dot leader's failing verdict, a count of findings, a notebook's frames, and
+/// [`super::unworded::unmarked`]'s (a located `expected`, advice, pointed rules, positions).
+#[inline]
+fn unsaid(t: &[u8]) -> Option<super::Signal> {
+    match *t.last()? {
+        b'A'..=b'Z' => lone_verdicts::shape(t).or_else(|| leader_verdicts::shape(t)),
+        b'a'..=b'z' => lone_verdicts::shape(t)
+            .or_else(|| leader_verdicts::shape(t))
+            .or_else(|| finding_counts::shape(t)),
+        b'0'..=b'9' | b')' => cell_frames::shape(t).or_else(|| finding_counts::shape(t)),
+        b'.' | b'!' => finding_counts::shape(t),
+        _ => None,
+    }
+    .or_else(|| super::unworded::unmarked(t))
 }
 
 /// A line of a test runner's results that says something failed without a severity word:

@@ -19,6 +19,25 @@
 use super::{Signal, sig};
 use crate::rules::Kind;
 
+mod advice;
+mod framed;
+mod pointed_rules;
+mod positioned;
+pub(super) use advice::title as advice_title;
+pub(crate) use framed::{detail_block, framed_pull};
+pub(super) use pointed_rules::pull as pointed_pull;
+
+/// A line no earlier check told that is advice about a file, a message ending at a line and
+/// column or located with a column range, or a rule's name led by pointers (see [`advice`],
+/// [`positioned`], [`pointed_rules`]).
+#[inline]
+pub(super) fn unmarked(t: &[u8]) -> Option<Signal> {
+    advice::shape(t)
+        .or_else(|| positioned::ends_at_position(t))
+        .or_else(|| positioned::ranged_location(t))
+        .or_else(|| pointed_rules::shape(t))
+}
+
 /// Shapes of a line without its indentation (`t`) that no other check told. Told by its first
 /// and last bytes first: most lines end in none of these.
 #[inline]
@@ -207,6 +226,9 @@ fn totals_row(t: &[u8]) -> bool {
 /// `list.go:70:2: expected operand, found 'if'`: after a `path:L:C:` location (`rest` is what
 /// follows it), a message in lower case that quotes a token.
 pub(super) fn quoting_message(line: &[u8], rest: &[u8]) -> Option<Signal> {
+    if let Some(s) = positioned::expectation(line, rest).filter(|_| !quotes_token(rest)) {
+        return Some(s);
+    }
     if !rest.first().is_some_and(u8::is_ascii_lowercase) || rest.len() > 200 {
         return None;
     }
