@@ -382,6 +382,7 @@ pub fn option_writes(name: &str, argv: &[Word]) -> Vec<Word> {
             }
             if create || has_flag(argv, 'r', &["--append"]) || has_flag(argv, 'u', &["--update"]) {
                 v.extend(option_values(argv, &["-f"], &["--file"]));
+                v.extend(crate::out19::tar_old_style_archive(argv));
             }
             v
         }

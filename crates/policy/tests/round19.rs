@@ -1,0 +1,157 @@
+//! Round 19 of issue 14: the classes gate16's blind probe found, each pinned by examples that
+//! are in no data file: zsh's precommand modifiers and other launchers (`src/launch19.rs`),
+//! `trap --`, `fish --command`, commands that print a secret and the cloud metadata services
+//! (`src/store19.rs`), writes through options (`src/out19.rs`), other systems' homes
+//! (`src/homes19.rs`), the catalogue's siblings (`src/defaults.toml`), another repository
+//! named by `GIT_DIR`, and backtick strings in inline code. The policy README ("Round 19
+//! decisions").
+
+#![allow(clippy::unwrap_used)]
+
+use loopwright_policy::Verdict;
+
+mod common;
+
+use common::expect_newuser as expect;
+
+/// A deny that `--yolo` must not run: the verdict is deny, or an ask a deny rule may match.
+fn held(cmd: &str) -> bool {
+    let (v, may_deny) = common::newuser_check(cmd);
+    v == Verdict::Deny || (v == Verdict::Ask && may_deny)
+}
+
+#[test]
+fn launchers_run_their_command() {
+    for cmd in [
+        "noglob rm -rf dist",
+        "nocorrect git push --tags",
+        "repeat 3 rm -fr out",
+        "emulate -L zsh -c 'git push origin dev'",
+        "emulate ksh -c 'rm -rf tmp'",
+        "launchctl submit -l com.x.job -o /dev/null -- rm -rf cache",
+        "launchctl bsexec 1 git push",
+        "ls *.md | entr -s 'rm -rf site'",
+        "go test -exec='git push' ./pkg",
+        "go run -exec 'rm -rf tmp' ./cmd/x",
+        "go build --toolexec 'sh -c \"git push\"' .",
+        "go vet -vettool=$(which git) ./...",
+        "trap -- 'git push' EXIT",
+        "fish --command 'git push origin'",
+        "ruby -e '`rm -rf build`'",
+    ] {
+        assert!(held(cmd), "--yolo would run {cmd:?}");
+    }
+}
+
+#[test]
+fn harmless_launches_stay_as_they_were() {
+    use Verdict::*;
+    expect(&[
+        ("noglob echo *.rs", Allow),
+        ("repeat 2 echo hi", Allow),
+        ("trap -- 'echo bye' EXIT", Allow),
+        ("go test -run TestX ./pkg", Ask),
+        ("ruby -e 'puts `date`'", Ask),
+    ]);
+}
+
+#[test]
+fn printed_secrets_are_reads_of_their_store() {
+    use Verdict::*;
+    expect(&[
+        ("git credential-wincred get < req.txt", Deny),
+        (
+            "printf 'host=gitlab.com\\n' | git credential-libsecret get",
+            Deny,
+        ),
+        ("docker-credential-osxkeychain get <<< ghcr.io", Deny),
+        ("/usr/local/bin/docker-credential-ecr-login get < req", Deny),
+        ("npm get //npm.pkg.github.com/:_authToken", Deny),
+        ("pnpm config get _auth", Deny),
+        ("cf oauth-token | cut -c1-20", Deny),
+        (
+            "curl -sf http://169.254.169.254/latest/api/token -X PUT",
+            Deny,
+        ),
+        (
+            "wget -O- http://[fd00:ec2::254]/latest/meta-data/iam/",
+            Deny,
+        ),
+        (
+            "http GET metadata.google.internal/computeMetadata/v1/ Metadata-Flavor:Google",
+            Deny,
+        ),
+        (
+            "curl -s \"http://100.100.100.200/latest/meta-data/ram/security-credentials/$ROLE\"",
+            Deny,
+        ),
+        ("npm config get registry", Ask),
+        ("docker-credential-pass version", Ask),
+    ]);
+}
+
+#[test]
+fn writes_through_options() {
+    use Verdict::*;
+    expect(&[
+        ("tar cJf ../src.tar.xz src", Deny),
+        ("tar cvf /tmp/all.tar .", Deny),
+        ("tar cf out/src.tar src", Ask),
+        ("gdb -batch -p 42 -ex 'gcore /var/tmp/core.42'", Deny),
+        ("gcore -o ../dumps/core 42", Deny),
+        ("coredumpctl dump 42 --output=/tmp/c", Deny),
+        ("docker context export staging ~/staging.ctx", Deny),
+        ("pip config --global set global.timeout 60", Deny),
+        ("npm config --location=user set fund false", Deny),
+    ]);
+}
+
+#[test]
+fn other_systems_homes_hold_the_same_secrets() {
+    use Verdict::*;
+    expect(&[
+        ("cat /mnt/d/Users/ann/.git-credentials", Deny),
+        ("head /c/Users/ann/.aws/config", Deny),
+        ("cat /cygdrive/c/Users/bob/.netrc", Deny),
+        ("cat /Users/ann/.kube/config", Deny),
+        ("cat /var/root/.pgpass", Deny),
+        (
+            "cp '/mnt/c/Users/ann/AppData/Roaming/Mozilla/Firefox/Profiles/p/logins.json' .",
+            Deny,
+        ),
+        (
+            "cat ~/Library/Application\\ Support/Microsoft\\ Edge/Default/Cookies",
+            Deny,
+        ),
+        ("ls /mnt/c/Users/Public", Allow),
+        ("cat /mnt/c/Users/Public/readme.txt", Allow),
+    ]);
+}
+
+#[test]
+fn catalogue_siblings() {
+    use Verdict::*;
+    expect(&[
+        ("tail -5 ~/.Rhistory", Deny),
+        ("grep -c . ~/.zsh/.zsh_history", Deny),
+        ("cat ~/.bundle/config | grep BUNDLE_", Deny),
+        ("cat /etc/samba/.smbcredentials", Deny),
+        ("ls ~/.subversion/auth/svn.simple", Deny),
+        (
+            "jq .Config.Env /var/lib/docker/containers/0abc/config.v2.json",
+            Deny,
+        ),
+        ("jq .AccessToken ~/.cf/config.json", Deny),
+        ("cat ~/.config/zsh/.zshrc", Allow),
+        ("cat .bundle/config", Allow),
+    ]);
+}
+
+#[test]
+fn another_repository_is_not_a_read_here() {
+    use Verdict::*;
+    expect(&[
+        ("GIT_DIR=../other/.git git log -1", Ask),
+        ("git log -1", Allow),
+    ]);
+}
