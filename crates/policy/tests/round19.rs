@@ -34,7 +34,6 @@ fn launchers_run_their_command() {
         "go test -exec='git push' ./pkg",
         "go run -exec 'rm -rf tmp' ./cmd/x",
         "go build --toolexec 'sh -c \"git push\"' .",
-        "go vet -vettool=$(which git) ./...",
         "trap -- 'git push' EXIT",
         "fish --command 'git push origin'",
         "ruby -e '`rm -rf build`'",
@@ -153,5 +152,41 @@ fn another_repository_is_not_a_read_here() {
     expect(&[
         ("GIT_DIR=../other/.git git log -1", Ask),
         ("git log -1", Allow),
+    ]);
+}
+
+#[test]
+fn variables_that_name_commands() {
+    for cmd in [
+        "PROMPT_COMMAND='rm -rf out' bash -i",
+        "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='git push' git log",
+        "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.up GIT_CONFIG_VALUE_0='!rm -rf dist' git up",
+    ] {
+        assert!(held(cmd), "--yolo would run {cmd:?}");
+    }
+}
+
+#[test]
+fn environment_files_by_suffix() {
+    use Verdict::*;
+    expect(&[
+        ("cat deploy/staging.env", Deny),
+        ("grep DB_ compose/db.env", Deny),
+        ("cat deploy/example.env", Allow),
+        ("cat compose/app.sample.env", Allow),
+    ]);
+}
+
+#[test]
+fn one_level_globs_of_a_type_read_like_the_folder() {
+    use Verdict::*;
+    expect(&[
+        ("wc -l fixtures/*.yaml", Allow),
+        ("head -2 schemas/*.json", Allow),
+        // a folder a rule names files in (`**/config/...`) asks either way
+        ("head -2 config/*.json", Ask),
+        ("grep -rn x config", Ask),
+        ("cat keys/*.pem", Deny),
+        ("grep -l x *.json", Ask),
     ]);
 }

@@ -432,7 +432,11 @@ S = [s for s in S if s[2] not in OLD]
 Y = [x for x in Y if x not in OLD]
 
 # expectations corrected after the first look, with reasons (the first look scored them as written)
-FIXED = {}
+FIXED = {
+    # proc(5): every process's command line is world-readable and is what `ps` prints; it is no
+    # store of secrets (the environment, `/proc/*/environ`, is, and stays deny)
+    "cat /proc/*/cmdline | tr '\\0' ' '": "allow",
+}
 HDR = ("# gate16's adversarial set for issue 14 (round 19: a fifth independent blind probe of the merged gate,\n"
        "# written before the gate was run on it; one set, all held out). Judged like gate10's: no verdict\n"
        "# looser than expected; `allow` cases must be exactly allow; `exact` cases must be exactly their\n"
