@@ -566,11 +566,12 @@ fn narrowed(dirs: &[Word], globs: &[String]) -> Vec<Word> {
                 a if a.contains('/') || g.starts_with('/') => format!("{root}/{a}"),
                 a => format!("{root}/**/{a}"),
             };
-            out.push(Word {
-                text: pattern.clone(),
+            let twin = crate::typeglob19::dot_twin(&pattern);
+            out.extend(std::iter::once(pattern).chain(twin).map(|p| Word {
+                text: p.clone(),
                 value: None,
-                pattern: Some(pattern),
-            });
+                pattern: Some(p),
+            }));
         }
     }
     out

@@ -499,7 +499,6 @@ pub fn sensitive_env(name: &str) -> bool {
             | "GIT_ASKPASS"
             | "GIT_CONFIG_PARAMETERS"
             | "GIT_CONFIG_GLOBAL"
-            // another repository's config and hooks run (round 19)
             | "GIT_DIR"
             | "GIT_COMMON_DIR"
             | "EDITOR"

@@ -167,17 +167,6 @@ fn variables_that_name_commands() {
 }
 
 #[test]
-fn environment_files_by_suffix() {
-    use Verdict::*;
-    expect(&[
-        ("cat deploy/staging.env", Deny),
-        ("grep DB_ compose/db.env", Deny),
-        ("cat deploy/example.env", Allow),
-        ("cat compose/app.sample.env", Allow),
-    ]);
-}
-
-#[test]
 fn one_level_globs_of_a_type_read_like_the_folder() {
     use Verdict::*;
     expect(&[
@@ -188,5 +177,35 @@ fn one_level_globs_of_a_type_read_like_the_folder() {
         ("grep -rn x config", Ask),
         ("cat keys/*.pem", Deny),
         ("grep -l x *.json", Ask),
+    ]);
+}
+
+#[test]
+fn printed_text_that_runs_is_judged() {
+    use Verdict::*;
+    for cmd in [
+        "source <(echo rm -rf dist)",
+        ". <(printf 'git %s\\n' push)",
+        "sh -c \"$(printf '%s -rf %s' rm out)\"",
+        "eval \"$(printf 'git push %s' origin)\"",
+    ] {
+        assert!(held(cmd), "--yolo would run {cmd:?}");
+    }
+    expect(&[
+        ("head \"$(printf '%s/%s' ~/.aws credentials)\"", Deny),
+        ("cat \"$(printf '%s' src/lib.rs)\"", Allow),
+        ("source <(echo echo hi)", Ask),
+    ]);
+}
+
+#[test]
+fn a_type_glob_matches_its_dotfile() {
+    use Verdict::*;
+    expect(&[
+        // the twin `.env` is a secret whatever else the glob reads: like `cat **/.env`
+        ("rg -l TOKEN -g '*.env' .", Deny),
+        ("grep -rl TOKEN --include='*.env' deploy", Deny),
+        ("rg -n fn -g '*.rs' src", Allow),
+        ("grep -rn fn --include='*.rs' src", Allow),
     ]);
 }
