@@ -21,6 +21,7 @@ mod acts;
 mod aliases;
 mod appends;
 mod argglob;
+mod args19;
 mod arrayglobs;
 mod braces;
 mod budget;

@@ -209,3 +209,18 @@ fn a_type_glob_matches_its_dotfile() {
         ("grep -rn fn --include='*.rs' src", Allow),
     ]);
 }
+
+#[test]
+fn positional_parameters_of_a_shell_string() {
+    use Verdict::*;
+    for cmd in [
+        "zsh -c 'git \"$1\" origin' zsh push",
+        "sh -c '\"$0\" -rf out' rm",
+    ] {
+        assert!(held(cmd), "--yolo would run {cmd:?}");
+    }
+    expect(&[
+        ("bash -c 'head -3 \"$1\"' _ ~/.npmrc", Deny),
+        ("bash -c 'wc -l \"$@\"' _ src/lib.rs README.md", Allow),
+    ]);
+}
