@@ -24,7 +24,8 @@ pub fn code_strings(argv: &[Word]) -> Vec<String> {
                 continue;
             }
             let q = b[i];
-            if q == '"' || q == '\'' {
+            // round 19: a backtick string is a command in Ruby and Perl (and a template in JS)
+            if q == '"' || q == '\'' || q == '`' {
                 let mut lit = String::new();
                 i += 1;
                 while i < b.len() && b[i] != q {

@@ -62,6 +62,12 @@ pub fn env_command(name: &str, value: &str) -> Option<String> {
         "RSYNC_RSH" | "RSYNC_CONNECT_PROG" | "CVS_RSH" | "GIT_PROXY_COMMAND" => {
             Some(value.to_string())
         }
+        // round 19: bash runs it before each prompt; a `GIT_CONFIG_COUNT` value is a `-c`
+        // value (an alias's `!CMD`, a pager, an editor, an ssh command)
+        "PROMPT_COMMAND" => Some(value.to_string()),
+        _ if name.starts_with("GIT_CONFIG_VALUE_") => {
+            Some(value.strip_prefix('!').unwrap_or(value).to_string())
+        }
         _ => None,
     }
 }

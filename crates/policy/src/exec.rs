@@ -302,11 +302,7 @@ impl Analyser<'_, '_> {
                 return Flow::Stop;
             }
             "source" | "." => {
-                let mut p = self.exec_part(PartKind::Exec, text, argv);
-                p.uncertain = Some(format!("`{name}` runs the commands in a file"));
-                // commands the gate cannot read, a denied one too: `--yolo` does not run them
-                p.runs_unknown_code = true;
-                self.parts.push(p);
+                self.source(name, text, argv, depth);
                 return Flow::Stop;
             }
             "read" | "mapfile" | "readarray" => {

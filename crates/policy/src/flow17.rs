@@ -50,6 +50,7 @@ pub(crate) fn printer_output(words: &[String], here: Option<String>) -> Option<S
             let t = words[1].replace("\\n", "\n").replace("\\t", "\t");
             (!t.contains('\\')).then_some(t)
         }
+        (Some("printf"), None) => crate::source19::printf_output(words),
         _ => None,
     }
 }

@@ -55,7 +55,7 @@ pub(crate) fn commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
         "pass" if lit(argv, 1) == Some("git") => 2,
         "yadm" | "hub" | "lab" if argv.len() > 1 => 1,
         "vcsh" if lit(argv, 1).is_some_and(|s| !VCSH_OWN.contains(&s) && !s.starts_with('-')) => 2,
-        _ => return Vec::new(),
+        _ => return crate::launch19::commands(name, argv),
     };
     let mut words = vec![Word::literal("git")];
     words.extend(argv.iter().skip(from).cloned());

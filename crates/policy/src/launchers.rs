@@ -246,7 +246,8 @@ fn note(name: &str) -> Option<String> {
             .or_else(|| crate::launchwide::note(name))
             .or_else(|| crate::launchrare::note(name))
             .or_else(|| crate::fetchers::note(name))
-            .or_else(|| crate::launch17::note(name))?,
+            .or_else(|| crate::launch17::note(name))
+            .or_else(|| crate::launch19::note(name))?,
     };
     Some(format!("`{name}` {why}"))
 }
@@ -262,6 +263,7 @@ pub fn launcher(name: &str, argv: &[Word]) -> Option<Inner> {
         .chain(crate::launchrare::ROWS)
         .chain(crate::fetchers::ROWS)
         .chain(crate::launch17::ROWS)
+        .chain(crate::launch19::ROWS)
         .filter(|r| r.name == name);
     for r in rows {
         let mut i = 1;

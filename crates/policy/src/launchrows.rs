@@ -27,7 +27,11 @@ pub(crate) const ROWS: &[Row] = &[
     row("with-contenv", &[]),
     row("sem", &["-j", "--jobs", "--id", "--timeout"]),
     row("tsp", &["-L", "-D", "-W", "-N", "-E", "-O"]),
-    row("entr", &[]),
+    // `entr -s STRING`: the string is run by `$SHELL -c` (round 19)
+    Row {
+        code: &["-s"],
+        ..row("entr", &[])
+    },
     Row {
         joined: true,
         ..row(

@@ -56,7 +56,12 @@ impl Rule {
     /// names and stays `Maybe` (round 13); one whose every file the rule covers is `Yes` before
     /// this is asked (`*.pem`).
     pub(crate) fn below_typed(&self, pat: &Pattern, ctx: &PathContext<'_>) -> Match {
-        let Some((root, last)) = pat.text.split_once("/**/") else {
+        // round 19: one level (`data/*.json`) reads a subset of the same files too
+        let Some((root, last)) = pat
+            .text
+            .split_once("/**/")
+            .or_else(|| pat.text.rsplit_once('/'))
+        else {
             return Match::Maybe;
         };
         if root.contains(['*', '?', '[', '{', '\\']) || !type_glob(last) {

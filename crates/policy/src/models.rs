@@ -382,6 +382,7 @@ pub fn option_writes(name: &str, argv: &[Word]) -> Vec<Word> {
             }
             if create || has_flag(argv, 'r', &["--append"]) || has_flag(argv, 'u', &["--update"]) {
                 v.extend(option_values(argv, &["-f"], &["--file"]));
+                v.extend(crate::out19::tar_old_style_archive(argv));
             }
             v
         }
@@ -565,11 +566,12 @@ fn narrowed(dirs: &[Word], globs: &[String]) -> Vec<Word> {
                 a if a.contains('/') || g.starts_with('/') => format!("{root}/{a}"),
                 a => format!("{root}/**/{a}"),
             };
-            out.push(Word {
-                text: pattern.clone(),
+            let twin = crate::typeglob19::dot_twin(&pattern);
+            out.extend(std::iter::once(pattern).chain(twin).map(|p| Word {
+                text: p.clone(),
                 value: None,
-                pattern: Some(pattern),
-            });
+                pattern: Some(p),
+            }));
         }
     }
     out

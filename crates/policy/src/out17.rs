@@ -130,7 +130,7 @@ fn backups(name: &str, sub: &str, second: &str, argv: &[Word]) -> Option<Vec<Wor
         "duplicity" => duplicity(sub, argv),
         "op" => opt(&["-o"], &["--out-file"]),
         "bw" => opt(&[], &["--output"]),
-        _ => return None,
+        _ => return crate::out19::writes(name, sub, argv),
     })
 }
 

@@ -20,7 +20,7 @@
 
 use std::collections::HashSet;
 
-use crate::models::{has_flag, lit, option_values, positionals};
+use crate::models::{has_flag, option_values, positionals};
 use crate::words::Word;
 
 /// The files `name` writes through its options or positionals; `None`: no entry here.
@@ -115,7 +115,13 @@ pub(crate) fn shadowed(name: &str, sub: &str, argv: &[Word]) -> Vec<Word> {
 
 /// Configuration and login commands: the user files they write.
 fn configs(name: &str, sub: &str, argv: &[Word]) -> Option<Vec<Word>> {
-    let second = lit(argv, 2).unwrap_or("");
+    // the action after the scope's options (`pip config --user set`)
+    let second = argv
+        .iter()
+        .skip(2)
+        .filter_map(Word::lit)
+        .find(|w| !w.starts_with('-'))
+        .unwrap_or("");
     let sets = matches!(second, "set" | "delete" | "rm" | "unset" | "edit");
     Some(match name {
         "npm" | "pnpm"

@@ -154,6 +154,9 @@ impl NormPath {
 
 /// The part of `absolute` below another user's home (`/root/x`, `/home/bob/x` -> `/x`).
 fn other_home(absolute: &str) -> Option<&str> {
+    if let Some(r) = crate::homes19::foreign_home(absolute) {
+        return Some(r);
+    }
     let rest = match absolute.strip_prefix("/root") {
         Some(r) => r,
         None => {

@@ -307,7 +307,8 @@ pub fn shell_script(argv: &[Word]) -> ShellInput {
                 i += 2;
                 continue;
             }
-            if !v.starts_with("--") && v[1..].contains('c') {
+            // `fish --command STRING`, `zsh --command`... (round 19)
+            if !v.starts_with("--") && v[1..].contains('c') || v == "--command" {
                 inline = true;
             }
             if !v.starts_with("--") && v[1..].contains('n') {
@@ -498,6 +499,8 @@ pub fn sensitive_env(name: &str) -> bool {
             | "GIT_ASKPASS"
             | "GIT_CONFIG_PARAMETERS"
             | "GIT_CONFIG_GLOBAL"
+            | "GIT_DIR"
+            | "GIT_COMMON_DIR"
             | "EDITOR"
             | "VISUAL"
             | "PAGER"

@@ -97,7 +97,13 @@ impl Analyser<'_, '_> {
     fn trap(&mut self, text: &str, argv: &[Word], depth: usize) -> Next {
         // the handler runs later, with variables as they are then
         let saved = std::mem::take(&mut self.vars);
-        if let Some(w) = argv.get(1) {
+        // `trap -- HANDLER SIGNALS`: `--` ends the options (round 19)
+        let at = if argv.get(1).and_then(Word::lit) == Some("--") {
+            2
+        } else {
+            1
+        };
+        if let Some(w) = argv.get(at) {
             match w.value.as_deref() {
                 Some(v) if !v.starts_with('-') => self.script(v, depth + 1),
                 Some(_) => {}

@@ -457,7 +457,7 @@ impl Analyser<'_, '_> {
             programs::ShellInput::Inline(Some(script)) => {
                 self.parts
                     .push(self.exec_part(PartKind::Wrapper, text, argv));
-                self.script(&script, depth + 1);
+                self.inline_script(&script, argv, depth + 1);
             }
             programs::ShellInput::Inline(None) => {
                 let mut p = self.exec_part(PartKind::Exec, text, argv);

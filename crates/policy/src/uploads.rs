@@ -150,7 +150,11 @@ pub fn option_reads(name: &str, argv: &[Word]) -> Vec<Word> {
         }
         _ => out.extend(crate::outdb::reads(name, argv)),
     }
-    out.extend(secret_store(name, argv).map(Word::literal));
+    out.extend(
+        secret_store(name, argv)
+            .or_else(|| crate::store19::secret_store(name, argv))
+            .map(Word::literal),
+    );
     out
 }
 

@@ -282,3 +282,15 @@ fn gate15_set() {
     eprintln!("{report}");
     assert!(wrong == 0, "{wrong}/{total} wrong");
 }
+
+/// gate16's set (round 19, `data/adversarial-gate16.py`): one blind set, all held out, judged
+/// like gate10's. Ignored while it fails: its first look is recorded in the README ("Round 19:
+/// first look"); the score and every miss are printed.
+#[test]
+#[ignore = "round 19: 865/873 after its fixes, 8 misses left, all ask where deny (README: Round 19 decisions)"]
+fn gate16_set() {
+    let (wrong, total, report) = judge_gate10(include_str!("data/adversarial-gate16.toml"));
+    eprintln!("gate16: {}/{total} as expected", total - wrong);
+    eprintln!("{report}");
+    assert!(wrong == 0, "{wrong}/{total} wrong");
+}
