@@ -48,15 +48,16 @@ fn sample(pat: &str) -> String {
 
 /// The directory part of a pattern before its first wildcard component.
 pub(crate) fn literal_prefix(pat: &str) -> String {
-    let mut out = Vec::new();
-    for comp in pat.split('/') {
+    // the components before the first wild one, joined by `/`: a prefix of `pat` itself
+    let mut end = 0;
+    for (i, comp) in pat.split('/').enumerate() {
         if has_wild(comp) {
             break;
         }
-        out.push(comp);
+        end = if i == 0 { comp.len() } else { end + 1 + comp.len() };
     }
-    let p = out.join("/");
-    if p.is_empty() { "/".into() } else { p }
+    let p = &pat[..end];
+    if p.is_empty() { "/".into() } else { p.into() }
 }
 
 /// The absolute directory a rule glob is rooted at, or `None` for `**/...` (anywhere).
@@ -325,6 +326,22 @@ mod tests {
         assert!(crate::argglob::component_matches("a*b?c", "axxbyc"));
         assert!(!crate::argglob::component_matches("a*b?c", "axxbc"));
         assert!(crate::argglob::component_matches("*", ""));
+    }
+
+    #[test]
+    fn literal_prefix_is_the_joined_literal_components() {
+        // the definition it replaced: join the components before the first wild one
+        let joined = |pat: &str| {
+            let comps: Vec<&str> = pat.split('/').take_while(|c| !has_wild(c)).collect();
+            let p = comps.join("/");
+            if p.is_empty() { "/".to_string() } else { p }
+        };
+        for pat in [
+            "", "/", "*", "/a*", "a", "a/", "a//b*", "/a/b/*.rs", "src/**/x", "~/.ssh/id_*",
+            "a/b", "a/b/", "//", "a/[x]/c", "/w/?/z", "x/y/z*/w",
+        ] {
+            assert_eq!(literal_prefix(pat), joined(pat), "{pat:?}");
+        }
     }
 
     #[test]
