@@ -56,7 +56,11 @@ pub(crate) fn literal_prefix(pat: &str) -> String {
         if has_wild(comp) {
             break;
         }
-        end = if i == 0 { comp.len() } else { end + 1 + comp.len() };
+        end = if i == 0 {
+            comp.len()
+        } else {
+            end + 1 + comp.len()
+        };
     }
     let p = &pat[..end];
     if p.is_empty() { "/".into() } else { p.into() }
@@ -370,8 +374,22 @@ mod tests {
             if p.is_empty() { "/".to_string() } else { p }
         };
         for pat in [
-            "", "/", "*", "/a*", "a", "a/", "a//b*", "/a/b/*.rs", "src/**/x", "~/.ssh/id_*",
-            "a/b", "a/b/", "//", "a/[x]/c", "/w/?/z", "x/y/z*/w",
+            "",
+            "/",
+            "*",
+            "/a*",
+            "a",
+            "a/",
+            "a//b*",
+            "/a/b/*.rs",
+            "src/**/x",
+            "~/.ssh/id_*",
+            "a/b",
+            "a/b/",
+            "//",
+            "a/[x]/c",
+            "/w/?/z",
+            "x/y/z*/w",
         ] {
             assert_eq!(literal_prefix(pat), joined(pat), "{pat:?}");
         }

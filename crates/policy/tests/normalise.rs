@@ -74,6 +74,10 @@ fn normalise_edges() {
         ("~", None, Some("")),
         ("~", None, Some("rel")),
     ] {
-        assert_eq!(normalise(p, cwd, home), reference(p, cwd, home), "{p:?} {cwd:?} {home:?}");
+        assert_eq!(
+            normalise(p, cwd, home),
+            reference(p, cwd, home),
+            "{p:?} {cwd:?} {home:?}"
+        );
     }
 }
