@@ -69,21 +69,28 @@ reason = "fuzz: everything else"
 /// A command line holding a denied program (placed by the first byte) never yields `allow`.
 /// The fuzzed text alone is also judged, which must not panic.
 pub fn shell(data: &[u8]) {
-    let Some((&head, rest)) = data.split_first() else {
+    let Some((suffix, command, program)) = shaped(data) else {
         return;
     };
-    let suffix = String::from_utf8_lossy(rest);
     let policy = policy();
     let _ = policy.check(&Request::shell(&suffix, "/workspace").with_home("/home/user"));
-    let program = DENIED[usize::from(head >> 4) % DENIED.len()];
-    let shape = SHAPES[usize::from(head & 0x0f) % SHAPES.len()];
-    let command = shape.replace("{p}", program).replace("{s}", &suffix);
     let d = policy.check(&Request::shell(&command, "/workspace").with_home("/home/user"));
     assert_ne!(
         d.verdict,
         Verdict::Allow,
         "{command:?} runs {program} but is allowed: {d:?}"
     );
+}
+
+/// The two commands [`shell`] judges: the fuzzed text alone (all but the first byte) and that
+/// text placed by the first byte after a denied program (also returned); `None` for empty input.
+pub fn shaped(data: &[u8]) -> Option<(String, String, &'static str)> {
+    let (&head, rest) = data.split_first()?;
+    let suffix = String::from_utf8_lossy(rest).into_owned();
+    let program = DENIED[usize::from(head >> 4) % DENIED.len()];
+    let shape = SHAPES[usize::from(head & 0x0f) % SHAPES.len()];
+    let command = shape.replace("{p}", program).replace("{s}", &suffix);
+    Some((suffix, command, program))
 }
 
 /// The loaded policy (built once per process).

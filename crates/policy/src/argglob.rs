@@ -37,6 +37,10 @@ impl ArgGlob {
     pub(crate) fn is_match(&self, path: &str) -> bool {
         match self {
             ArgGlob::Compiled(g) => g.is_match(path),
+            // one component other than `**` takes a path of one component
+            ArgGlob::Simple(comps) if comps.len() == 1 && comps[0] != "**" => {
+                !path.contains('/') && component_matches(&comps[0], path)
+            }
             ArgGlob::Simple(comps) => {
                 let parts: Vec<&str> = path.split('/').collect();
                 match_components(comps, &parts)

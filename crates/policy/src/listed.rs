@@ -83,7 +83,7 @@ impl Rule {
             return m;
         }
         for g in self.path_globs() {
-            if let Some(root) = crate::patterns::rule_root(&g.source, ctx)
+            if let Some(root) = crate::patterns::rule_root(g, ctx)
                 && root != "/"
                 && (crate::path::is_under(&root, dir)
                     || (crate::path::is_under(dir, &root) && reaches_below(&g.source, &root, dir)))

@@ -64,27 +64,36 @@ impl PathContext<'_> {
 /// Returns `None` for a path that cannot be resolved statically (`~user/...` or a relative path
 /// with no known base directory).
 pub fn normalise(path: &str, cwd: Option<&str>, home: Option<&str>) -> Option<String> {
-    let joined = if path == "~" || path.starts_with("~/") {
-        let home = home?;
-        format!("{home}{}", &path[1..])
+    // the joined path is `base` followed by `rest`, which is empty or starts with `/`, so the
+    // two split into the same segments as their concatenation would
+    let (base, rest) = if path == "~" || path.starts_with("~/") {
+        (home?, &path[1..])
     } else if path.starts_with('~') {
         return None;
     } else if path.starts_with('/') {
-        path.to_string()
+        ("", path)
     } else {
-        format!("{}/{path}", cwd?)
+        (cwd?, path)
     };
-    let mut parts: Vec<&str> = Vec::new();
-    for seg in joined.split('/') {
+    let mut out = String::with_capacity(base.len() + rest.len() + 1);
+    for seg in base.split('/').chain(rest.split('/')) {
         match seg {
             "" | "." => {}
             ".." => {
-                parts.pop();
+                // segments hold no `/`: the last one starts at the last `/`
+                let start = out.rfind('/').unwrap_or(0);
+                out.truncate(start);
             }
-            s => parts.push(s),
+            s => {
+                out.push('/');
+                out.push_str(s);
+            }
         }
     }
-    Some(format!("/{}", parts.join("/")))
+    if out.is_empty() {
+        out.push('/');
+    }
+    Some(out)
 }
 
 /// Whether `path` is `root` or lies below it (both normalised, absolute).

@@ -1,11 +1,13 @@
 //! Whether a wildcard argument (`k*.pem`, `src/**/*.rs`, everything below a directory) may
 //! name a path a deny or ask rule covers. Decided lexically, erring towards "may".
 
+use std::borrow::Cow;
+
 use crate::argglob::ArgGlob;
 
 use crate::part::Pattern;
 use crate::path::{NormPath, PathContext, is_under, normalise};
-use crate::rule::{PathGlob, Rule};
+use crate::rule::{OneOrMany, PathGlob, Rule};
 
 fn has_wild(s: &str) -> bool {
     s.contains(['*', '?', '['])
@@ -48,28 +50,64 @@ fn sample(pat: &str) -> String {
 
 /// The directory part of a pattern before its first wildcard component.
 pub(crate) fn literal_prefix(pat: &str) -> String {
-    let mut out = Vec::new();
-    for comp in pat.split('/') {
+    // the components before the first wild one, joined by `/`: a prefix of `pat` itself
+    let mut end = 0;
+    for (i, comp) in pat.split('/').enumerate() {
         if has_wild(comp) {
             break;
         }
-        out.push(comp);
+        end = if i == 0 {
+            comp.len()
+        } else {
+            end + 1 + comp.len()
+        };
     }
-    let p = out.join("/");
-    if p.is_empty() { "/".into() } else { p }
+    let p = &pat[..end];
+    if p.is_empty() { "/".into() } else { p.into() }
+}
+
+/// Where a rule glob is rooted, read from its text once when the rule is compiled (see
+/// [`rule_root`]).
+#[derive(Debug, Clone)]
+pub(crate) enum GlobRoot {
+    /// `**/...` or `*...`: anywhere.
+    Anywhere,
+    /// An absolute literal prefix, normalised: the same for every request.
+    Fixed(String),
+    /// A literal prefix starting with `~`, resolved against the request's home.
+    Home(String),
+    /// A relative literal prefix, resolved against the request's workspace.
+    Relative(String),
+}
+
+impl GlobRoot {
+    /// The root of the rule glob `src`.
+    pub(crate) fn of(src: &str) -> GlobRoot {
+        if src.starts_with("**") || src.starts_with('*') {
+            return GlobRoot::Anywhere;
+        }
+        let lit = literal_prefix(src);
+        let lit = lit.trim_end_matches('/');
+        if src.starts_with('/') {
+            // an absolute path normalises without the home or the workspace
+            GlobRoot::Fixed(normalise(lit, None, None).unwrap_or_else(|| "/".into()))
+        } else if src.starts_with('~') {
+            GlobRoot::Home(lit.to_string())
+        } else {
+            GlobRoot::Relative(lit.to_string())
+        }
+    }
 }
 
 /// The absolute directory a rule glob is rooted at, or `None` for `**/...` (anywhere).
-pub(crate) fn rule_root(src: &str, ctx: &PathContext<'_>) -> Option<String> {
-    if src.starts_with("**") || src.starts_with('*') {
-        return None;
-    }
-    let lit = literal_prefix(src);
-    let lit = lit.trim_end_matches('/');
-    if src.starts_with('/') || src.starts_with('~') {
-        normalise(lit, None, ctx.home).or(Some("/".into()))
-    } else {
-        normalise(lit, Some(ctx.workspace), ctx.home)
+pub(crate) fn rule_root<'a>(g: &'a PathGlob, ctx: &PathContext<'_>) -> Option<Cow<'a, str>> {
+    match &g.root {
+        GlobRoot::Anywhere => None,
+        GlobRoot::Fixed(root) => Some(Cow::Borrowed(root)),
+        GlobRoot::Home(lit) => Some(Cow::Owned(
+            normalise(lit, None, ctx.home).unwrap_or_else(|| "/".into()),
+        )),
+        GlobRoot::Relative(lit) => normalise(lit, Some(ctx.workspace), ctx.home).map(Cow::Owned),
     }
 }
 
@@ -124,12 +162,12 @@ fn component_may_be(c: &str, name: &str) -> bool {
 }
 
 /// The rule's `except` globs as written.
-fn excepts(rule: &Rule) -> Vec<String> {
-    rule.spec
-        .except
-        .as_ref()
-        .map(|e| e.to_vec())
-        .unwrap_or_default()
+fn excepts(rule: &Rule) -> &[String] {
+    match &rule.spec.except {
+        Some(OneOrMany::One(e)) => std::slice::from_ref(e),
+        Some(OneOrMany::Many(es)) => es,
+        None => &[],
+    }
 }
 
 /// Whether every expansion of `pat` ends with a literal tail that one of the rule's `**/*SUFFIX`
@@ -215,7 +253,7 @@ pub fn may_match(rule: &Rule, pat: &Pattern, ctx: &PathContext<'_>) -> bool {
     // anything below the literal prefix
     let prefix = literal_prefix(pat_text);
     for g in rule.path_globs() {
-        let compatible = match rule_root(&g.source, ctx) {
+        let compatible = match rule_root(g, ctx) {
             None => true,
             Some(r) => is_under(&r, &prefix) || is_under(&prefix, &r),
         };
@@ -246,7 +284,7 @@ pub fn surely_matches(rule: &Rule, pat: &Pattern, ctx: &PathContext<'_>) -> bool
         if let Some(root_src) = g.source.strip_suffix("/**")
             && !has_wild(root_src)
             && excepts.is_empty()
-            && let Some(root) = rule_root(&g.source, ctx)
+            && let Some(root) = rule_root(g, ctx)
             && root != "/"
             && is_under(&prefix, &root)
         {
@@ -328,6 +366,36 @@ mod tests {
     }
 
     #[test]
+    fn literal_prefix_is_the_joined_literal_components() {
+        // the definition it replaced: join the components before the first wild one
+        let joined = |pat: &str| {
+            let comps: Vec<&str> = pat.split('/').take_while(|c| !has_wild(c)).collect();
+            let p = comps.join("/");
+            if p.is_empty() { "/".to_string() } else { p }
+        };
+        for pat in [
+            "",
+            "/",
+            "*",
+            "/a*",
+            "a",
+            "a/",
+            "a//b*",
+            "/a/b/*.rs",
+            "src/**/x",
+            "~/.ssh/id_*",
+            "a/b",
+            "a/b/",
+            "//",
+            "a/[x]/c",
+            "/w/?/z",
+            "x/y/z*/w",
+        ] {
+            assert_eq!(literal_prefix(pat), joined(pat), "{pat:?}");
+        }
+    }
+
+    #[test]
     fn samples_and_prefixes() {
         assert_eq!(sample("/w/k*.pem"), "/w/kx.pem");
         assert_eq!(sample("/w/src/**/*.rs"), "/w/src/x/x.rs");
@@ -337,6 +405,7 @@ mod tests {
             probes: probes.iter().map(|p| p.to_string()).collect(),
             source: src.into(),
             last_ci: crate::rule::path_glob_ci(src).ok(),
+            root: GlobRoot::of(src),
         };
         let arg = |a: &str| ArgGlob::new(a, |t| crate::rule::path_glob(t).ok());
         assert!(last_compatible(

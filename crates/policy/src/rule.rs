@@ -145,6 +145,8 @@ pub(crate) struct PathGlob {
     pub(crate) source: String,
     /// The last component of `source`, compiled ignoring case.
     pub(crate) last_ci: Option<GlobMatcher>,
+    /// Where `source` is rooted (its literal prefix, resolved once where it can be).
+    pub(crate) root: crate::patterns::GlobRoot,
 }
 
 /// A compiled rule.
@@ -276,6 +278,7 @@ fn compile_paths(spec: &RuleSpec, ci: bool) -> Result<CompiledPaths, RuleError> 
             matcher,
             probes: probes(&p),
             last_ci: path_glob_ci(last).ok(),
+            root: crate::patterns::GlobRoot::of(&p),
             source: p,
         });
     }
