@@ -7,7 +7,9 @@ use super::sig;
 use crate::rules::Kind;
 
 mod checkers;
+mod constraints;
 mod levels;
+mod prefixed;
 mod prompts;
 mod tallies;
 mod verdicts;
@@ -45,6 +47,8 @@ pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Si
         .or_else(|| tallies::shape(t))
         .or_else(|| verdicts::shape(line, t))
         .or_else(|| checkers::shape(line, t))
+        .or_else(|| constraints::shape(t))
+        .or_else(|| prefixed::shape(t))
 }
 
 /// A line of a test runner's results that says something failed without a severity word:
