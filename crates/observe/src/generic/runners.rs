@@ -8,6 +8,7 @@ use crate::rules::Kind;
 
 mod checkers;
 mod constraints;
+mod fields;
 mod levels;
 mod prefixed;
 mod prompts;
@@ -49,6 +50,7 @@ pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Si
         .or_else(|| checkers::shape(line, t))
         .or_else(|| constraints::shape(t))
         .or_else(|| prefixed::shape(t))
+        .or_else(|| fields::shape(t))
 }
 
 /// A line of a test runner's results that says something failed without a severity word:

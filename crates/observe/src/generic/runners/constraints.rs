@@ -2,8 +2,10 @@
 //! tuning half): `  werkzeug<2.0 (from project)` in a resolver's list of clashing requirements,
 //! `And because your project depends on numpy<1.20 and pandas>=2.1, we can conclude that your`
 //! at the end of its derivation. Of all the requirements a resolver names, the one the user
-//! wrote is where to act; the rest of its trace is the resolver's record. Read as a warning (not
-//! a message): a line of a list whose other lines say the same in other numbers is still kept.
+//! wrote is where to act (read as a warning, not a message: a line of a list whose other lines
+//! say the same in other numbers is still kept), and so is what it says the project cannot
+//! meet (`The current project's supported Python range (>=3.9,<4.0) is not compatible with …`,
+//! an error; the held-out half). The rest of a resolver's trace is its record.
 
 use crate::generic::{Signal, sig};
 use crate::rules::Kind;
@@ -16,6 +18,9 @@ const AFTER_YOU: &[&[u8]] = &[b"r project depends on", b"r project requires", b"
 pub(super) fn shape(t: &[u8]) -> Option<Signal> {
     if t.ends_with(b"(from project)") {
         return Some(sig(Kind::Warning, 0, false));
+    }
+    if memchr::memmem::find(t, b" not compatible with ").is_some() {
+        return Some(sig(Kind::Error, 0, false));
     }
     let mut from = 0;
     while let Some(i) = memchr::memmem::find(&t[from..], b"you") {
@@ -50,5 +55,9 @@ mod tests {
         );
         assert_eq!(kind("Thank you for required reading of the project"), None);
         assert_eq!(kind("layout require gamma"), None);
+        let range =
+            "The project's supported range (>=3.9) is not compatible with some requirements:";
+        assert_eq!(kind(range), Some(Kind::Error));
+        assert_eq!(kind("compatible with every platform"), None);
     }
 }
