@@ -7,11 +7,19 @@
 use crate::generic::{Signal, blank, shapes};
 use crate::rules::Kind;
 
+/// `:  `, a prefix's colon then the line's own indentation, found with one searcher built once.
+static COLON_INDENT: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+    std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b":  "));
+
 /// The frame after a runner's prefix, as the core reads it unprefixed. `t` is the line without
 /// its indentation.
 pub(super) fn shape(t: &[u8]) -> Option<Signal> {
+    // A frame ends with its location: most lines end otherwise.
+    if !matches!(t.last(), Some(b')' | b'0'..=b'9')) {
+        return None;
+    }
     let head = &t[..t.len().min(80)];
-    let colon = memchr::memmem::find(head, b":  ")?;
+    let colon = COLON_INDENT.find(head)?;
     let prefix = &t[..colon];
     if prefix.is_empty()
         || prefix.iter().filter(|&&b| b == b' ').count() > 1
