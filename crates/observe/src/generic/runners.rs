@@ -8,11 +8,14 @@ use crate::rules::Kind;
 
 mod cell_frames;
 mod checkers;
+mod constraints;
+mod fields;
 mod finding_counts;
 mod leader_verdicts;
 mod levels;
 pub(crate) use leader_verdicts::failed as leader_failure;
 mod lone_verdicts;
+mod prefixed;
 mod prompts;
 mod tallies;
 mod verdicts;
@@ -51,6 +54,9 @@ pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Si
         .or_else(|| verdicts::shape(line, t))
         .or_else(|| checkers::shape(line, t))
         .or_else(|| unsaid(t))
+        .or_else(|| constraints::shape(t))
+        .or_else(|| prefixed::shape(t))
+        .or_else(|| fields::shape(t))
 }
 
 /// The `wild18` set's shapes of a line with no severity word, told by its last byte: a lone
