@@ -6,14 +6,18 @@
 use super::sig;
 use crate::rules::Kind;
 
+mod call_errors;
 mod cell_frames;
+mod change_counts;
 mod checkers;
+mod detections;
 mod finding_counts;
 mod leader_verdicts;
 mod levels;
 pub(crate) use leader_verdicts::failed as leader_failure;
 mod lone_verdicts;
 mod prompts;
+mod replies;
 mod tallies;
 mod verdicts;
 
@@ -50,24 +54,33 @@ pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Si
         .or_else(|| tallies::shape(t))
         .or_else(|| verdicts::shape(line, t))
         .or_else(|| checkers::shape(line, t))
-        .or_else(|| unsaid(t))
+        .or_else(|| unsaid(line, t))
 }
 
 /// The `wild18` set's shapes of a line with no severity word, told by its last byte: a lone
 /// verdict word, a dot leader's failing verdict, a count of findings, a notebook's frames, and
 /// [`super::unworded::unmarked`]'s (a located `expected`, advice, pointed rules, positions).
 #[inline]
-fn unsaid(t: &[u8]) -> Option<super::Signal> {
+fn unsaid(line: &[u8], t: &[u8]) -> Option<super::Signal> {
     match *t.last()? {
-        b'A'..=b'Z' => lone_verdicts::shape(t).or_else(|| leader_verdicts::shape(t)),
+        b'A'..=b'Z' => lone_verdicts::shape(t)
+            .or_else(|| leader_verdicts::shape(t))
+            .or_else(|| detections::shape(t)),
         b'a'..=b'z' => lone_verdicts::shape(t)
             .or_else(|| leader_verdicts::shape(t))
-            .or_else(|| finding_counts::shape(t)),
-        b'0'..=b'9' | b')' => cell_frames::shape(t).or_else(|| finding_counts::shape(t)),
-        b'.' | b'!' => finding_counts::shape(t),
+            .or_else(|| finding_counts::shape(t))
+            .or_else(|| replies::ends_undefined(t)),
+        b'0'..=b'9' => cell_frames::shape(t)
+            .or_else(|| finding_counts::shape(t))
+            .or_else(|| change_counts::count(t)),
+        b')' => cell_frames::shape(t)
+            .or_else(|| finding_counts::shape(t))
+            .or_else(|| call_errors::shape(line, t)),
+        b'.' | b'!' => finding_counts::shape(t).or_else(|| change_counts::differences(t)),
         _ => None,
     }
     .or_else(|| super::unworded::unmarked(t))
+    .or_else(|| replies::refusal(line, t))
 }
 
 /// A line of a test runner's results that says something failed without a severity word:
