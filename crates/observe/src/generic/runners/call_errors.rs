@@ -60,7 +60,7 @@ mod tests {
             kind("store_open(RW): Object is locked (-5)"),
             Some(Kind::Error)
         );
-        assert_eq!(kind("dir_add: Success (0)"), None);
+        assert_eq!(kind("dir_add: Entry kept (0)"), None);
         assert_eq!(kind("result: Added users (12)"), None);
         assert_eq!(kind("  dir_add: Already exists (68)"), None);
         assert_eq!(kind("dir_add: lower-case words (3)"), None);
