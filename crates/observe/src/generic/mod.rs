@@ -203,7 +203,7 @@ fn after_location_at(line: &[u8], space: Option<usize>) -> Option<&[u8]> {
     let tok = &line[..end];
     // The first token is short: a plain walk beats a `memchr` call.
     let c = tok.iter().position(|&b| b == b':')?;
-    if c == 0 || search::clock_hour(&tok[..c]) || !tok.get(c + 1).is_some_and(u8::is_ascii_digit) {
+    if tok[..c].iter().all(u8::is_ascii_digit) || !tok.get(c + 1).is_some_and(u8::is_ascii_digit) {
         return None;
     }
     let mut i = c + 1;

@@ -63,31 +63,23 @@ pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Si
 #[inline]
 fn unsaid(line: &[u8], t: &[u8]) -> Option<super::Signal> {
     match *t.last()? {
-        b'A'..=b'Z' => lone_verdicts::shape(t).or_else(|| leader_verdicts::shape(t)),
+        b'A'..=b'Z' => lone_verdicts::shape(t)
+            .or_else(|| leader_verdicts::shape(t))
+            .or_else(|| detections::shape(t)),
         b'a'..=b'z' => lone_verdicts::shape(t)
             .or_else(|| leader_verdicts::shape(t))
-            .or_else(|| finding_counts::shape(t)),
-        b'0'..=b'9' | b')' => cell_frames::shape(t).or_else(|| finding_counts::shape(t)),
-        b'.' | b'!' => finding_counts::shape(t),
+            .or_else(|| finding_counts::shape(t))
+            .or_else(|| replies::ends_undefined(t)),
+        b'0'..=b'9' => cell_frames::shape(t)
+            .or_else(|| finding_counts::shape(t))
+            .or_else(|| change_counts::count(t)),
+        b')' => cell_frames::shape(t)
+            .or_else(|| finding_counts::shape(t))
+            .or_else(|| call_errors::shape(line, t)),
+        b'.' | b'!' => finding_counts::shape(t).or_else(|| change_counts::differences(t)),
         _ => None,
     }
     .or_else(|| super::unworded::unmarked(t))
-    .or_else(|| services(line, t))
-}
-
-/// The `wild21` set's shapes of a line with no severity word, told by its last byte (kept out of
-/// [`unsaid`], whose callers inline it): a scanner's `FOUND`, counts of changed entries, a
-/// call's error code, found differences, a message ending in `undefined`, a 5xx reply.
-#[inline(never)]
-fn services(line: &[u8], t: &[u8]) -> Option<super::Signal> {
-    match *t.last()? {
-        b'D' => detections::shape(t),
-        b'0'..=b'9' => change_counts::count(t),
-        b')' => call_errors::shape(line, t),
-        b'.' | b'!' => change_counts::differences(t),
-        b'd' => replies::ends_undefined(t),
-        _ => None,
-    }
     .or_else(|| replies::refusal(line, t))
 }
 

@@ -95,14 +95,3 @@ pub(super) fn has_fault(line: &[u8]) -> bool {
     }
     false
 }
-
-/// `04` of `04:33:11 name.1 | …`: one or two digits before the first colon of a line's first
-/// token are a clock's hour, not a path (`path:N:M:` is a location; `04:33:11` is a time).
-#[inline]
-pub(super) fn clock_hour(head: &[u8]) -> bool {
-    match *head {
-        [h] => h.is_ascii_digit(),
-        [a, b] => a.is_ascii_digit() && b.is_ascii_digit(),
-        _ => false,
-    }
-}
