@@ -38,15 +38,22 @@ pub(super) fn count(t: &[u8]) -> Option<Signal> {
     .then_some(sig(Kind::Summary, 0, false))
 }
 
-/// A failure when `t` says a comparison found differences: `… found differences …` or
-/// `… differences found`.
+/// A failure when `t` says a comparison found differences: `… differences found` closing the
+/// line (a full stop may follow), or `… found differences …` in a line closed by `!` (searched
+/// only there: most lines end in a full stop, few in `!`).
 #[inline]
 pub(super) fn differences(t: &[u8]) -> Option<Signal> {
     static FOUND: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
-        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"differences"));
-    let at = FOUND.find(t)?;
-    let said = t[..at].ends_with(b"found ") || t[at + 11..].starts_with(b" found");
-    said.then_some(sig(Kind::Failure, 0, false))
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"found differences"));
+    let closed = t
+        .strip_suffix(b".")
+        .unwrap_or(t)
+        .ends_with(b" differences found");
+    (closed || (t.last() == Some(&b'!') && FOUND.find(t).is_some())).then_some(sig(
+        Kind::Failure,
+        0,
+        false,
+    ))
 }
 
 #[cfg(test)]
