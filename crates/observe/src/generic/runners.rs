@@ -6,9 +6,12 @@
 use super::sig;
 use crate::rules::Kind;
 
+mod call_errors;
 mod cell_frames;
+mod change_counts;
 mod checkers;
 mod constraints;
+mod detections;
 mod fields;
 mod finding_counts;
 mod leader_verdicts;
@@ -17,6 +20,7 @@ pub(crate) use leader_verdicts::failed as leader_failure;
 mod lone_verdicts;
 mod prefixed;
 mod prompts;
+mod replies;
 mod tallies;
 mod verdicts;
 
@@ -53,7 +57,7 @@ pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Si
         .or_else(|| tallies::shape(t))
         .or_else(|| verdicts::shape(line, t))
         .or_else(|| checkers::shape(line, t))
-        .or_else(|| unsaid(t))
+        .or_else(|| unsaid(line, t))
         .or_else(|| constraints::shape(t))
         .or_else(|| prefixed::shape(t))
         .or_else(|| fields::shape(t))
@@ -63,17 +67,26 @@ pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Si
 /// verdict word, a dot leader's failing verdict, a count of findings, a notebook's frames, and
 /// [`super::unworded::unmarked`]'s (a located `expected`, advice, pointed rules, positions).
 #[inline]
-fn unsaid(t: &[u8]) -> Option<super::Signal> {
+fn unsaid(line: &[u8], t: &[u8]) -> Option<super::Signal> {
     match *t.last()? {
-        b'A'..=b'Z' => lone_verdicts::shape(t).or_else(|| leader_verdicts::shape(t)),
+        b'A'..=b'Z' => lone_verdicts::shape(t)
+            .or_else(|| leader_verdicts::shape(t))
+            .or_else(|| detections::shape(t)),
         b'a'..=b'z' => lone_verdicts::shape(t)
             .or_else(|| leader_verdicts::shape(t))
-            .or_else(|| finding_counts::shape(t)),
-        b'0'..=b'9' | b')' => cell_frames::shape(t).or_else(|| finding_counts::shape(t)),
-        b'.' | b'!' => finding_counts::shape(t),
+            .or_else(|| finding_counts::shape(t))
+            .or_else(|| replies::ends_undefined(t)),
+        b'0'..=b'9' => cell_frames::shape(t)
+            .or_else(|| finding_counts::shape(t))
+            .or_else(|| change_counts::count(t)),
+        b')' => cell_frames::shape(t)
+            .or_else(|| finding_counts::shape(t))
+            .or_else(|| call_errors::shape(line, t)),
+        b'.' | b'!' => finding_counts::shape(t).or_else(|| change_counts::differences(t)),
         _ => None,
     }
     .or_else(|| super::unworded::unmarked(t))
+    .or_else(|| replies::refusal(line, t))
 }
 
 /// A line of a test runner's results that says something failed without a severity word:

@@ -7,6 +7,7 @@ use super::steps::{compared, diff_header};
 use super::titles::{caps_compound, caps_status};
 
 mod conflicts;
+mod process_levels;
 mod subjects;
 
 /// Severity classes of the word alternatives, in the order of the regex groups.
@@ -257,8 +258,8 @@ pub(super) fn hit_word(line: &[u8], mut s: usize, e: usize) -> Option<(Word, boo
 /// still stands as a word of its own.
 fn glued_caps(word: Word, line: &[u8], s: usize, e: usize) -> bool {
     match word {
-        Word::Warn => caps_compound(line, s, e),
-        Word::Severe => caps_status(line, s, e),
+        Word::Warn => caps_compound(line, s, e) || process_levels::process_level(line, s, e),
+        Word::Severe => caps_status(line, s, e) || process_levels::process_level(line, s, e),
         _ => false,
     }
 }
