@@ -90,6 +90,25 @@ class Marks:
                     out.append(i)
         self.add(name, kind, out)
 
+    def once(self, name, pat, kind, start=1):
+        """The first line at or after `start` matching `pat` (its repeats differ in numbers,
+        names or addresses)."""
+        self.add(name, kind, [self.find(name, pat, start)])
+
+    def once_each(self, name, pat, kind, key=shape, start=1, end=None, limit=1):
+        """Of the lines matching `pat` (from `start` to `end`), the first `limit` of each
+        `key(line)` (rule 1: a repeat with only numbers, names or addresses changed is not marked
+        again; rule 2 with limit 5)."""
+        seen, out = {}, []
+        for i, l in enumerate(self.lines(name), 1):
+            if i < start or (end and i > end) or not re.search(pat, l):
+                continue
+            k = key(l)
+            seen[k] = seen.get(k, 0) + 1
+            if seen[k] <= limit:
+                out.append(i)
+        self.add(name, kind, out)
+
     def by_rule(self, name, pat, kind="warning", also=0, limit=5):
         """Lines matching `pat` (a regex with a `rule` group): the first `limit` of each rule;
         `also` adds the next N lines of each (a finding whose location is below its title)."""

@@ -14,11 +14,7 @@ D = os.environ.get("WILD18_DIR") or os.path.join(os.path.dirname(os.path.abspath
                                                  "crates", "observe", "tests", "data", "wild18")
 M = Marks(D)
 lines, add, find, every = M.lines, M.add, M.find, M.every
-
-
-def once(name, pat, kind, start=1):
-    """The first line matching `pat` (its repeats differ in numbers, names or addresses)."""
-    add(name, kind, [find(name, pat, start)])
+once = M.once
 
 
 # SAT solvers (minisat, picosat, cadical): each run's verdict (`SATISFIABLE`/`UNSATISFIABLE`,

@@ -14,24 +14,8 @@ D = os.environ.get("WILD19_DIR") or os.path.join(os.path.dirname(os.path.abspath
                                                  "crates", "observe", "tests", "data", "wild19")
 M = Marks(D)
 lines, add, find, every = M.lines, M.add, M.find, M.every
-
-
-def once_each(name, pat, kind, key=shape, start=1, end=None):
-    """Of the lines matching `pat` (from `start` to `end`), the first of each `key(line)` (rule 1:
-    a repeat with only numbers, names or addresses changed is not marked again)."""
-    seen, out = set(), []
-    for i, l in enumerate(lines(name), 1):
-        if i < start or (end and i > end) or not re.search(pat, l):
-            continue
-        k = key(l)
-        if k not in seen:
-            seen.add(k)
-            out.append(i)
-    add(name, kind, out)
-
-
-def once(name, pat, kind, start=1):
-    add(name, kind, [find(name, pat, start)])
+once_each = M.once_each
+once = M.once
 
 
 def no_addr(l):

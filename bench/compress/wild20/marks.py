@@ -14,25 +14,8 @@ D = os.environ.get("WILD20_DIR") or os.path.join(os.path.dirname(os.path.abspath
                                                  "crates", "observe", "tests", "data", "wild20")
 M = Marks(D)
 lines, add, find, every = M.lines, M.add, M.find, M.every
-
-
-def once_each(name, pat, kind, key=shape, start=1, end=None, limit=1):
-    """Of the lines matching `pat` (from `start` to `end`), the first `limit` of each `key(line)`
-    (rule 1: a repeat with only numbers, names or addresses changed is not marked again; rule 2
-    with limit 5)."""
-    seen, out = {}, []
-    for i, l in enumerate(lines(name), 1):
-        if i < start or (end and i > end) or not re.search(pat, l):
-            continue
-        k = key(l)
-        seen[k] = seen.get(k, 0) + 1
-        if seen[k] <= limit:
-            out.append(i)
-    add(name, kind, out)
-
-
-def once(name, pat, kind, start=1):
-    add(name, kind, [find(name, pat, start)])
+once_each = M.once_each
+once = M.once
 
 
 # yarn: each run's `error` verdict (the `verbose … Error:` line above it with its stack is the
