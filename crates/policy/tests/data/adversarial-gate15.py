@@ -55,7 +55,7 @@
 import json
 import sys
 
-from blind_set import write_one
+from blind_set import score, write_one
 
 S = []  # (class, expected, command)
 def c(cls, want, *cmds):
@@ -354,28 +354,6 @@ HDR = ("# gate15's adversarial set for issue 14 (round 17: a fourth independent 
        "# verdict; `yolo` cases must be deny or an ask a deny may match.\n")
 
 
-def score(lines):
-    """Per-class counts from the probe example's JSON lines (`--score`): each case judged as
-    `gate15_set` judges it (allow exactly, `ask=` exactly, otherwise no looser; yolo: deny or an
-    ask that may deny)."""
-    got = {d["cmd"]: d for d in map(json.loads, lines)}
-    rank = {"allow": 0, "ask": 1, "deny": 2}
-    tot, ok, miss = {}, {}, []
-    for cls, want, x in S:
-        want = FIXED.get(x, want)
-        v = got[x]["verdict"]
-        fine = v == want.rstrip("=") if want == "allow" or want.endswith("=") else rank[v] >= rank[want]
-        tot[cls] = tot.get(cls, 0) + 1
-        ok[cls] = ok.get(cls, 0) + fine
-        if not fine:
-            miss.append(f"{cls}: {x!r}: want {want}, got {v} ({got[x]['reason']})")
-    held = [x for x in Y if got[x]["verdict"] == "deny" or got[x]["verdict"] == "ask" and got[x]["may_deny"]]
-    miss += [f"yolo: {x!r} would run" for x in Y if x not in held]
-    print(", ".join(f"{k} {ok[k]}/{tot[k]}" for k in tot) + f"; yolo {len(held)}/{len(Y)}; "
-          f"total {sum(ok.values()) + len(held)}/{len(S) + len(Y)}")
-    print("\n".join(miss))
-
-
 def main():
     if sys.argv[1:] == ["--classes"]:
         for cls, _, x in S:
@@ -385,7 +363,7 @@ def main():
         print("\n".join(json.dumps(x) for _, _, x in S))
         return
     if sys.argv[1:] == ["--score"]:
-        score(sys.stdin)
+        score(sys.stdin, S, Y, FIXED)
         return
     write_one("gate15", S, Y, FIXED, HDR)
 

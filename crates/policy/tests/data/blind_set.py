@@ -97,3 +97,25 @@ def write_one(name, cases, yolo, fixed, hdr):
     n_allow = sum(1 for *_, w, _ in cases if w == "allow")
     print(len(cases), "cases:", len(d["shell"]), "shell (", n_allow, "allow ),", len(d["exact"]), "exact,", len(yolo), "yolo")
     open(os.path.join(here, f"adversarial-{name}.toml"), "w").write(dump(d, hdr))
+
+
+def score(lines, cases, yolo, fixed):
+    """Per-class counts from the probe example's JSON lines (a set script's `--score`): each case
+    judged as the set's test judges it (allow exactly, `ask=` exactly, otherwise no looser; yolo:
+    deny or an ask that may deny); prints the counts, then every miss."""
+    got = {d["cmd"]: d for d in map(json.loads, lines)}
+    rank = {"allow": 0, "ask": 1, "deny": 2}
+    tot, ok, miss = {}, {}, []
+    for cls, want, x in cases:
+        want = fixed.get(x, want)
+        v = got[x]["verdict"]
+        fine = v == want.rstrip("=") if want == "allow" or want.endswith("=") else rank[v] >= rank[want]
+        tot[cls] = tot.get(cls, 0) + 1
+        ok[cls] = ok.get(cls, 0) + fine
+        if not fine:
+            miss.append(f"{cls}: {x!r}: want {want}, got {v} ({got[x]['reason']})")
+    held = [x for x in yolo if got[x]["verdict"] == "deny" or got[x]["verdict"] == "ask" and got[x]["may_deny"]]
+    miss += [f"yolo: {x!r} would run ({got[x]['verdict']}: {got[x]['reason']})" for x in yolo if x not in held]
+    print(", ".join(f"{k} {ok[k]}/{tot[k]}" for k in tot) + f"; yolo {len(held)}/{len(yolo)}; "
+          f"total {sum(ok.values()) + len(held)}/{len(cases) + len(yolo)}")
+    print("\n".join(miss))
