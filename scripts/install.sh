@@ -8,10 +8,11 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 dest_root=${CARGO_INSTALL_ROOT:-${CARGO_HOME:-$HOME/.cargo}}
-case "${1:-}" in
-  --root) dest_root=${2:?"--root needs a folder"} ;;
-  "") ;;
-  *) echo "usage: scripts/install.sh [--root DIR]" >&2; exit 1 ;;
+usage() { echo "usage: scripts/install.sh [--root DIR]" >&2; exit 1; }
+case "$#:${1:-}" in
+  0:) ;;
+  2:--root) [ -n "$2" ] || usage; dest_root=$2 ;;
+  *) usage ;;
 esac
 cargo install --locked --path "$root/crates/cli" --root "$dest_root"
 lean=$("$root/scripts/lean-context.sh")
