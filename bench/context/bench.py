@@ -76,6 +76,7 @@ def main():
     ap.add_argument("loop_bin")
     ap.add_argument("ref_js")
     ap.add_argument("--lean", action="append", default=[], help="a lean loop-context binary, timed beside `loop context` (repeatable: e.g. the dynamic and the static build)")
+    ap.add_argument("--empty", help="an empty static binary (`fn main() {}`), timed in turns with the --check case: the fastest any process can be here, so the ceiling of that speed-up")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--ref-runs-slow", type=int, default=1, help="runs of the reference's O(n*g) operations")
     ap.add_argument("--ref-runs-mid", type=int, default=3, help="runs of the reference on 2,000 attempts")
@@ -115,9 +116,13 @@ def main():
         label = " [loop-context]" if len(a.lean) == 1 else f" [loop-context #{i + 1}]"
         print(f"{label.strip()}: {lean}", flush=True)
         ours_all.append((label, [lean]))
-    for name, args, ref_runs in cases:
-        results = measure_in_turns([ref + args] + [bin_args + args for _, bin_args in ours_all], [ref_runs] + [a.runs] * len(ours_all))
+    for case, (name, args, ref_runs) in enumerate(cases):
+        empty = [[a.empty]] if a.empty and case == 0 else []
+        results = measure_in_turns([ref + args] + [bin_args + args for _, bin_args in ours_all] + empty, [ref_runs] + [a.runs] * (len(ours_all) + len(empty)))
         rw, rc, rrss, rout, rcode = results[0]
+        if empty:
+            ew, ec = results.pop()[:2]
+            print(f"{'  ceiling: an empty static binary':<42} {ew:>10.4f} {rw:>10.3f} {rw / ew:>8.0f}x {ec:>9.4f} {rc:>9.3f} {rc / ec:>6.0f}x", flush=True)
         for (label, _), (ow, oc, orss, oout, ocode) in zip(ours_all, results[1:]):
             same = "yes" if (oout == rout and ocode == rcode) else f"NO (exit {ocode} vs {rcode})"
             cx = f"{rc / oc:>6.0f}x" if oc > 0 else f"{'-':>7}"
