@@ -390,3 +390,27 @@ fn recursive_reads_see_the_secrets_below() {
         "{v}"
     );
 }
+
+#[test]
+fn find_piped_to_xargs_is_judged_by_the_names_below() {
+    let d = TempDir::new().unwrap();
+    let ws = d.path().canonicalize().unwrap();
+    std::fs::create_dir_all(ws.join("src/pkg")).unwrap();
+    std::fs::write(ws.join("src/pkg/a.py"), "import os\n").unwrap();
+    std::fs::write(ws.join("README.md"), "# x\n").unwrap();
+    let check = |cmd: &str| code(lp(&ws, &ws).args(["gate", "check", "--command", cmd]));
+    let cmds = [
+        "find . -name '*.py' | xargs grep -l import",
+        "find src -type f | grep -v test | head -20 | xargs wc -l",
+    ];
+    // every name below is plain and no secret lies there: a read like `find -exec grep`
+    for cmd in cmds {
+        assert_eq!(check(cmd), 0, "{cmd}");
+    }
+    // a name xargs would split (`src/pkg/x .env.py` gives `grep` the words `src/pkg/x` and
+    // `.env.py`): the words are not the names, whatever they are
+    std::fs::write(ws.join("src/pkg/x .env.py"), "").unwrap();
+    for cmd in cmds {
+        assert_eq!(check(cmd), 3, "{cmd}");
+    }
+}

@@ -288,15 +288,24 @@ impl Analyser<'_, '_> {
             let null_input = words.any(|w| {
                 w == "--null" || (w.starts_with('-') && !w.starts_with("--") && w.contains('0'))
             });
-            // names are exact only NUL-separated: `xargs` splits other input at blanks (a file
-            // `.env x.rs` found by `-name '*.rs'` would give `xargs cat` the path `.env`)
-            self.piped = printed
-                .take()
-                .filter(|(_, nul)| to_xargs && *nul && null_input)
-                .map(|(names, _)| names)
+            // names are exact NUL-separated; other input xargs splits at blanks (a file `.env
+            // x.rs` found by `-name '*.rs'` would give `xargs cat` the path `.env`): those words
+            // are judged by the listing of find's start (`xsplit`)
+            let carried = printed.take();
+            self.piped = carried
+                .clone()
+                .filter(|_| to_xargs)
+                .and_then(|(names, nul)| match (nul, null_input) {
+                    (true, true) => Some(names),
+                    (false, false) => Some(crate::xsplit::split_words(names)),
+                    _ => None,
+                })
                 .or_else(|| (to_xargs && from_git).then(Vec::new));
             self.piped_text = text.take();
-            printed = self.find_prints(ch, src);
+            // `find … | grep -v test | head -20 | xargs CMD`: a subset of the names, unchanged
+            printed = self
+                .find_prints(ch, src)
+                .or_else(|| carried.filter(|(_, nul)| !*nul && crate::xsplit::keeps_lines(t)));
             text = self.text_prints(ch, src);
             self.walk(ch, src, depth);
             self.piped = None;

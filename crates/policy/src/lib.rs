@@ -90,6 +90,7 @@ mod values;
 mod verdict;
 mod whileread;
 pub mod words;
+mod xsplit;
 
 pub use lookups::Lookups;
 pub use path::Listing;

@@ -20,6 +20,9 @@ pub struct Pattern {
     pub(crate) glob: Option<ArgGlob>,
     /// Its last component as a glob; `None` when it is not a valid glob.
     pub(crate) last: Option<ArgGlob>,
+    /// Names xargs split at blanks (`find | xargs CMD`): the words may be anything unless the
+    /// caller's listing proves every name plain ([`crate::xsplit`]).
+    pub(crate) split: bool,
 }
 
 impl Pattern {
@@ -30,6 +33,7 @@ impl Pattern {
             glob: ArgGlob::new(&text, compiled),
             last: ArgGlob::new(last, compiled),
             text,
+            split: false,
         }
     }
 }

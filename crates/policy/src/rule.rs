@@ -480,6 +480,10 @@ impl Rule {
     /// `Maybe` when it could; allow rules match only when every expansion surely matches.
     fn match_pattern(&self, pat: &Pattern, ctx: &PathContext<'_>) -> Match {
         let allow = self.verdict == Verdict::Allow;
+        if pat.split && !crate::xsplit::names_exact(pat, ctx) {
+            // the words xargs makes may be anything: no allow rule is sure, any other may match
+            return if allow { Match::No } else { Match::Maybe };
+        }
         let (dir, _) = pat.text.rsplit_once('/').unwrap_or(("", &pat.text));
         let wild_dir = dir.contains(['*', '?', '[', '{']);
         if wild_dir && allow && (self.spec.workspace.is_none() || dir.contains(['[', '{'])) {
@@ -533,6 +537,9 @@ impl Rule {
         let np = NormPath::from_absolute(dir.to_string(), ctx);
         if self.verdict == Verdict::Allow {
             return self.match_pattern(all, ctx);
+        }
+        if all.split && !crate::xsplit::names_exact(all, ctx) {
+            return Match::Maybe;
         }
         if !np.inside {
             // the workspace root or a place outside: anything a rule covers may be there, unless
