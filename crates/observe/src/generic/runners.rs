@@ -53,12 +53,7 @@ const FAILING: &[&[u8]] = &[
 /// [`WORDLESS`], each run only where the line's first and last bytes meet its needs (see
 /// [`super::gate`]).
 pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Signal> {
-    let line = Line {
-        line,
-        t,
-        space: None,
-        scanned,
-    };
+    let line = Line { line, t, scanned };
     WORDLESS_GATE.run(WORDLESS, &line)
 }
 
@@ -320,12 +315,7 @@ mod tests {
     fn agree(line: &[u8]) -> Result<(), String> {
         let t = line.trim_ascii_start();
         for scanned in [false, true] {
-            let l = Line {
-                line,
-                t,
-                space: None,
-                scanned,
-            };
+            let l = Line { line, t, scanned };
             let gated = wordless(line, t, scanned);
             if t.is_empty() {
                 assert_eq!(gated, None);
