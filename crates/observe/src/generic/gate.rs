@@ -6,6 +6,7 @@
 //! handful of checks, not every one, and a check added to a chain costs nothing on the lines
 //! outside its needs.
 //!
+//! A need may also ask for a line where the word scan found a candidate ([`Need::scanned`]).
 //! A need must hold for every line the check can match (a check that can match whatever the
 //! line's ends declares [`Need::ANY`]); a check may also leave its first test to its needs, as
 //! a `match` arm leaves it to its pattern. The tests compare each gated chain with the chain
@@ -79,29 +80,45 @@ pub(super) struct Need {
     pub first: Bytes,
     /// The bytes it can end with.
     pub last: Bytes,
+    /// Only where the word scan found a candidate in the line ([`Line::scanned`]).
+    pub scanned: bool,
 }
 
 impl Need {
     /// Any line that is not blank.
-    pub(super) const ANY: Need = Need {
-        first: Bytes::ANY,
-        last: Bytes::ANY,
-    };
+    pub(super) const ANY: Need = Need::ends(Bytes::ANY, Bytes::ANY);
+
+    /// A line starting with a byte of `first` and ending with one of `last`.
+    pub(super) const fn ends(first: Bytes, last: Bytes) -> Need {
+        Need {
+            first,
+            last,
+            scanned: false,
+        }
+    }
+
+    /// This need, on a line where the word scan found a candidate.
+    pub(super) const fn scanned(self) -> Need {
+        Need {
+            scanned: true,
+            ..self
+        }
+    }
+
+    /// Whether a line starting with `first` and ending with `last` meets this need.
+    #[cfg(test)]
+    fn met(&self, first: u8, last: u8, scanned: bool) -> bool {
+        self.first.has(first) && self.last.has(last) && (scanned || !self.scanned)
+    }
 
     /// A line starting with a byte of `first`, whatever its end.
     pub(super) const fn first(first: Bytes) -> Need {
-        Need {
-            first,
-            last: Bytes::ANY,
-        }
+        Need::ends(first, Bytes::ANY)
     }
 
     /// A line ending with a byte of `last`, whatever its start.
     pub(super) const fn last(last: Bytes) -> Need {
-        Need {
-            first: Bytes::ANY,
-            last,
-        }
+        Need::ends(Bytes::ANY, last)
     }
 }
 
@@ -139,6 +156,8 @@ pub(super) struct Gate {
     owner: [u8; MAX_NEEDS],
     /// For each need's bit, the bits of every need of its check.
     siblings: [u64; MAX_NEEDS],
+    /// The bits of the needs met only where the word scan found a candidate.
+    scanned: u64,
 }
 
 impl Gate {
@@ -149,6 +168,7 @@ impl Gate {
             last: [0; 256],
             owner: [0; MAX_NEEDS],
             siblings: [0; MAX_NEEDS],
+            scanned: 0,
         };
         let mut bit = 0;
         let mut c = 0;
@@ -169,6 +189,9 @@ impl Gate {
                     }
                     b += 1;
                 }
+                if needs[n].scanned {
+                    gate.scanned |= 1 << bit;
+                }
                 gate.owner[bit] = c as u8;
                 gate.siblings[bit] = own;
                 bit += 1;
@@ -185,6 +208,9 @@ impl Gate {
     pub(super) fn run(&self, checks: &[Check], arg: &Line<'_>) -> Option<Signal> {
         let (&first, &last) = (arg.t.first()?, arg.t.last()?);
         let mut due = self.first[usize::from(first)] & self.last[usize::from(last)];
+        if !arg.scanned {
+            due &= !self.scanned;
+        }
         while due != 0 {
             let bit = due.trailing_zeros() as usize;
             if let Some(s) = (checks[usize::from(self.owner[bit])].run)(arg) {
@@ -203,11 +229,7 @@ pub(super) fn run_all(checks: &[Check], arg: &Line<'_>) -> Option<Signal> {
     let (&first, &last) = (arg.t.first()?, arg.t.last()?);
     checks
         .iter()
-        .filter(|c| {
-            c.needs
-                .iter()
-                .any(|n| n.first.has(first) && n.last.has(last))
-        })
+        .filter(|c| c.needs.iter().any(|n| n.met(first, last, arg.scanned)))
         .find_map(|c| (c.run)(arg))
 }
 
@@ -222,11 +244,7 @@ pub(super) fn unmet(checks: &[Check], arg: &Line<'_>) -> Vec<&'static str> {
     };
     checks
         .iter()
-        .filter(|c| {
-            !c.needs
-                .iter()
-                .any(|n| n.first.has(first) && n.last.has(last))
-        })
+        .filter(|c| !c.needs.iter().any(|n| n.met(first, last, arg.scanned)))
         .filter(|c| (c.run)(arg).is_some())
         .map(|c| c.name)
         .collect()
@@ -468,6 +486,19 @@ mod tests {
             run: starts_x,
         }];
         assert_eq!(unmet(WRONG, &line(b"x")), ["x"]);
+        static SCANNED: &[Check] = &[Check {
+            name: "y",
+            needs: &[Need::ANY.scanned()],
+            run: ends_y,
+        }];
+        static SCANNED_GATE: Gate = Gate::new(SCANNED);
+        let scanned = Line {
+            scanned: true,
+            ..line(b"ay")
+        };
+        assert_eq!(SCANNED_GATE.run(SCANNED, &line(b"ay")), None);
+        assert!(SCANNED_GATE.run(SCANNED, &scanned).is_some());
+        assert_eq!(run_all(SCANNED, &line(b"ay")), None);
         assert_eq!(
             GATE.run(CHECKS, &line(b"x..y")).map(|s| s.kind),
             Some(Kind::Error)

@@ -81,7 +81,7 @@ pub(super) static WORDLESS: &[Check] = &[
     },
     Check {
         name: "warning category",
-        needs: &[Need::ANY],
+        needs: &[Need::ANY.scanned()],
         run: |l| {
             (l.scanned && unworded::warning_category(l.t)).then_some(sig(Kind::Warning, 1, true))
         },
@@ -110,10 +110,7 @@ pub(super) static WORDLESS: &[Check] = &[
         name: "verdicts",
         needs: &[
             Need::first(Bytes::ALPHA),
-            Need {
-                first: Bytes::DIGIT,
-                last: Bytes::LOWER,
-            },
+            Need::ends(Bytes::DIGIT, Bytes::LOWER),
             Need::last(Bytes::of(b"K.!")),
         ],
         run: |l| verdicts::shape(l.line, l.t),
@@ -122,10 +119,7 @@ pub(super) static WORDLESS: &[Check] = &[
         name: "checkers",
         needs: &[
             Need::first(Bytes::DIGIT.or(Bytes::of(b"!bBw"))),
-            Need {
-                first: Bytes::LOWER,
-                last: Bytes::DIGIT,
-            },
+            Need::ends(Bytes::LOWER, Bytes::DIGIT),
             Need::last(Bytes::of(b"dDosOS")),
         ],
         run: |l| checkers::shape(l.line, l.t),
