@@ -20,6 +20,7 @@ use crate::rules::{Cont, Kind};
 mod blocks;
 mod counts;
 mod faults;
+mod gate;
 mod logfmt;
 pub(crate) mod reports;
 mod runners;

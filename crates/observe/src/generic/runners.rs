@@ -3,7 +3,8 @@
 //! that passed fewer checks than it ran, a count of a failing outcome, and a warning printed
 //! into the middle of a result row.
 
-use super::sig;
+use super::gate::{Bytes, Check, Gate, Line, Need};
+use super::{sig, unworded};
 use crate::rules::Kind;
 
 mod call_errors;
@@ -48,24 +49,137 @@ const FAILING: &[&[u8]] = &[
 ];
 
 /// A line with no severity word: the shapes that still make it a finding (an unworded located
-/// message, a summary of counts, a failed result row, a fault flag), in that order.
+/// message, a summary of counts, a failed result row, a fault flag, …), in the order of
+/// [`WORDLESS`], each run only where the line's first and last bytes meet its needs (see
+/// [`super::gate`]).
 pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Signal> {
-    super::unworded::shape(line, t, scanned)
-        .or_else(|| super::counts::summary_shape(t))
-        .or_else(|| failed_row(t))
-        .or_else(|| super::faults::fault(t))
-        .or_else(|| tallies::shape(t))
-        .or_else(|| verdicts::shape(line, t))
-        .or_else(|| checkers::shape(line, t))
-        .or_else(|| unsaid(line, t))
-        .or_else(|| constraints::shape(t))
-        .or_else(|| prefixed::shape(t))
-        .or_else(|| fields::shape(t))
+    let line = Line { line, t, scanned };
+    WORDLESS_GATE.run(WORDLESS, &line)
 }
 
+static WORDLESS_GATE: Gate = Gate::new(WORDLESS);
+
+/// The checks of [`wordless`], in order, each with the first and last bytes (of the line
+/// without its indentation) it can match on. A new check goes here with its needs.
+pub(super) static WORDLESS: &[Check] = &[
+    Check {
+        name: "conflict marker",
+        needs: &[Need::first(Bytes::of(b"<=>|+"))],
+        run: |l| {
+            (matches!(l.line.first(), Some(b'<' | b'=' | b'>' | b'|' | b'+'))
+                && unworded::conflict_marker(l.line))
+            .then_some(sig(Kind::Structure, 1, false))
+        },
+    },
+    Check {
+        name: "unworded shape",
+        needs: &[
+            Need::last(Bytes::of(b")LS'").or(Bytes::DIGIT)),
+            Need::first(Bytes::of(b"*")),
+        ],
+        run: |l| unworded::shape_of(l.t),
+    },
+    Check {
+        name: "warning category",
+        needs: &[Need::ANY.scanned()],
+        run: |l| {
+            (l.scanned && unworded::warning_category(l.t)).then_some(sig(Kind::Warning, 1, true))
+        },
+    },
+    Check {
+        name: "summary of counts",
+        needs: &[Need::first(Bytes::DIGIT.or(Bytes::UPPER))],
+        run: |l| super::counts::summary_shape(l.t),
+    },
+    Check {
+        name: "failed row",
+        needs: &[Need::last(Bytes::DIGIT.or(Bytes::of(b" \t")))],
+        run: |l| failed_row(l.t),
+    },
+    Check {
+        name: "fault",
+        needs: &[Need::first(Bytes::DIGIT.or(Bytes::of(b"hni")))],
+        run: |l| super::faults::fault(l.t),
+    },
+    Check {
+        name: "tallies",
+        needs: &[Need::ANY],
+        run: |l| tallies::shape(l.t),
+    },
+    Check {
+        name: "verdicts",
+        needs: &[
+            Need::first(Bytes::ALPHA),
+            Need::ends(Bytes::DIGIT, Bytes::LOWER),
+            Need::last(Bytes::of(b"K.!")),
+        ],
+        run: |l| verdicts::shape(l.line, l.t),
+    },
+    Check {
+        name: "checkers",
+        needs: &[
+            Need::first(Bytes::DIGIT.or(Bytes::of(b"!bBw"))),
+            Need::ends(Bytes::LOWER, Bytes::DIGIT),
+            Need::last(Bytes::of(b"dDosOS")),
+        ],
+        run: |l| checkers::shape(l.line, l.t),
+    },
+    Check {
+        name: "unsaid, by the last byte",
+        needs: &[Need::last(
+            Bytes::ALPHA.or(Bytes::DIGIT).or(Bytes::of(b").!")),
+        )],
+        run: |l| unsaid(l.line, l.t),
+    },
+    Check {
+        name: "advice",
+        needs: &[Need::last(Bytes::of(b":"))],
+        run: |l| unworded::advice::shape(l.t),
+    },
+    Check {
+        name: "ends at a position",
+        needs: &[Need::last(Bytes::DIGIT.or(Bytes::of(b")")))],
+        run: |l| unworded::positioned::ends_at_position(l.t),
+    },
+    Check {
+        name: "ranged location",
+        needs: &[Need::ANY],
+        run: |l| unworded::positioned::ranged_location(l.t),
+    },
+    Check {
+        name: "pointed rules",
+        needs: &[Need::first(Bytes::of(b"\xC2\xE2"))],
+        run: |l| unworded::pointed_rules::shape(l.t),
+    },
+    Check {
+        name: "refusal",
+        needs: &[Need::first(Bytes::of(b"5"))],
+        run: |l| replies::refusal(l.line, l.t),
+    },
+    Check {
+        name: "constraints",
+        needs: &[
+            Need::last(Bytes::of(b"):.")),
+            Need::first(Bytes::of(b"BASa")),
+        ],
+        run: |l| constraints::shape(l.t),
+    },
+    Check {
+        name: "prefixed frame",
+        needs: &[Need::last(Bytes::DIGIT.or(Bytes::of(b")")))],
+        run: |l| prefixed::shape(l.t),
+    },
+    Check {
+        name: "fields",
+        needs: &[Need::first(Bytes::of(b"RDF\""))],
+        run: |l| fields::shape(l.t),
+    },
+];
+
 /// The `wild18` set's shapes of a line with no severity word, told by its last byte: a lone
-/// verdict word, a dot leader's failing verdict, a count of findings, a notebook's frames, and
-/// [`super::unworded::unmarked`]'s (a located `expected`, advice, pointed rules, positions).
+/// verdict word, a dot leader's failing verdict, a count of findings, a notebook's frames.
+/// [`WORDLESS`] runs [`super::unworded`]'s unmarked shapes (a located `expected`, advice,
+/// pointed rules, positions) and a 5xx reply after it.
 #[inline]
 fn unsaid(line: &[u8], t: &[u8]) -> Option<super::Signal> {
     match *t.last()? {
@@ -85,8 +199,6 @@ fn unsaid(line: &[u8], t: &[u8]) -> Option<super::Signal> {
         b'.' | b'!' => finding_counts::shape(t).or_else(|| change_counts::differences(t)),
         _ => None,
     }
-    .or_else(|| super::unworded::unmarked(t))
-    .or_else(|| replies::refusal(line, t))
 }
 
 /// A line of a test runner's results that says something failed without a severity word:
@@ -94,7 +206,7 @@ fn unsaid(line: &[u8], t: &[u8]) -> Option<super::Signal> {
 /// or only a failing outcome's non-zero count (`REGRESSION   1`). `t` is the line without
 /// its indentation.
 #[inline]
-pub(super) fn failed_row(t: &[u8]) -> Option<super::Signal> {
+fn failed_row(t: &[u8]) -> Option<super::Signal> {
     // Most lines end otherwise: tested where the caller reads the line, not in a call.
     match t.last() {
         Some(b) if b.is_ascii_digit() || matches!(b, b' ' | b'\t') => counted_row(t),
@@ -170,6 +282,68 @@ pub(super) fn after_leader(t: &[u8]) -> Option<&[u8]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generic::gate::{corpus_lines, family_line, run_all, unmet};
+    use proptest::prelude::*;
+
+    /// The chain [`WORDLESS`] replaced, every check run in turn.
+    fn wordless_chain(line: &[u8], t: &[u8], scanned: bool) -> Option<crate::generic::Signal> {
+        unworded::shape(line, t, scanned)
+            .or_else(|| crate::generic::counts::summary_shape(t))
+            .or_else(|| failed_row(t))
+            .or_else(|| crate::generic::faults::fault(t))
+            .or_else(|| tallies::shape(t))
+            .or_else(|| verdicts::shape(line, t))
+            .or_else(|| checkers::shape(line, t))
+            .or_else(|| {
+                unsaid(line, t)
+                    .or_else(|| unworded::unmarked(t))
+                    .or_else(|| replies::refusal(line, t))
+            })
+            .or_else(|| constraints::shape(t))
+            .or_else(|| prefixed::shape(t))
+            .or_else(|| fields::shape(t))
+    }
+
+    /// Gated, every check run in turn and the chain it replaced agree on `line`, and no check
+    /// matches it outside its needs.
+    fn agree(line: &[u8]) -> Result<(), String> {
+        let t = line.trim_ascii_start();
+        for scanned in [false, true] {
+            let l = Line { line, t, scanned };
+            let gated = wordless(line, t, scanned);
+            if t.is_empty() {
+                assert_eq!(gated, None);
+                continue;
+            }
+            let (all, chain) = (run_all(WORDLESS, &l), wordless_chain(line, t, scanned));
+            let wrong = unmet(WORDLESS, &l);
+            if gated != all || all != chain || !wrong.is_empty() {
+                return Err(format!(
+                    "{:?}: gated {gated:?}, all {all:?}, chain {chain:?}, outside needs {wrong:?}",
+                    String::from_utf8_lossy(line)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn gated_checks_agree_on_every_corpus_line() {
+        let lines = corpus_lines();
+        assert!(lines.len() > 10_000);
+        for line in &lines {
+            if let Err(e) = agree(line) {
+                panic!("{e}");
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn gated_checks_agree_on_lines_of_the_keyword_families(line in family_line()) {
+            prop_assert!(agree(&line).is_ok(), "{:?}", agree(&line));
+        }
+    }
 
     fn row(line: &str) -> bool {
         failed_row(line.trim_ascii_start().as_bytes()).is_some()

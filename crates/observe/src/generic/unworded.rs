@@ -19,10 +19,10 @@
 use super::{Signal, sig};
 use crate::rules::Kind;
 
-mod advice;
+pub(super) mod advice;
 mod framed;
-mod pointed_rules;
-mod positioned;
+pub(super) mod pointed_rules;
+pub(super) mod positioned;
 pub(super) use advice::title as advice_title;
 pub(crate) use framed::{detail_block, framed_pull};
 pub(super) use pointed_rules::pull as pointed_pull;
@@ -30,7 +30,7 @@ pub(super) use pointed_rules::pull as pointed_pull;
 /// A line no earlier check told that is advice about a file, a message ending at a line and
 /// column or located with a column range, or a rule's name led by pointers (see [`advice`],
 /// [`positioned`], [`pointed_rules`]).
-#[inline]
+#[cfg(test)]
 pub(super) fn unmarked(t: &[u8]) -> Option<Signal> {
     advice::shape(t)
         .or_else(|| positioned::ends_at_position(t))
@@ -39,10 +39,12 @@ pub(super) fn unmarked(t: &[u8]) -> Option<Signal> {
 }
 
 /// Shapes of a line without its indentation (`t`) that no other check told. Told by its first
-/// and last bytes first: most lines end in none of these.
-#[inline]
+/// and last bytes first: most lines end in none of these. (The chain of
+/// [`super::runners::WORDLESS`] runs its three checks apart; this is what they replaced, for
+/// the tests.)
 /// `scanned` says whether the word scan found a candidate in the line (rejected since): a
 /// category like `DeprecationWarning` leaves one (the scan ignores case and word boundaries).
+#[cfg(test)]
 pub(super) fn shape(line: &[u8], t: &[u8], scanned: bool) -> Option<Signal> {
     let (&first, &last) = (t.first()?, t.last()?);
     if matches!(line.first(), Some(b'<' | b'=' | b'>' | b'|' | b'+')) && conflict_marker(line) {
@@ -59,7 +61,7 @@ pub(super) fn shape(line: &[u8], t: &[u8], scanned: bool) -> Option<Signal> {
 /// warning named by its category, a word ending in `Warning` glued to a longer name, among the
 /// first three words of a line and followed by a colon.
 #[inline(never)]
-fn warning_category(t: &[u8]) -> bool {
+pub(super) fn warning_category(t: &[u8]) -> bool {
     t.split(|&b| b == b' ').take(3).any(|word| {
         word.strip_suffix(b":")
             .and_then(|w| w.strip_suffix(b"Warning"))
@@ -75,7 +77,7 @@ fn warning_category(t: &[u8]) -> bool {
 
 /// [`shape`] for the lines its first and last bytes let through.
 #[inline(never)]
-fn shape_of(t: &[u8]) -> Option<Signal> {
+pub(super) fn shape_of(t: &[u8]) -> Option<Signal> {
     match (t.first()?, t.last()?) {
         (b'i', b')') if innermost_frame(t) => Some(sig(Kind::Frame, 1, false)),
         (_, b'L' | b'S') if totals_row(t) => Some(sig(Kind::Summary, 0, false)),
@@ -92,7 +94,7 @@ fn shape_of(t: &[u8]) -> Option<Signal> {
 /// (`++<<<<<<< HEAD`). Exactly seven marks; the `=` one alone on its line (a longer run, or one
 /// with a title, is a banner; an indented one underlines a heading).
 #[inline(never)]
-fn conflict_marker(line: &[u8]) -> bool {
+pub(super) fn conflict_marker(line: &[u8]) -> bool {
     let body = line.strip_prefix(b"++").unwrap_or(line);
     let Some(&mark) = body.first() else {
         return false;

@@ -32,7 +32,7 @@ fn advice_title(t: &[u8]) -> bool {
 /// The title's signal: a warning, grouped with the titles of the same advice (the paths'
 /// digits masked), its lines kept under it up to the blank line.
 #[inline]
-pub(super) fn shape(t: &[u8]) -> Option<Signal> {
+pub(in crate::generic) fn shape(t: &[u8]) -> Option<Signal> {
     title(t).then(|| sig(Kind::Warning, 8, true))
 }
 

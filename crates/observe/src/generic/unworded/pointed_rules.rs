@@ -53,7 +53,7 @@ pub(crate) fn pull(t: &[u8], kind: Kind) -> u8 {
 /// The title's signal: a warning grouped by its rule (beyond the group's limit the findings of
 /// one rule fold), its severity, message, blank and first source line kept under it.
 #[inline]
-pub(super) fn shape(t: &[u8]) -> Option<Signal> {
+pub(in crate::generic) fn shape(t: &[u8]) -> Option<Signal> {
     title(t).then(|| sig(Kind::Warning, 4, true))
 }
 

@@ -30,7 +30,7 @@ pub(super) fn expectation(line: &[u8], rest: &[u8]) -> Option<Signal> {
 /// `… at line 3, column 7`): a decoder's or parser's message. `t` is the line without its
 /// indentation; told by the last byte first (a digit, or the `)` of the char offset).
 #[inline]
-pub(super) fn ends_at_position(t: &[u8]) -> Option<Signal> {
+pub(in crate::generic) fn ends_at_position(t: &[u8]) -> Option<Signal> {
     if t.len() < 20 {
         return None;
     }
@@ -60,7 +60,7 @@ pub(super) fn ends_at_position(t: &[u8]) -> Option<Signal> {
 /// a range (`L:C-C`, or `L-L:C-C`), then a level word and its colon. An error when the word is
 /// `error` or `fatal`, else a warning; the indented lines under it (the atom) come with it.
 #[inline]
-pub(super) fn ranged_location(t: &[u8]) -> Option<Signal> {
+pub(in crate::generic) fn ranged_location(t: &[u8]) -> Option<Signal> {
     // Told by the first colon or blank first: a colon before any blank, a digit after it.
     let colon = crate::generic::find2(&t[..t.len().min(100)], b':', b' ')?;
     if t[colon] != b':' || !t.get(colon + 1).is_some_and(u8::is_ascii_digit) {
