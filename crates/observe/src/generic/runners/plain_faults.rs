@@ -17,15 +17,18 @@ mod prose_locations;
 mod stamped_levels;
 mod stamped_locations;
 
-/// The first of these shapes `t` (the line without its indentation) has: the cheap byte tests
-/// on its first and last bytes first, the searches inside it last. Out of line, so that the
-/// shapes tried before it stay inlined in their caller.
+/// The first of these shapes `t` (the line without its indentation) has: the shapes its first
+/// byte can lead, then a message placed in prose (told by its last bytes). Out of line, so
+/// that the shapes tried before it stay inlined in their caller.
 #[inline(never)]
 pub(super) fn shape(line: &[u8], t: &[u8]) -> Option<Signal> {
-    exit_assignments::shape(t)
-        .or_else(|| failure_leads::shape(t))
-        .or_else(|| http_statuses::shape(t))
-        .or_else(|| stamped_locations::shape(line, t))
-        .or_else(|| comma_tallies::shape(t))
-        .or_else(|| prose_locations::shape(t))
+    // One dispatch on the first byte: each shape is led by its own few bytes.
+    match *t.first()? {
+        b'0'..=b'9' => stamped_locations::shape(line, t).or_else(|| comma_tallies::shape(t)),
+        b'D' | b'd' | b'T' | b't' => failure_leads::shape(t),
+        b'H' | b'<' => http_statuses::shape(t),
+        b'r' | b'R' | b'e' | b'E' | b's' | b'S' | b'c' | b'C' => exit_assignments::shape(t),
+        _ => None,
+    }
+    .or_else(|| prose_locations::shape(t))
 }

@@ -18,7 +18,8 @@ const NAMES: &[&[u8]] = &[
     b"returncode",
 ];
 
-/// An error (the command before it failed) when `t` is only `NAME=N` or `NAME: N` with a known name and `N` a non-zero number.
+/// An error (the command before it failed) when `t` is only `NAME=N` or `NAME: N` with a known
+/// name and `N` a non-zero number.
 #[inline]
 pub(crate) fn shape(t: &[u8]) -> Option<Signal> {
     // Most lines fail on their length or last byte, then on the first.
