@@ -27,7 +27,9 @@ pub(super) fn shape(line: &[u8], t: &[u8]) -> Option<Signal> {
         b'0'..=b'9' => stamped_locations::shape(line, t).or_else(|| comma_tallies::shape(t)),
         b'D' | b'd' | b'T' | b't' => failure_leads::shape(t),
         b'H' | b'<' => http_statuses::shape(t),
-        b'r' | b'R' | b'e' | b'E' | b's' | b'S' | b'c' | b'C' => exit_assignments::shape(t),
+        b'r' | b'R' | b'e' | b'E' | b's' | b'S' | b'c' | b'C' if line.len() == t.len() => {
+            exit_assignments::shape(t)
+        }
         _ => None,
     }
     .or_else(|| prose_locations::shape(t))

@@ -3,11 +3,10 @@
 //! `Traceback (most recent call last):`, and the last line a command printed over the `rc=4`
 //! a script wrote after it. Neither the traceback's first line nor the status names the step.
 
-/// Whether `line` is a non-zero exit status written as an assignment: the line above it is
+/// Whether `line` is a non-zero exit status written as an unindented assignment: the line above it is
 /// then the failed step (a traceback's is pulled by the compressor when no other pull is).
 pub(super) fn ends_a_step(line: &[u8]) -> bool {
-    crate::generic::runners::plain_faults::exit_assignments::shape(line.trim_ascii_start())
-        .is_some()
+    crate::generic::runners::plain_faults::exit_assignments::shape(line).is_some()
 }
 
 /// Whether `line` opens a Python traceback.
@@ -30,6 +29,7 @@ mod tests {
         ));
         assert!(failed_step(above, b"rc=1"));
         assert!(!failed_step(above, b"rc=0"));
+        assert!(!failed_step(above, b"  rc=1"));
         assert!(!failed_step(above, b"error: no such file: app4.conf"));
     }
 }

@@ -1,4 +1,5 @@
-//! An exit status written as an assignment on a line of its own: `rc=4`, `exit=1`,
+//! An exit status written as an assignment on a line of its own, unindented (an indented
+//! `status: 1` is a field of a YAML or JSON document): `rc=4`, `exit=1`,
 //! `status: 2`, `returncode=127` — what a script's `echo rc=$?` after a command prints. Zero is
 //! a success and not kept by this shape.
 
@@ -55,5 +56,6 @@ mod tests {
         assert_eq!(kind("rc=4 retrying"), None);
         assert_eq!(kind("code=123456"), None);
         assert_eq!(kind("rc=04"), None);
+        assert_eq!(kind("  status: 1"), None);
     }
 }
