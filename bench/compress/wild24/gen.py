@@ -2,7 +2,7 @@
 """Builds the `wild24` corpus: a blind set of real outputs (most of them 200+ lines) of network and
 infrastructure tools no earlier set holds, recorded before the compressor saw any of it. Fixtures
 (`fixtures.py`) are run through socat, siege, lftp, httpie, locust, iperf (v2), hping3, gnutls-cli,
-certtool, sslscan, knotd, kzonecheck, drill, named, snmpwalk, ngrep, tcpflow, kea-dhcp4, keepalived
+certtool, sslscan, knotd, ldns-read-zone/ldns-verify-zone, drill, named, snmpwalk, ngrep, tcpflow, kea-dhcp4, keepalived
 and pyinfra, with faults put in the middle of each run (missing pages and a dead port under a
 local http.server, an expired certificate, a wrong CA and a wrong host name, a broken zone and a
 missing zone file, a wrong SNMP community, a cut pcap, a broken DHCP and VRRP configuration, a
