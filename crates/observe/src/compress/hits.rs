@@ -407,6 +407,13 @@ impl Compressor<'_> {
             let above = self.run.recent.iter().rev().map(|(_, l)| l.text(block));
             before = generic::record_pull(line, above);
         }
+        // The line above a traceback that no pull above took: the step that crashed.
+        if before == 0
+            && generic::opens_traceback(line)
+            && self.prev_noise(no, block, |l| !l.trim_ascii().is_empty())
+        {
+            before = 1;
+        }
         before
     }
     /// `├── x` under `base64 v0.23.1`: the root of each tree of a listing is kept; once one

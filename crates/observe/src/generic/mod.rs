@@ -40,7 +40,7 @@ use search::has_fault;
 pub(crate) use search::{blank, find2, has_pair};
 use shapes::shape;
 use steps::{checker_prefix, diff_header, ends_in_failure, labelled_prefix};
-pub(crate) use steps::{detail_of, failed_step, location_pull, named_prefix};
+pub(crate) use steps::{detail_of, failed_step, location_pull, named_prefix, opens_traceback};
 use titles::rule_path;
 pub(crate) use titles::rule_run;
 pub(crate) use unworded::{count_pull, detail_block, framed_pull};

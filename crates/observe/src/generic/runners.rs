@@ -19,6 +19,7 @@ mod leader_verdicts;
 mod levels;
 pub(crate) use leader_verdicts::failed as leader_failure;
 mod lone_verdicts;
+pub(super) mod plain_faults;
 mod prefixed;
 mod prompts;
 mod replies;
@@ -174,6 +175,11 @@ pub(super) static WORDLESS: &[Check] = &[
         needs: &[Need::first(Bytes::of(b"RDF\""))],
         run: |l| fields::shape(l.t),
     },
+    Check {
+        name: "plain faults",
+        needs: &[Need::ANY],
+        run: |l| plain_faults::shape(l.line, l.t),
+    },
 ];
 
 /// The `wild18` set's shapes of a line with no severity word, told by its last byte: a lone
@@ -302,6 +308,7 @@ mod tests {
             .or_else(|| constraints::shape(t))
             .or_else(|| prefixed::shape(t))
             .or_else(|| fields::shape(t))
+            .or_else(|| plain_faults::shape(line, t))
     }
 
     /// Gated, every check run in turn and the chain it replaced agree on `line`, and no check

@@ -4,6 +4,9 @@
 
 use super::ident;
 
+mod last_words;
+pub(crate) use last_words::opens_traceback;
+
 /// After an `expected`: whether the line goes on to say what came instead (`expected 3, got
 /// 4`, `expected -3 but received 3`, `expected x, actual y`, `expected:<3> but was:<4>`,
 /// `expected +0 to be 1`).
@@ -59,6 +62,7 @@ pub(crate) fn failed_step(prev: &[u8], line: &[u8]) -> bool {
         || bare_failure(line)
         || xml_case(prev, line)
         || linked_function(prev)
+        || last_words::ends_a_step(line)
 }
 
 /// `/usr/bin/ld: libx.a(h.o): in function `f':` above an undefined reference: the object and
