@@ -12,6 +12,8 @@ mod change_counts;
 mod checkers;
 mod constraints;
 mod detections;
+mod exception_sites;
+mod failure_tables;
 mod fields;
 mod finding_counts;
 mod leader_verdicts;
@@ -61,6 +63,11 @@ pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Si
         .or_else(|| constraints::shape(t))
         .or_else(|| prefixed::shape(t))
         .or_else(|| fields::shape(t))
+        .or_else(|| {
+            scanned
+                .then(|| exception_sites::shape(t).or_else(|| failure_tables::header(t)))
+                .flatten()
+        })
 }
 
 /// The `wild18` set's shapes of a line with no severity word, told by its last byte: a lone
