@@ -20,9 +20,12 @@ mod leader_verdicts;
 mod levels;
 pub(crate) use leader_verdicts::failed as leader_failure;
 mod lone_verdicts;
+mod nan_scores;
+mod negated_labels;
 mod prefixed;
 mod prompts;
 mod replies;
+mod starred_messages;
 mod tallies;
 mod verdicts;
 
@@ -63,11 +66,10 @@ pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Si
         .or_else(|| constraints::shape(t))
         .or_else(|| prefixed::shape(t))
         .or_else(|| fields::shape(t))
-        .or_else(|| {
-            scanned
-                .then(|| exception_sites::shape(t).or_else(|| failure_tables::header(t)))
-                .flatten()
-        })
+        .or_else(|| scanned.then(|| exception_sites::shape(t)).flatten())
+        .or_else(|| failure_tables::header(t, scanned))
+        .or_else(|| starred_messages::shape(t).or_else(|| negated_labels::shape(t)))
+        .or_else(|| nan_scores::shape(t))
 }
 
 /// The `wild18` set's shapes of a line with no severity word, told by its last byte: a lone
@@ -82,7 +84,8 @@ fn unsaid(line: &[u8], t: &[u8]) -> Option<super::Signal> {
         b'a'..=b'z' => lone_verdicts::shape(t)
             .or_else(|| leader_verdicts::shape(t))
             .or_else(|| finding_counts::shape(t))
-            .or_else(|| replies::ends_undefined(t)),
+            .or_else(|| replies::ends_undefined(t))
+            .or_else(|| change_counts::counted_differences(t)),
         b'0'..=b'9' => cell_frames::shape(t)
             .or_else(|| finding_counts::shape(t))
             .or_else(|| change_counts::count(t)),

@@ -2,13 +2,14 @@
 //! validator prints its failure cases as a table, `  schema_context column  check
 //! check_number  failure_case index`, whose rows (`0  Column  qty  coerce_dtype('int64')  None
 //! twelve  59`) carry no severity word. The header names a failure column; the rows under it,
-//! up to a blank line, are kept with it.
+//! up to a blank line, are kept with it. So are the rows of a comparison's table of values that
+//! differ (`position  temp  temp  difference`, the `wild22` set's held-out half).
 
 use crate::generic::{Signal, sig};
 use crate::rules::Kind;
 
-/// The column names that say a table lists failures (whole names, or `_`-separated parts of
-/// one: `failure_case`, `error_message`).
+/// The column names that say a table lists failures or differences (whole names, or
+/// `_`-separated parts of one: `failure_case`, `error_message`, `difference`).
 const FAILING: &[&[u8]] = &[
     b"failure",
     b"failures",
@@ -16,6 +17,8 @@ const FAILING: &[&[u8]] = &[
     b"error",
     b"errors",
     b"fail",
+    b"difference",
+    b"differences",
 ];
 
 /// The rows kept under the header.
@@ -23,20 +26,29 @@ const ROWS: u16 = 8;
 
 /// A structure line keeping the rows below when `t` (the line without its indentation) is a
 /// table header: three names or more, lower-case letters, digits and `_` only, aligned by a run
-/// of two blanks somewhere, one of them naming failures ([`FAILING`]).
-pub(super) fn header(t: &[u8]) -> Option<Signal> {
-    if !t.first().is_some_and(u8::is_ascii_lowercase)
-        || !t
-            .iter()
-            .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'_' | b' '))
-        || memchr::memmem::find(t, b"  ").is_none()
-    {
+/// of two blanks somewhere, one of them naming failures ([`FAILING`]). Read only where the word
+/// scan found a candidate (`scanned`: `failure`, `error`) or the line is padded with a blank at
+/// its end, as a fixed-width header is (`difference` is no word of the scan).
+pub(super) fn header(t: &[u8], scanned: bool) -> Option<Signal> {
+    if !t.first().is_some_and(u8::is_ascii_lowercase) || !(scanned || t.last() == Some(&b' ')) {
         return None;
     }
-    let mut names = t.split(|&b| b == b' ').filter(|w| !w.is_empty());
+    // One pass that stops at the first byte a header cannot hold (most lines stop early).
+    let mut aligned = false;
+    for (i, &b) in t.iter().enumerate() {
+        if b == b' ' {
+            aligned |= t[i - 1] == b' ';
+        } else if !(b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_') {
+            return None;
+        }
+    }
+    if !aligned {
+        return None;
+    }
+    let names = t.split(|&b| b == b' ').filter(|w| !w.is_empty());
     let mut count = 0;
     let mut failing = false;
-    for name in names.by_ref() {
+    for name in names {
         count += 1;
         failing |= name
             .split(|&b| b == b'_')
@@ -51,14 +63,16 @@ mod tests {
     use crate::rules::Kind;
 
     /// A header of aligned column names, one naming failures, is a structure; a header naming
-    /// none, prose and a two-column listing are not.
+    /// none and prose are not.
     #[test]
     fn a_table_header_naming_failures() {
         let h = "  schema_context column                  check check_number  failure_case index";
         assert_eq!(kind(h), Some(Kind::Structure));
         assert_eq!(kind("name   rows   error_count"), Some(Kind::Structure));
+        let d = "position        temp            temp            difference          ";
+        assert_eq!(kind(d), Some(Kind::Structure));
         assert_eq!(kind("  schema_context column   check   value index"), None);
-        assert_eq!(kind("the failure case is handled below"), None);
-        assert_eq!(kind("job  failed"), None);
+        assert_ne!(kind("the error_count of each row"), Some(Kind::Structure));
+        assert_eq!(kind("name  rows  status"), None);
     }
 }

@@ -1,14 +1,15 @@
 //! An error code in kebab case standing as a cell of a report (issue 16, the `wild22` set's
-//! tuning half): `│ 41  │ 5  │ constraint-error │ The cell "None" in row …`, `  parse-error  line 3`.
+//! tuning half): `│ 41  │ 5  │ constraint-error │ The cell "None" in row …`, `row 3  parse-error  line 3`.
 //! A severity word glued after a hyphen is part of a name (`http-errors`, `on-error.js`) unless
-//! the whole blank-delimited token is a lower-case code ending in the singular `-error`.
+//! the whole blank-delimited token is a lower-case code ending in the singular `-error`, set
+//! off as a cell of a row.
 
-/// Whether the severity word at `line[s..e]` closes a kebab-case code standing alone: the word
-/// is `error` after a hyphen, the token it ends runs from a blank (or the line's start) over
-/// lower-case letters and hyphens (two parts at least) to a blank that a second blank, a box
-/// rule or the line's end follows.
+/// Whether the severity word at `line[s..e]` closes a kebab-case code standing as a cell: the
+/// word is `error` after a hyphen, the token it ends runs over lower-case letters and hyphens
+/// (two parts at least) from a blank after another cell (two blanks or a box rule `│` before
+/// it, and text before those), to two blanks or a blank and a box rule.
 pub(super) fn code(line: &[u8], s: usize, e: usize) -> bool {
-    if s < 2 || line[s - 1] != b'-' || !line[s..e].eq_ignore_ascii_case(b"error") {
+    if s < 2 || line[s - 1] != b'-' || line[s..e] != *b"error" {
         return false;
     }
     let head = &line[..s - 1];
@@ -18,13 +19,13 @@ pub(super) fn code(line: &[u8], s: usize, e: usize) -> bool {
         .take_while(|b| b.is_ascii_lowercase() || **b == b'-')
         .count();
     let start = head.len() - n;
-    let lead = start == 0 || head[start - 1] == b' ';
-    let tail = match line.get(e..) {
-        None | Some([]) => true,
-        Some([b' ', b' ' | 0xe2, ..]) => true,
-        _ => false,
-    };
-    n >= 2 && head[start].is_ascii_lowercase() && line[s..e] == *b"error" && lead && tail
+    let before = head[..start].trim_ascii_end();
+    let cell = start >= 2
+        && head[start - 1] == b' '
+        && (head[start - 2] == b' ' || head[start - 2] == 0x82)
+        && !before.is_empty();
+    let tail = matches!(line.get(e..), Some([b' ', b' ' | 0xe2, ..]));
+    n >= 2 && head[start].is_ascii_lowercase() && cell && tail
 }
 
 #[cfg(test)]
@@ -39,7 +40,12 @@ mod tests {
         let row =
             "│ 41  │ 5     │ constraint-error │ The cell \"None\" in row at position \"41\" and │";
         assert_eq!(kind(row), Some(Kind::Error));
-        assert_eq!(kind("  blank-header-error   line 3"), Some(Kind::Error));
+        assert_eq!(
+            kind("row 3   blank-header-error   header"),
+            Some(Kind::Error)
+        );
+        assert_eq!(kind("gpg-error"), None);
+        assert_eq!(kind("  gpg-error   1.46"), None);
         assert_eq!(kind("added http-errors 2.0.0"), None);
         assert_eq!(kind("├── make-error@1.3.6"), None);
         assert_eq!(kind("loading on-error-retry module"), None);
