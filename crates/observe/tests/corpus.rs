@@ -357,6 +357,18 @@ fn the_wild21_set_keeps_at_least_its_recorded_anchors() {
     blind_set_floor("wild21", 17, 167, 133, 0.82);
 }
 
+/// The twenty-second set, `wild22`: 21 real outputs of data and science tooling no other set
+/// holds (duckdb, snakemake, pandera, polars, pyarrow, pandas, frictionless, optuna,
+/// scikit-learn, dbt, papermill, sqlite-utils, ncgen, ncdump, h5dump, h5diff, pspp, maxima, gp,
+/// gron, yq), 12 of 200+ lines. Its first look, on the tree with wild2 to wild21 tuned, kept 111
+/// of 179 (mean reduction 85.6%); after the classes of its tuning half (its held-out half
+/// unchanged at 40 of 75) 135 of 179; after the held-out misses' classes (68 of 75) 163 of 179,
+/// 83.8%: the floor, which may only go up.
+#[test]
+fn the_wild22_set_keeps_at_least_its_recorded_anchors() {
+    blind_set_floor("wild22", 21, 179, 163, 0.83);
+}
+
 /// The twenty-fourth set, `wild24`: 20 real outputs of network and infrastructure tools no other
 /// set holds (socat, siege, lftp, httpie, locust, iperf, hping3, gnutls-cli, certtool, sslscan,
 /// knotd, ldns-verify-zone, drill, named, snmpwalk, ngrep, tcpflow, kea-dhcp4, keepalived,

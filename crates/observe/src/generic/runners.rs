@@ -13,16 +13,21 @@ mod change_counts;
 mod checkers;
 mod constraints;
 mod detections;
+mod exception_sites;
+mod failure_tables;
 mod fields;
 mod finding_counts;
 mod leader_verdicts;
 mod levels;
 pub(crate) use leader_verdicts::failed as leader_failure;
 mod lone_verdicts;
+mod nan_scores;
+mod negated_labels;
 pub(super) mod plain_faults;
 mod prefixed;
 mod prompts;
 mod replies;
+mod starred_messages;
 mod tallies;
 mod verdicts;
 
@@ -180,6 +185,26 @@ pub(super) static WORDLESS: &[Check] = &[
         needs: &[Need::ANY],
         run: |l| plain_faults::shape(l.line, l.t),
     },
+    Check {
+        name: "exception site",
+        needs: &[Need::ANY.scanned()],
+        run: |l| l.scanned.then(|| exception_sites::shape(l.t)).flatten(),
+    },
+    Check {
+        name: "failure table header",
+        needs: &[Need::ANY],
+        run: |l| failure_tables::header(l.t, l.scanned),
+    },
+    Check {
+        name: "starred message or negated label",
+        needs: &[Need::ANY],
+        run: |l| starred_messages::shape(l.t).or_else(|| negated_labels::shape(l.t)),
+    },
+    Check {
+        name: "nan score",
+        needs: &[Need::ANY],
+        run: |l| nan_scores::shape(l.t),
+    },
 ];
 
 /// The `wild18` set's shapes of a line with no severity word, told by its last byte: a lone
@@ -195,7 +220,8 @@ fn unsaid(line: &[u8], t: &[u8]) -> Option<super::Signal> {
         b'a'..=b'z' => lone_verdicts::shape(t)
             .or_else(|| leader_verdicts::shape(t))
             .or_else(|| finding_counts::shape(t))
-            .or_else(|| replies::ends_undefined(t)),
+            .or_else(|| replies::ends_undefined(t))
+            .or_else(|| change_counts::counted_differences(t)),
         b'0'..=b'9' => cell_frames::shape(t)
             .or_else(|| finding_counts::shape(t))
             .or_else(|| change_counts::count(t)),
@@ -309,6 +335,10 @@ mod tests {
             .or_else(|| prefixed::shape(t))
             .or_else(|| fields::shape(t))
             .or_else(|| plain_faults::shape(line, t))
+            .or_else(|| scanned.then(|| exception_sites::shape(t)).flatten())
+            .or_else(|| failure_tables::header(t, scanned))
+            .or_else(|| starred_messages::shape(t).or_else(|| negated_labels::shape(t)))
+            .or_else(|| nan_scores::shape(t))
     }
 
     /// Gated, every check run in turn and the chain it replaced agree on `line`, and no check

@@ -7,6 +7,8 @@ use super::steps::{compared, diff_header};
 use super::titles::{caps_compound, caps_status};
 
 mod conflicts;
+mod kebab_codes;
+mod mismatches;
 mod process_levels;
 mod subjects;
 
@@ -226,7 +228,11 @@ pub(super) fn hit_word(line: &[u8], mut s: usize, e: usize) -> Option<(Word, boo
         return None;
     }
     if word == Word::Expect && !compared(&line[e..]) && !diff_header(line) {
-        return None;
+        if mismatches::not_found(line, s) {
+            word = Word::Severe;
+        } else if !mismatches::found_instead(&line[e..]) {
+            return None;
+        }
     }
     if word == Word::Count && counts::not_a_count(line, s, e, m) {
         return None;
@@ -259,7 +265,11 @@ pub(super) fn hit_word(line: &[u8], mut s: usize, e: usize) -> Option<(Word, boo
 fn glued_caps(word: Word, line: &[u8], s: usize, e: usize) -> bool {
     match word {
         Word::Warn => caps_compound(line, s, e) || process_levels::process_level(line, s, e),
-        Word::Severe => caps_status(line, s, e) || process_levels::process_level(line, s, e),
+        Word::Severe => {
+            caps_status(line, s, e)
+                || process_levels::process_level(line, s, e)
+                || kebab_codes::code(line, s, e)
+        }
         _ => false,
     }
 }

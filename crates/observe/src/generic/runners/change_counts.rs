@@ -56,6 +56,18 @@ pub(super) fn differences(t: &[u8]) -> Option<Signal> {
     ))
 }
 
+/// A failure when `t` counts differences and the count is not zero: a number leading the line,
+/// then `difference(s) found` closing it (`5 differences found`; `0 differences found` is not).
+#[inline]
+pub(super) fn counted_differences(t: &[u8]) -> Option<Signal> {
+    let n = t.iter().take_while(|b| b.is_ascii_digit()).count();
+    let rest = &t[n..];
+    (n > 0
+        && t[..n].iter().any(|&d| d != b'0')
+        && (rest == b" differences found" || rest == b" difference found"))
+        .then_some(sig(Kind::Failure, 0, false))
+}
+
 #[cfg(test)]
 mod tests {
     use crate::generic::tests::kind;
@@ -75,5 +87,7 @@ mod tests {
         );
         assert_eq!(kind("2 differences found."), Some(Kind::Failure));
         assert_eq!(kind("the differences between the two modes."), None);
+        assert_eq!(kind("5 differences found"), Some(Kind::Failure));
+        assert_eq!(kind("0 differences found"), None);
     }
 }
