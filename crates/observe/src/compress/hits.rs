@@ -407,6 +407,12 @@ impl Compressor<'_> {
             let above = self.run.recent.iter().rev().map(|(_, l)| l.text(block));
             before = generic::record_pull(line, above);
         }
+        // `Error: /undefined in x` a few lines under `== ps/a.ps`: its file's header (wild23).
+        if before == 0 && matches!(hit.kind, Kind::Error | Kind::Warning) {
+            let above = self.run.recent.iter().rev().enumerate();
+            let above = above.take_while(|(i, (n, _))| *n + 1 + *i as u64 == no);
+            before = generic::file_block_pull(above.map(|(_, (_, l))| l.text(block)));
+        }
         before
     }
     /// `├── x` under `base64 v0.23.1`: the root of each tree of a listing is kept; once one

@@ -20,6 +20,7 @@ use crate::rules::{Cont, Kind};
 mod blocks;
 mod counts;
 mod faults;
+mod file_blocks;
 mod logfmt;
 pub(crate) mod reports;
 mod runners;
@@ -34,6 +35,7 @@ mod values;
 mod word_pattern;
 mod words;
 pub(crate) use blocks::{after_line, block_location, failed_status, record_pull, title_pull};
+pub(crate) use file_blocks::file_block_pull;
 pub(crate) use logfmt::logfmt_key;
 use search::has_fault;
 pub(crate) use search::{blank, find2, has_pair};
@@ -247,6 +249,7 @@ fn diagnostic_after_location(rest: &[u8]) -> Option<Signal> {
         .map(|w| {
             w.trim_ascii_start()
                 .strip_prefix(b"[")
+                .or_else(|| w.strip_prefix(b"("))
                 .unwrap_or(w)
                 .to_ascii_lowercase()
         });
@@ -257,7 +260,8 @@ fn diagnostic_after_location(rest: &[u8]) -> Option<Signal> {
     let mut warn = code_word(rest) || rule_path(rest) || level;
     for w in words {
         let starts = |p: &[u8]| w.starts_with(p);
-        if starts(b"error") || starts(b"fatal") || starts(b"fail") || starts(b"panic") {
+        let severe = starts(b"severe");
+        if starts(b"error") || starts(b"fatal") || starts(b"fail") || starts(b"panic") || severe {
             return Some(sig(Kind::Error, 6, true));
         }
         warn |= starts(b"warn")

@@ -11,6 +11,7 @@ mod cell_frames;
 mod change_counts;
 mod checkers;
 mod constraints;
+mod defect_flags;
 mod detections;
 mod fields;
 mod finding_counts;
@@ -18,7 +19,9 @@ mod leader_verdicts;
 mod levels;
 pub(crate) use leader_verdicts::failed as leader_failure;
 mod lone_verdicts;
+mod positions;
 mod prefixed;
+mod processed_counts;
 mod prompts;
 mod replies;
 mod tallies;
@@ -71,18 +74,25 @@ fn unsaid(line: &[u8], t: &[u8]) -> Option<super::Signal> {
     match *t.last()? {
         b'A'..=b'Z' => lone_verdicts::shape(t)
             .or_else(|| leader_verdicts::shape(t))
-            .or_else(|| detections::shape(t)),
+            .or_else(|| detections::shape(t))
+            .or_else(|| defect_flags::shape(t)),
         b'a'..=b'z' => lone_verdicts::shape(t)
             .or_else(|| leader_verdicts::shape(t))
             .or_else(|| finding_counts::shape(t))
-            .or_else(|| replies::ends_undefined(t)),
+            .or_else(|| replies::ends_undefined(t))
+            .or_else(|| processed_counts::shape(t))
+            .or_else(|| defect_flags::shape(t)),
         b'0'..=b'9' => cell_frames::shape(t)
             .or_else(|| finding_counts::shape(t))
-            .or_else(|| change_counts::count(t)),
+            .or_else(|| change_counts::count(t))
+            .or_else(|| positions::shape(t)),
         b')' => cell_frames::shape(t)
             .or_else(|| finding_counts::shape(t))
             .or_else(|| call_errors::shape(line, t)),
-        b'.' | b'!' => finding_counts::shape(t).or_else(|| change_counts::differences(t)),
+        b'.' | b'!' => finding_counts::shape(t)
+            .or_else(|| change_counts::differences(t))
+            .or_else(|| processed_counts::shape(t)),
+        b'"' => defect_flags::shape(t),
         _ => None,
     }
     .or_else(|| super::unworded::unmarked(t))
