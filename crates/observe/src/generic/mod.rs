@@ -20,10 +20,10 @@ use crate::rules::{Cont, Kind};
 mod blocks;
 mod counts;
 mod faults;
-mod file_blocks;
+pub(crate) mod file_blocks;
 mod logfmt;
 pub(crate) mod reports;
-mod runners;
+pub(crate) mod runners;
 mod scanner;
 mod search;
 mod shapes;
@@ -35,7 +35,6 @@ mod values;
 mod word_pattern;
 mod words;
 pub(crate) use blocks::{after_line, block_location, failed_status, record_pull, title_pull};
-pub(crate) use file_blocks::file_block_pull;
 pub(crate) use logfmt::logfmt_key;
 use search::has_fault;
 pub(crate) use search::{blank, find2, has_pair};
@@ -158,7 +157,8 @@ impl Generic {
             let diag = diagnostic_after_location(rest)
                 .or_else(|| reports::column_finding(line, rest))
                 .or(named.then_some(sig(Kind::Warning, 2, true)))
-                .or_else(|| unworded::quoting_message(line, rest))?;
+                .or_else(|| unworded::quoting_message(line, rest))
+                .or_else(|| unworded::defect_lead(rest))?;
             if diag.kind == Kind::Warning && best == Some(Word::Severe) && !zero_count(line) {
                 return Some(sig(Kind::Error, 6, true));
             }

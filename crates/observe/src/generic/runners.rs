@@ -15,6 +15,7 @@ mod defect_flags;
 mod detections;
 mod fields;
 mod finding_counts;
+pub(crate) mod glued_levels;
 mod leader_verdicts;
 mod levels;
 pub(crate) use leader_verdicts::failed as leader_failure;
@@ -64,6 +65,7 @@ pub(super) fn wordless(line: &[u8], t: &[u8], scanned: bool) -> Option<super::Si
         .or_else(|| constraints::shape(t))
         .or_else(|| prefixed::shape(t))
         .or_else(|| fields::shape(t))
+        .or_else(|| scanned.then(|| glued_levels::shape(t)).flatten())
 }
 
 /// The `wild18` set's shapes of a line with no severity word, told by its last byte: a lone

@@ -19,7 +19,8 @@ const DEFECTS: &[&[u8]] = &[
 /// and `yes` or `true` (any case, maybe quoted): the flag is set.
 #[inline]
 pub(super) fn shape(t: &[u8]) -> Option<Signal> {
-    if t.len() > 120 {
+    // Most lines end otherwise: `yes`, `true`, maybe quoted.
+    if t.len() > 120 || !matches!(t.last(), Some(b's' | b'S' | b'e' | b'E' | b'"')) {
         return None;
     }
     let v = t.strip_suffix(b"\"").unwrap_or(t);

@@ -5,12 +5,21 @@
 use crate::generic::{Signal, sig};
 use crate::rules::Kind;
 
+/// Past participles not in `-ed` that end such a count.
+const IRREGULAR: &[&[u8]] = &[
+    b"read", b"built", b"written", b"sent", b"found", b"made", b"done",
+];
+
 /// A summary when `t` (the line without its indentation) is a number, one to three words
 /// naming what was counted (the last a plural or ending in `(s)`), maybe `have been`, `has
-/// been`, `were` or `was`, and a past participle in `-ed` ending the line (a final `.` allowed):
-/// `17 file(s) have been processed.`, `40 images optimized`. A sentence saying more is not one.
+/// been`, `were` or `was`, and a past participle (in `-ed`, or one of [`IRREGULAR`]) ending the
+/// line (a final `.` allowed): `17 file(s) have been processed.`, `40 images optimized`, `58
+/// image files read`. A sentence saying more is not one.
 #[inline]
 pub(super) fn shape(t: &[u8]) -> Option<Signal> {
+    if !t.first().is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
     let n = t.iter().take_while(|b| b.is_ascii_digit()).count();
     if n == 0 || n > 9 || t.len() > 120 || t.get(n) != Some(&b' ') {
         return None;
@@ -32,8 +41,7 @@ pub(super) fn shape(t: &[u8]) -> Option<Signal> {
         && nouns
             .iter()
             .all(|w| lower(w.strip_suffix(b"(s)").unwrap_or(w)))
-        && verb.len() >= 4
-        && verb.ends_with(b"ed")
+        && ((verb.len() >= 4 && verb.ends_with(b"ed")) || IRREGULAR.contains(&verb))
         && lower(verb))
     .then_some(sig(Kind::Summary, 0, true))
 }
@@ -50,6 +58,7 @@ mod tests {
         assert_eq!(kind("17 file(s) have been processed."), Some(Kind::Summary));
         assert_eq!(kind("40 images optimized"), Some(Kind::Summary));
         assert_eq!(kind("3 source files were converted"), Some(Kind::Summary));
+        assert_eq!(kind("   58 image files read"), Some(Kind::Summary));
         assert_eq!(kind("1 file opened"), None);
         assert_eq!(kind("7 day forecast issued"), None);
         assert_eq!(kind("2 of them said it worked"), None);
