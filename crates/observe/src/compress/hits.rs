@@ -104,13 +104,8 @@ impl Compressor<'_> {
                 generic: false,
             });
         }
+        let sig = self.generic_signal(line, words)?;
         let line = &line[..line.len().min(rules::CLASSIFY_PREFIX)];
-        let words = if line.len() == rules::CLASSIFY_PREFIX {
-            None
-        } else {
-            words
-        };
-        let sig = self.generic?.classify(line, words)?;
         let code = (sig.group && sig.kind == Kind::Error)
             .then(|| crate::group::coded_error_key(line))
             .flatten();
@@ -212,6 +207,31 @@ impl Compressor<'_> {
         }
         self.fold_finding(hit.kind, no, line, src);
         true
+    }
+
+    /// The generic core's signal for `line`, read in its first [`rules::CLASSIFY_PREFIX`] bytes
+    /// (`words`, the scan's hits, only when that is the whole line); a longer line's last bytes
+    /// may hold a level glued to its data by interleaved streams (`…0000ERROR: …`, wild23).
+    #[inline]
+    fn generic_signal(
+        &self,
+        line: &[u8],
+        words: Option<&[(usize, usize)]>,
+    ) -> Option<generic::Signal> {
+        let head = &line[..line.len().min(rules::CLASSIFY_PREFIX)];
+        let words = if head.len() == rules::CLASSIFY_PREFIX {
+            None
+        } else {
+            words
+        };
+        self.generic?.classify(head, words).or_else(|| {
+            (line.len() > rules::CLASSIFY_PREFIX && generic::runners::glued_levels::in_tail(line))
+                .then_some(generic::Signal {
+                    kind: Kind::Error,
+                    after: 6,
+                    group: false,
+                })
+        })
     }
 
     /// Folds a grouped line beyond its group's limit (a type checker's error beyond
@@ -413,6 +433,12 @@ impl Compressor<'_> {
             && self.prev_noise(no, block, |l| !l.trim_ascii().is_empty())
         {
             before = 1;
+        }
+        // `Error: /undefined in x` a few lines under `== ps/a.ps`: its file's header (wild23).
+        if before == 0 && matches!(hit.kind, Kind::Error | Kind::Warning) {
+            let above = self.run.recent.iter().rev().enumerate();
+            let above = above.take_while(|(i, (n, _))| *n + 1 + *i as u64 == no);
+            before = generic::file_blocks::file_block_pull(above.map(|(_, (_, l))| l.text(block)));
         }
         before
     }

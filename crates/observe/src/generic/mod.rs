@@ -20,10 +20,11 @@ use crate::rules::{Cont, Kind};
 mod blocks;
 mod counts;
 mod faults;
+pub(crate) mod file_blocks;
 mod gate;
 mod logfmt;
 pub(crate) mod reports;
-mod runners;
+pub(crate) mod runners;
 mod scanner;
 mod search;
 mod shapes;
@@ -157,7 +158,8 @@ impl Generic {
             let diag = diagnostic_after_location(rest)
                 .or_else(|| reports::column_finding(line, rest))
                 .or(named.then_some(sig(Kind::Warning, 2, true)))
-                .or_else(|| unworded::quoting_message(line, rest))?;
+                .or_else(|| unworded::quoting_message(line, rest))
+                .or_else(|| unworded::defect_lead(rest))?;
             if diag.kind == Kind::Warning && best == Some(Word::Severe) && !zero_count(line) {
                 return Some(sig(Kind::Error, 6, true));
             }
@@ -248,6 +250,7 @@ fn diagnostic_after_location(rest: &[u8]) -> Option<Signal> {
         .map(|w| {
             w.trim_ascii_start()
                 .strip_prefix(b"[")
+                .or_else(|| w.strip_prefix(b"("))
                 .unwrap_or(w)
                 .to_ascii_lowercase()
         });
@@ -258,7 +261,8 @@ fn diagnostic_after_location(rest: &[u8]) -> Option<Signal> {
     let mut warn = code_word(rest) || rule_path(rest) || level;
     for w in words {
         let starts = |p: &[u8]| w.starts_with(p);
-        if starts(b"error") || starts(b"fatal") || starts(b"fail") || starts(b"panic") {
+        let severe = starts(b"severe");
+        if starts(b"error") || starts(b"fatal") || starts(b"fail") || starts(b"panic") || severe {
             return Some(sig(Kind::Error, 6, true));
         }
         warn |= starts(b"warn")

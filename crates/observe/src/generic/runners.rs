@@ -12,11 +12,13 @@ mod cell_frames;
 mod change_counts;
 mod checkers;
 mod constraints;
+mod defect_flags;
 mod detections;
 mod exception_sites;
 mod failure_tables;
 mod fields;
 mod finding_counts;
+pub(crate) mod glued_levels;
 mod leader_verdicts;
 mod levels;
 pub(crate) use leader_verdicts::failed as leader_failure;
@@ -24,7 +26,9 @@ mod lone_verdicts;
 mod nan_scores;
 mod negated_labels;
 pub(super) mod plain_faults;
+mod positions;
 mod prefixed;
+mod processed_counts;
 mod prompts;
 mod replies;
 mod starred_messages;
@@ -133,7 +137,7 @@ pub(super) static WORDLESS: &[Check] = &[
     Check {
         name: "unsaid, by the last byte",
         needs: &[Need::last(
-            Bytes::ALPHA.or(Bytes::DIGIT).or(Bytes::of(b").!")),
+            Bytes::ALPHA.or(Bytes::DIGIT).or(Bytes::of(b").!\"")),
         )],
         run: |l| unsaid(l.line, l.t),
     },
@@ -205,6 +209,11 @@ pub(super) static WORDLESS: &[Check] = &[
         needs: &[Need::ANY],
         run: |l| nan_scores::shape(l.t),
     },
+    Check {
+        name: "glued level",
+        needs: &[Need::ANY.scanned()],
+        run: |l| l.scanned.then(|| glued_levels::shape(l.t)).flatten(),
+    },
 ];
 
 /// The `wild18` set's shapes of a line with no severity word, told by its last byte: a lone
@@ -216,19 +225,26 @@ fn unsaid(line: &[u8], t: &[u8]) -> Option<super::Signal> {
     match *t.last()? {
         b'A'..=b'Z' => lone_verdicts::shape(t)
             .or_else(|| leader_verdicts::shape(t))
-            .or_else(|| detections::shape(t)),
+            .or_else(|| detections::shape(t))
+            .or_else(|| defect_flags::shape(t)),
         b'a'..=b'z' => lone_verdicts::shape(t)
             .or_else(|| leader_verdicts::shape(t))
             .or_else(|| finding_counts::shape(t))
             .or_else(|| replies::ends_undefined(t))
-            .or_else(|| change_counts::counted_differences(t)),
+            .or_else(|| change_counts::counted_differences(t))
+            .or_else(|| processed_counts::shape(t))
+            .or_else(|| defect_flags::shape(t)),
         b'0'..=b'9' => cell_frames::shape(t)
             .or_else(|| finding_counts::shape(t))
-            .or_else(|| change_counts::count(t)),
+            .or_else(|| change_counts::count(t))
+            .or_else(|| positions::shape(t)),
         b')' => cell_frames::shape(t)
             .or_else(|| finding_counts::shape(t))
             .or_else(|| call_errors::shape(line, t)),
-        b'.' | b'!' => finding_counts::shape(t).or_else(|| change_counts::differences(t)),
+        b'.' | b'!' => finding_counts::shape(t)
+            .or_else(|| change_counts::differences(t))
+            .or_else(|| processed_counts::shape(t)),
+        b'"' => defect_flags::shape(t),
         _ => None,
     }
 }
@@ -339,6 +355,7 @@ mod tests {
             .or_else(|| failure_tables::header(t, scanned))
             .or_else(|| starred_messages::shape(t).or_else(|| negated_labels::shape(t)))
             .or_else(|| nan_scores::shape(t))
+            .or_else(|| scanned.then(|| glued_levels::shape(t)).flatten())
     }
 
     /// Gated, every check run in turn and the chain it replaced agree on `line`, and no check

@@ -20,10 +20,12 @@ use super::{Signal, sig};
 use crate::rules::Kind;
 
 pub(super) mod advice;
+mod defect_leads;
 mod framed;
 pub(super) mod pointed_rules;
 pub(super) mod positioned;
 pub(super) use advice::title as advice_title;
+pub(super) use defect_leads::shape as defect_lead;
 pub(crate) use framed::{detail_block, framed_pull};
 pub(super) use pointed_rules::pull as pointed_pull;
 
