@@ -407,7 +407,9 @@ impl<'o> Compressor<'o> {
             return;
         }
         self.noise(no, line, src);
-        if self.recall.wants(line) {
+        if self.run.cur_count > 1 {
+            self.recall.again();
+        } else if self.recall.wants(line) {
             self.mark_recalled(no, src.block);
         }
     }

@@ -3,7 +3,7 @@
 //! hashed. Two rows of one listing, two records of one log format share it.
 
 /// Bytes of a line the template reads (the rest rarely tells two kinds of line apart).
-const READ: usize = 160;
+const READ: usize = 64;
 
 const K: u64 = 0x9e37_79b9_7f4a_7c15;
 
@@ -12,97 +12,68 @@ fn mix(h: u64, b: u64) -> u64 {
     (h.rotate_left(7) ^ b).wrapping_mul(K)
 }
 
-/// The masked template of `line`, hashed: a run of digits reads as `0`, a token of 8+ hex digits
-/// holding a digit as `H`, a quoted span (`"…"`, `'…'` after a non-letter, `` `…` ``) as `Q`, a
-/// token holding a `/` or `\` as `P`, a run of blanks as one blank.
+/// The masked template of `line`, hashed, in one pass: a run of digits (with the hex digits
+/// after it: `0x7f84daffd6c0`) reads as `0`, a quoted span (`"…"`, `'…'` after a non-letter,
+/// `` `…` ``) as `Q`, a token holding a `/` or `\` as `P`, a value after a `=` (up to a `,`, `;`
+/// or `&`) as `V`, a run of blanks as one blank.
 pub fn template(line: &[u8]) -> u64 {
     let line = &line[..line.len().min(READ)];
     let mut h = 0u64;
+    // The current token's hash, and whether it is a path.
+    let (mut th, mut path, mut token) = (0u64, false, false);
     let mut i = 0;
     while i < line.len() {
-        let b = line[i];
-        if b == b' ' || b == b'\t' {
-            while i < line.len() && matches!(line[i], b' ' | b'\t') {
-                i += 1;
+        let c = line[i];
+        match c {
+            b' ' | b'\t' => {
+                if token {
+                    h = mix(h, if path { 0x150 } else { th });
+                    (th, path, token) = (0, false, false);
+                }
+                while i < line.len() && matches!(line[i], b' ' | b'\t') {
+                    i += 1;
+                }
+                h = mix(h, u64::from(b' '));
+                continue;
             }
-            h = mix(h, u64::from(b' '));
-            continue;
+            b'"' | b'\'' | b'`' if !token || c != b'\'' => {
+                if let Some(close) = memchr::memchr(c, &line[i + 1..]) {
+                    th = mix(th, 0x151);
+                    token = true;
+                    i += close + 2;
+                    continue;
+                }
+                th = mix(th, u64::from(c));
+            }
+            b'0'..=b'9' => {
+                if c == b'0' && line.get(i + 1) == Some(&b'x') {
+                    i += 2;
+                }
+                while i < line.len() && line[i].is_ascii_hexdigit() {
+                    i += 1;
+                }
+                th = mix(th, u64::from(b'0'));
+                token = true;
+                continue;
+            }
+            b'=' => {
+                th = mix(th, 0x156);
+                while i + 1 < line.len()
+                    && !matches!(line[i + 1], b',' | b';' | b'&' | b' ' | b'\t')
+                {
+                    i += 1;
+                }
+            }
+            b'/' | b'\\' => path = true,
+            _ => th = mix(th, u64::from(c)),
         }
-        if let Some(end) = quoted_end(line, i) {
-            h = mix(h, u64::from(b'Q') | 0x100);
-            i = end;
-            continue;
-        }
-        let end = token_end(line, i);
-        let tok = &line[i..end];
-        if is_hex_id(tok) {
-            h = mix(h, u64::from(b'H') | 0x100);
-        } else if tok.len() > 1 && tok.iter().any(|&c| c == b'/' || c == b'\\') {
-            h = mix(h, u64::from(b'P') | 0x100);
-        } else {
-            h = masked(h, tok);
-        }
-        i = end;
+        token = true;
+        i += 1;
+    }
+    if token {
+        h = mix(h, if path { 0x150 } else { th });
     }
     h
-}
-
-/// Where a token starting at `i` ends: at a blank or the end of the line.
-fn token_end(line: &[u8], i: usize) -> usize {
-    line[i..]
-        .iter()
-        .position(|&c| c == b' ' || c == b'\t')
-        .map_or(line.len(), |p| i + p)
-}
-
-/// A token's bytes with every run of digits read as one `0` and every value after a `=` (up
-/// to a `,`, `;` or `&`) as `V`: `user=alice,db=shop` is `user=V,db=V`.
-fn masked(mut h: u64, tok: &[u8]) -> u64 {
-    let mut digits = false;
-    let mut value = false;
-    for &c in tok {
-        if value {
-            if matches!(c, b',' | b';' | b'&') {
-                value = false;
-                h = mix(h, u64::from(c));
-            }
-            continue;
-        }
-        if c == b'=' {
-            (value, digits) = (true, false);
-            h = mix(h, u64::from(b'V') | 0x100);
-        } else if c.is_ascii_digit() {
-            if !digits {
-                h = mix(h, u64::from(b'0'));
-            }
-            digits = true;
-        } else {
-            digits = false;
-            h = mix(h, u64::from(c));
-        }
-    }
-    h
-}
-
-/// A hex id: 8+ hex digits (after an optional `0x`), one of them a decimal digit.
-fn is_hex_id(tok: &[u8]) -> bool {
-    let t = tok.strip_prefix(b"0x").unwrap_or(tok);
-    let t = t.strip_suffix(b":").unwrap_or(t);
-    t.len() >= 8 && t.iter().all(u8::is_ascii_hexdigit) && t.iter().any(u8::is_ascii_digit)
-}
-
-/// When a quote opens at `i` and closes on the line, the index after the closing quote. A `'`
-/// after a letter is an apostrophe (`can't`), not a quote.
-fn quoted_end(line: &[u8], i: usize) -> Option<usize> {
-    let q = line[i];
-    if !matches!(q, b'"' | b'\'' | b'`') {
-        return None;
-    }
-    if q == b'\'' && i > 0 && line[i - 1].is_ascii_alphanumeric() {
-        return None;
-    }
-    let close = memchr::memchr(q, &line[i + 1..])?;
-    Some(i + close + 2)
 }
 
 #[cfg(test)]
