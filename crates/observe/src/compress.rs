@@ -11,6 +11,7 @@ use crate::rules::{self, Builtin, Cont, Kind};
 
 mod excerpts;
 mod hits;
+mod recalled;
 mod why;
 
 /// Why the original output is shown instead of the compressed one.
@@ -143,6 +144,11 @@ pub struct Compressor<'o> {
     reasons: Option<Vec<(u64, &'static str)>>,
     /// The reason of the next kept line.
     why: &'static str,
+    /// The recall fallback over the lines no rule takes (see [`crate::recall`]).
+    recall: crate::recall::Recall,
+    /// The line the fallback wants kept (0: none), still in the noise run (see
+    /// `compress/recalled.rs`).
+    recall_at: u64,
 }
 
 /// Where a line comes from: the chunk being pushed (`block`) and, for a line lying in it as
@@ -188,6 +194,8 @@ impl<'o> Compressor<'o> {
             found: rules::builtin().ok().map(Builtin::pattern_set),
             reasons: None,
             why: "",
+            recall: crate::recall::Recall::default(),
+            recall_at: 0,
         }
     }
 
@@ -399,6 +407,11 @@ impl<'o> Compressor<'o> {
             return;
         }
         self.noise(no, line, src);
+        if self.run.cur_count > 1 {
+            self.recall.again();
+        } else if self.recall.wants(line) {
+            self.mark_recalled(no, src.block);
+        }
     }
 
     /// Whether the line before line `no` was noise and `test` holds for it.
@@ -430,6 +443,9 @@ impl<'o> Compressor<'o> {
     /// Adds `line` to the noise run; the ring holds its place in the chunk when it lies there
     /// whole (`src.at` of a clean line no longer than the limit), else a bounded copy.
     fn noise(&mut self, no: u64, line: &[u8], src: Src<'_>) {
+        if self.recall_at != 0 && no - self.recall_at > self.opts.tail_lines as u64 {
+            self.keep_recalled(src.block);
+        }
         let (max, block) = (self.opts.max_line_bytes, src.block);
         let run = &mut self.run;
         // Near-identical lines have as many tokens: the count rules most pairs out first.
@@ -482,6 +498,7 @@ impl<'o> Compressor<'o> {
     }
 
     fn keep(&mut self, no: u64, line: &[u8], cut: u64, before: usize, block: &[u8]) {
+        let before = self.pull_recalled(no, before, block);
         // The lines `close_run` pulls back verbatim (those above that are still in the run).
         let pulled = before
             .min(self.run.recent.len())
@@ -533,7 +550,8 @@ impl<'o> Compressor<'o> {
             .rev()
             .take_while(|(_, l)| l.text(&[]).iter().all(u8::is_ascii_whitespace))
             .count();
-        let tail = self.opts.tail_lines + blanks.min(TAIL_BLANKS);
+        let tail = (self.opts.tail_lines + blanks.min(TAIL_BLANKS))
+            .max(self.recall_pulled(self.lineno + 1));
         if let Some(r) = self.reasons.as_mut() {
             let pulled = tail.min(self.run.recent.len()).min(self.run.count as usize);
             r.extend(

@@ -27,6 +27,7 @@ mod normalize;
 mod options;
 pub mod plan;
 mod prefilter;
+pub mod recall;
 mod repeat;
 mod rules;
 mod shape;

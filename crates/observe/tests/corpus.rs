@@ -167,19 +167,21 @@ fn the_blind_wild5_set_keeps_at_least_its_recorded_anchors() {
 
 /// The sixth blind set, `wild6`: 40 outputs of new modes of the tool families issue 16 names
 /// (ruff, valgrind, vitest, jest, eslint, PostgreSQL, syslog, wget, curl, pip, cargo) and 37 of
-/// 35 tools no corpus had.
+/// 35 tools no corpus had. With the recall fallback (`src/recall/`, issue 16 round 22) 1125 of
+/// 1153, 68.0% (69.1% before).
 #[test]
 fn the_blind_wild6_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild6", 77, 1153, 1119, 0.65);
+    blind_set_floor("wild6", 77, 1153, 1125, 0.65);
 }
 
 /// The seventh blind set, `wild7`: 16 server and system logs of 10 daemons (PostgreSQL with
 /// other `log_line_prefix` settings, redis, nginx, apache, mariadb, memcached, haproxy, dnsmasq,
 /// lighttpd, rsyslog files). Its one 200+ line file is a PostgreSQL log of `connection
-/// received` lines, which must fold.
+/// received` lines, which must fold. With the recall fallback (`src/recall/`, issue 16 round
+/// 22) 93.0% (93.4% before): a few rare records of that log are kept.
 #[test]
 fn the_blind_wild7_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild7", 16, 152, 150, 0.93);
+    blind_set_floor("wild7", 16, 152, 150, 0.92);
 }
 
 /// The eighth blind set, `wild8`: 24 long real outputs (202 to 1,441 lines) of 22 tools run on
@@ -233,10 +235,11 @@ fn the_held_out_wild11_set_keeps_at_least_its_first_look() {
 /// deptry, pyinstrument, es-check, dpdm), 14 of 200+ lines. Its first look, clean on main's
 /// tree, kept 93 of 107 (88.2%); its held-out half, after the classes of its tuning half, 36 of
 /// 44 (93.5%, unchanged); the floor is the figure after the classes of both halves (tuned on
-/// all of it since): 104 of 107, 87.9%.
+/// all of it since): 104 of 107, 87.9%. With the recall fallback (`src/recall/`, issue 16
+/// round 22) 104 of 107, 87.0% (88.0% before).
 #[test]
 fn the_wild12_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild12", 26, 107, 104, 0.87);
+    blind_set_floor("wild12", 26, 107, 104, 0.86);
 }
 
 /// The thirteenth set, `wild13`: 22 real outputs of 22 tools and modes of other ecosystems no
@@ -259,10 +262,10 @@ fn the_held_out_wild13_set_keeps_at_least_its_first_look() {
 /// (mean reduction 88.8%); after the classes of its tuning half (its held-out half unchanged,
 /// 29 of 40) 113 of 129, 88.4%; with a merge conflict's markers, warnings named by their
 /// category and located `remark:` diagnostics (held-out classes, so tuned on it since) the floor
-/// is 120 of 129.
+/// is 120 of 129; with the recall fallback (`src/recall/`, issue 16 round 22) 123 of 129, 88.9%.
 #[test]
 fn the_wild14_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild14", 16, 129, 120, 0.88);
+    blind_set_floor("wild14", 16, 129, 123, 0.88);
 }
 
 /// The fifteenth set, `wild15`: 20 real outputs of 20 language toolchains and build tools no
@@ -272,10 +275,12 @@ fn the_wild14_set_keeps_at_least_its_recorded_anchors() {
 /// merged), kept 244 of 273 (mean reduction 79.9%); after the classes of its tuning half (its
 /// held-out half unchanged, 170 of 191) 251 of 273, 79.4%; after the held-out half's classes
 /// 272 of 273, 78.5%; with a trace's first frame kept whatever its path 273 of 273, 78.4%: the
-/// floor, which may only go up.
+/// floor, which may only go up. With the recall fallback (`src/recall/`, issue 16 round 22)
+/// 273 of 273, 77.1% (78.3% before).
 #[test]
 fn the_wild15_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild15", 20, 273, 273, 0.78);
+    // with the recall fallback merged (issue 16, 2026-12-07): mean reduction 76.9%
+    blind_set_floor("wild15", 20, 273, 273, 0.76);
 }
 
 /// The sixteenth set, `wild16`: 20 real outputs of services, infrastructure-as-code tools,
@@ -284,10 +289,11 @@ fn the_wild15_set_keeps_at_least_its_recorded_anchors() {
 /// kustomize, zizmor, alembic, datamash, mlr, csvkit, tcpdump -r), 12 of 200+ lines. Its first
 /// look, on main's tree (wild2 to wild14 tuned), kept 200 of 335 (mean reduction 80.7%);
 /// after the classes of its tuning half (its held-out half 141 -> 144 of 253) 220 of 335, 79.2%;
-/// after its held-out half's classes (250 of 253) 328 of 335, 87.4%: the floor.
+/// after its held-out half's classes (250 of 253) 328 of 335, 87.4%: the floor. With the recall
+/// fallback (`src/recall/`, issue 16 round 22) 330 of 335, 87.3%.
 #[test]
 fn the_wild16_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild16", 20, 335, 328, 0.87);
+    blind_set_floor("wild16", 20, 335, 330, 0.87);
 }
 
 /// The seventeenth set, `wild17`: 20 real outputs of hardware and solver toolchains, config and
@@ -298,10 +304,10 @@ fn the_wild16_set_keeps_at_least_its_recorded_anchors() {
 /// reduction 88.8%); after the classes of its tuning half (its held-out half unchanged, 53 of
 /// 67) 141 of 156, 88.1%; after two classes of its held-out half 144 of 156, 87.9%; after the
 /// held-out misses' classes (issue 16, round 19) 151 of 156, 87.6%: the floor, which may only
-/// go up.
+/// go up. With the recall fallback (`src/recall/`, issue 16 round 22) 152 of 156, 84.3%.
 #[test]
 fn the_wild17_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild17", 20, 156, 151, 0.87);
+    blind_set_floor("wild17", 20, 156, 152, 0.84);
 }
 
 /// The eighteenth set, `wild18`: 20 real outputs of language toolchains, analyzers, solvers and
@@ -325,10 +331,11 @@ fn the_wild18_set_keeps_at_least_its_recorded_anchors() {
 /// darcs, brz), 12 of 200+ lines. Its first look, on main's tree (wild2 to wild17 tuned), kept
 /// 99 of 155 (mean reduction 91.0%); after the classes of its tuning half (its held-out half
 /// 46 -> 56 of 85, reached by the conflict class) 123 of 155, 90.3%; after the held-out
-/// half's classes (69 of 85) 136 of 155, 88.2%: the floor, which may only go up.
+/// half's classes (69 of 85) 136 of 155, 88.2%: the floor, which may only go up. With the
+/// recall fallback (`src/recall/`, issue 16 round 22) 141 of 155, 86.5%.
 #[test]
 fn the_wild19_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild19", 21, 155, 136, 0.88);
+    blind_set_floor("wild19", 21, 155, 141, 0.86);
 }
 
 /// The twentieth set, `wild20`: 20 real outputs of package managers and dependency resolvers,
@@ -339,10 +346,11 @@ fn the_wild19_set_keeps_at_least_its_recorded_anchors() {
 /// tuned), kept 103 of 142 (mean reduction 87.5%); after the classes of its tuning half (its
 /// held-out half unchanged, 44 of 79) 106 of 142, 86.9%; after the held-out half's classes
 /// (71 of 79) 133 of 142, 85.8% (84.8% merged with `wild21`'s classes, which keep a little
-/// more of it): the floor, which may only go up.
+/// more of it): the floor, which may only go up. With the recall fallback (`src/recall/`,
+/// issue 16 round 22) 134 of 142, 82.0%.
 #[test]
 fn the_wild20_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild20", 20, 142, 133, 0.84);
+    blind_set_floor("wild20", 20, 142, 134, 0.81);
 }
 
 /// The twenty-first set, `wild21`: 17 real outputs of security tools, daemons and process
@@ -351,10 +359,11 @@ fn the_wild20_set_keeps_at_least_its_recorded_anchors() {
 /// aiosmtpd), 13 of 200+ lines. Its first look, on main's tree (wild2 to wild19 tuned), kept 90
 /// of 167 (mean reduction 86.5%); after the classes of its tuning half (its held-out half
 /// unchanged at 51 of 62) 125 of 167; after the held-out misses' classes (59 of 62) 133 of 167,
-/// 82.7%: the floor, which may only go up.
+/// 82.7%: the floor, which may only go up. With the recall fallback (`src/recall/`, issue 16
+/// round 22) 138 of 167, 80.9%.
 #[test]
 fn the_wild21_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild21", 17, 167, 133, 0.82);
+    blind_set_floor("wild21", 17, 167, 138, 0.80);
 }
 
 /// The twenty-second set, `wild22`: 21 real outputs of data and science tooling no other set
@@ -366,7 +375,8 @@ fn the_wild21_set_keeps_at_least_its_recorded_anchors() {
 /// 83.8%: the floor, which may only go up.
 #[test]
 fn the_wild22_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild22", 21, 179, 163, 0.83);
+    // with the recall fallback merged (issue 16, 2026-12-07): mean reduction 82.4%
+    blind_set_floor("wild22", 21, 179, 163, 0.82);
 }
 
 /// The twenty-fourth set, `wild24`: 20 real outputs of network and infrastructure tools no other
@@ -378,7 +388,8 @@ fn the_wild22_set_keeps_at_least_its_recorded_anchors() {
 /// of 177, 87.2%: the floor, which may only go up.
 #[test]
 fn the_wild24_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild24", 20, 177, 157, 0.87);
+    // with the recall fallback merged (issue 16, 2026-12-07): mean reduction 86.9%
+    blind_set_floor("wild24", 20, 177, 157, 0.86);
 }
 
 /// The twenty-third set, `wild23`: 22 real outputs of media, document and publishing tools no
@@ -390,7 +401,8 @@ fn the_wild24_set_keeps_at_least_its_recorded_anchors() {
 /// 148 of 169, 92.1%: the floor, which may only go up.
 #[test]
 fn the_wild23_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild23", 22, 169, 148, 0.92);
+    // with the recall fallback merged (issue 16, 2026-12-07): mean reduction 90.3%
+    blind_set_floor("wild23", 22, 169, 148, 0.90);
 }
 
 /// With every tool rule off (only the tool-agnostic core), each tool of both corpora keeps at
