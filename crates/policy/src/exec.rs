@@ -373,6 +373,11 @@ impl Analyser<'_, '_> {
         open_ended: &mut bool,
         heredoc: Option<&str>,
     ) -> Flow {
+        if let Some(program) = crate::shells20::windows_name(name) {
+            // `cmd.exe`, `git.exe` from WSL: the Windows program of that name
+            argv[0] = Word::literal(&program);
+            return Flow::Again;
+        }
         if let Some(sub) = crate::launchrows::git_dashed(name) {
             // `git-push` (git's exec-path, or on PATH) is `git push`
             argv.splice(0..1, [Word::literal("git"), Word::literal(sub)]);

@@ -18,6 +18,7 @@
 //! ```
 
 mod acts;
+mod acts20;
 mod aliases;
 mod appends;
 mod argglob;
@@ -31,6 +32,7 @@ mod chdirs;
 mod code;
 mod command_match;
 mod effects;
+mod env20;
 mod envcmds;
 mod exec;
 mod explain;
@@ -41,6 +43,7 @@ mod find;
 mod flow;
 mod flow16;
 mod flow17;
+mod flow20;
 mod homes19;
 mod launch17;
 mod launch19;
@@ -79,6 +82,7 @@ mod secretvars;
 mod sed;
 mod select;
 pub mod shell;
+mod shells20;
 mod shparse;
 mod source19;
 mod stdincmds;
@@ -89,6 +93,7 @@ mod uploads;
 mod values;
 mod verdict;
 mod whileread;
+mod winsh20;
 pub mod words;
 
 pub use lookups::Lookups;

@@ -26,6 +26,10 @@ pub(crate) fn stdin_script(
         "just" if crate::launch17::just_reads_stdin(argv) => {
             Some(input.map(crate::launch17::just_recipes))
         }
+        _ if crate::shells20::reads_stdin(name, argv) => {
+            Some(input.map(|i| crate::shells20::stdin_text(name, i)))
+        }
+        "ftp" | "tnftp" | "pftp" if input.is_some() => Some(input.map(crate::remote::sftp_script)),
         _ => input
             .and_then(|i| crate::runrare::input_script(name, i))
             .map(Some),
@@ -38,6 +42,12 @@ pub(crate) fn note(name: &str) -> String {
         "ssh" => "`ssh` runs the commands of its input on the remote host".to_string(),
         "crontab" => "`crontab` installs jobs that run later".to_string(),
         "ed" | "red" => "`ed` runs the commands of its input".to_string(),
+        "pwsh" | "powershell" | "nu" | "xonsh" | "cmd" => {
+            format!("`{name}` runs the commands of its input (another shell's code)")
+        }
+        "ftp" | "tnftp" | "pftp" => {
+            format!("`{name}` copies the files its input names to or from another host")
+        }
         "sftp" => "`sftp` copies the files its input names to or from another host".to_string(),
         "make" | "gmake" => format!("`{name}` runs the recipes of the makefile in its input"),
         "just" => "`just` runs the recipes of the justfile in its input".to_string(),
