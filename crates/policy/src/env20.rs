@@ -64,9 +64,18 @@ mod tests {
         assert!(writes_dir("GOBIN", "/tmp"));
         assert!(!writes_dir("GOBIN", ""));
         assert!(!writes_dir("RUST_LOG", "/tmp"));
-        assert_eq!(command("RUSTFLAGS", "-C linker=/tmp/ld").as_deref(), Some("/tmp/ld"));
-        assert_eq!(command("RUSTFLAGS", "-Clinker=cc -Dwarnings").as_deref(), Some("cc"));
+        assert_eq!(
+            command("RUSTFLAGS", "-C linker=/tmp/ld").as_deref(),
+            Some("/tmp/ld")
+        );
+        assert_eq!(
+            command("RUSTFLAGS", "-Clinker=cc -Dwarnings").as_deref(),
+            Some("cc")
+        );
         assert_eq!(command("RUSTFLAGS", "-Dwarnings"), None);
-        assert_eq!(command("RUSTC_WRAPPER", "git push").as_deref(), Some("git push"));
+        assert_eq!(
+            command("RUSTC_WRAPPER", "git push").as_deref(),
+            Some("git push")
+        );
     }
 }

@@ -1,7 +1,8 @@
 //! Round 20's data flow (gate17's blind probe): a nameref is read through (`declare -n r=f;
 //! f=.env; cat "$r"` reads `.env`; `local -n r=$1` in a function called with a literal name
 //! too): `$r` is the value its target has where `$r` is used, as bash gives it. Round 18 kept
-//! what a nameref points to only to forget the target when the nameref is assigned.
+//! what a nameref points to only to forget the target when the nameref is assigned. A
+//! backquoted substitution of one literal printer prints what its `$(...)` form prints.
 
 use std::collections::HashMap;
 
@@ -21,9 +22,24 @@ pub(crate) fn nameref_target(name: &str, vars: &HashMap<String, Option<Word>>) -
     None
 }
 
+/// The command inside `` `...` `` when it holds no backslash (inside backquotes a backslash
+/// escapes `` ` ``, `$` and `\\`, which the `$(...)` form would read otherwise): `git \`echo
+/// push\`` prints as `git $(echo push)` does.
+pub(crate) fn backquoted(text: &str) -> Option<&str> {
+    let inner = text.strip_prefix('`')?.strip_suffix('`')?;
+    (!inner.contains(['\\', '`'])).then_some(inner)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn backquotes() {
+        assert_eq!(backquoted("`echo push`"), Some("echo push"));
+        assert_eq!(backquoted("`echo \\`x\\``"), None);
+        assert_eq!(backquoted("$(echo x)"), None);
+    }
 
     #[test]
     fn targets_followed() {

@@ -101,6 +101,7 @@ fn table_commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
         }
         "vi" | "vim" | "nvim" | "view" | "ex" | "vimdiff" | "gvim" => {
             let mut out = plus_commands(argv, true);
+            out.extend(crate::edits20::vim_bare_writes(name, argv));
             for v in (1..argv.len()).filter_map(|i| value_at(argv, i, &["-c"], &["--cmd"])) {
                 out.extend(v.as_deref().map_or(Some(OptCmd::Unknown), vim_bang));
                 out.extend(v.iter().flat_map(|c| c.split('|')).filter_map(|c| {

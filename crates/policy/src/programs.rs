@@ -388,6 +388,9 @@ pub fn write_targets(name: &str, argv: &[Word]) -> Vec<Word> {
 
 /// Interpreters given code on the command line: the code cannot be analysed.
 pub fn inline_code(name: &str, argv: &[Word]) -> Option<String> {
+    if let Some(why) = crate::reads20::subcommand_code(name, argv) {
+        return Some(why);
+    }
     let flags: &[&str] = match name {
         n if n.starts_with("python") => &["-c"],
         "node" | "deno" | "bun" => &["-e", "--eval", "-p", "--print"],
@@ -417,7 +420,8 @@ pub fn stdin_code(name: &str, argv: &[Word]) -> bool {
         || matches!(
             name,
             "node" | "perl" | "ruby" | "php" | "lua" | "tclsh" | "expect" | "wish" | "deno" | "bun"
-        );
+        )
+        || crate::reads20::stdin_interpreter(name);
     interpreter
         && inline_code(name, argv).is_none()
         && argv

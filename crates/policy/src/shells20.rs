@@ -91,11 +91,7 @@ fn source(name: &str, argv: &[Word]) -> Source {
 
 /// The rest of the words from `i`, joined (`None` when one is not known).
 fn rest(argv: &[Word], i: usize) -> Option<String> {
-    let words: Option<Vec<&str>> = argv
-        .get(i..)?
-        .iter()
-        .map(|w| w.value.as_deref())
-        .collect();
+    let words: Option<Vec<&str>> = argv.get(i..)?.iter().map(|w| w.value.as_deref()).collect();
     words.map(|w| w.join(" "))
 }
 
@@ -133,9 +129,10 @@ fn powershell(name: &str, argv: &[Word]) -> Source {
         if p == "c" || p == "cwa" || names(&p, "command", 3) || names(&p, "commandwithargs", 8) {
             return match lit(argv, i + 1) {
                 Some("-") => Source::Stdin,
-                _ if p.contains('w') || p == "cwa" => Source::Text(rest(argv, i + 1).map(|r| {
-                    r.split_whitespace().next().unwrap_or("").to_string()
-                })),
+                _ if p.contains('w') || p == "cwa" => Source::Text(
+                    rest(argv, i + 1)
+                        .map(|r| r.split_whitespace().next().unwrap_or("").to_string()),
+                ),
                 _ => Source::Text(rest(argv, i + 1)),
             };
         }
@@ -274,16 +271,28 @@ mod tests {
     #[test]
     fn windows_names() {
         assert_eq!(windows_name("cmd.exe").as_deref(), Some("cmd"));
-        assert_eq!(windows_name("PowerShell.EXE").as_deref(), Some("powershell"));
+        assert_eq!(
+            windows_name("PowerShell.EXE").as_deref(),
+            Some("powershell")
+        );
         assert_eq!(windows_name("git"), None);
         assert_eq!(windows_name(".exe"), None);
     }
 
     #[test]
     fn powershell_sources() {
-        assert_eq!(code(&["pwsh", "-NoProfile", "-Command", "git", "push"]).as_deref(), Some("git push"));
-        assert_eq!(code(&["pwsh", "-ExecutionPolicy", "Bypass", "-c", "git push"]).as_deref(), Some("git push"));
-        assert_eq!(code(&["powershell", "git", "push"]).as_deref(), Some("git push"));
+        assert_eq!(
+            code(&["pwsh", "-NoProfile", "-Command", "git", "push"]).as_deref(),
+            Some("git push")
+        );
+        assert_eq!(
+            code(&["pwsh", "-ExecutionPolicy", "Bypass", "-c", "git push"]).as_deref(),
+            Some("git push")
+        );
+        assert_eq!(
+            code(&["powershell", "git", "push"]).as_deref(),
+            Some("git push")
+        );
         assert!(code(&["pwsh", "script.ps1"]).is_none());
         assert!(reads_stdin("pwsh", &words(&["pwsh", "-Command", "-"])));
         assert!(reads_stdin("pwsh", &words(&["pwsh", "-NoLogo"])));
@@ -292,9 +301,18 @@ mod tests {
 
     #[test]
     fn cmd_nu_xonsh_wsl() {
-        assert_eq!(code(&["cmd", "/d", "/c", "git", "push"]).as_deref(), Some("git push"));
-        assert_eq!(code(&["nu", "--commands", "git push"]).as_deref(), Some("git push"));
-        assert_eq!(code(&["xonsh", "-c", "git push"]).as_deref(), Some("git push"));
+        assert_eq!(
+            code(&["cmd", "/d", "/c", "git", "push"]).as_deref(),
+            Some("git push")
+        );
+        assert_eq!(
+            code(&["nu", "--commands", "git push"]).as_deref(),
+            Some("git push")
+        );
+        assert_eq!(
+            code(&["xonsh", "-c", "git push"]).as_deref(),
+            Some("git push")
+        );
         let argv = words(&["wsl", "-d", "Ubuntu", "-e", "git", "push"]);
         assert_eq!(wsl(&argv).map(|i| i.inner), Some(4));
         assert!(wsl(&words(&["wsl", "--list"])).is_none());

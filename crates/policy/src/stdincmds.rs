@@ -18,7 +18,7 @@ pub(crate) fn stdin_script(
         "at" | "batch" => Some(input.map(str::to_string)),
         "ssh" if input.is_some() && ssh_has_no_command(argv) => Some(input.map(str::to_string)),
         "crontab" if crontab_reads_input(argv) => Some(input.map(crontab_commands)),
-        "ed" | "red" => input.map(|i| Some(ed_script(i))),
+        "ed" | "red" => input.map(|i| Some(crate::edits20::ed_script(argv, i))),
         "sftp" if input.is_some() => Some(input.map(crate::remote::sftp_script)),
         "make" | "gmake" if crate::recipes::reads_stdin(argv) => {
             Some(input.map(crate::recipes::recipes))
@@ -120,7 +120,7 @@ fn crontab_commands(table: &str) -> String {
 
 /// ed's commands as a script: `!CMD` (also `r !CMD`, `e !CMD`, `w !CMD`) runs CMD, `w FILE`,
 /// `W FILE`, `wq FILE` write FILE.
-fn ed_script(input: &str) -> String {
+pub(crate) fn ed_script(input: &str) -> String {
     let mut out = Vec::new();
     for line in input.lines() {
         let c = line.trim_start_matches(|ch: char| "0123456789,.$;'+-/ ".contains(ch));

