@@ -45,11 +45,11 @@ pub(crate) fn command(name: &str, value: &str) -> Option<String> {
         }
         "RUSTFLAGS" | "CARGO_BUILD_RUSTFLAGS" | "RUSTDOCFLAGS" | "CARGO_ENCODED_RUSTFLAGS" => {
             let words = value.split(['\u{1f}', ' ', '\t', '\n']);
-            let linker = words.filter_map(|w| {
+            let mut linker = words.filter_map(|w| {
                 let w = w.strip_prefix("-C").unwrap_or(w);
                 w.strip_prefix("linker=")
             });
-            linker.last().map(str::to_string)
+            linker.next_back().map(str::to_string)
         }
         _ => None,
     }

@@ -64,9 +64,7 @@ impl Rule {
         else {
             return Match::Maybe;
         };
-        // round 20: `*` alone (`file src/*`) narrows nothing: the files the unnarrowed read
-        // reads, less the dot-files
-        if root.contains(['*', '?', '[', '{', '\\']) || !(type_glob(last) || last == "*") {
+        if root.contains(['*', '?', '[', '{', '\\']) || !type_glob(last) {
             return Match::Maybe;
         }
         if !NormPath::from_absolute(root.to_string(), ctx).inside {

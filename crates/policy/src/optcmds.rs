@@ -546,7 +546,9 @@ mod tests {
         assert_eq!(cmds("less +!id f"), script("id"));
         assert_eq!(cmds("less +G f"), vec![]);
         assert_eq!(cmds("vim -c ':!id' f"), script("id"));
-        assert_eq!(cmds("vim -c wq f"), vec![]);
+        // round 20: `wq` runs no command but writes the opened file (`src/edits20.rs`)
+        assert_eq!(cmds("vim -c wq f"), script("true > 'f'"));
+        assert_eq!(cmds("vim -c q f"), vec![]);
         assert_eq!(cmds("git grep -Ovim x"), script("vim"));
         assert_eq!(cmds("git grep -O x"), vec![]);
         assert_eq!(cmds("git -C d rebase -x 'make t' main"), script("make t"));

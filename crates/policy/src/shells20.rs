@@ -21,9 +21,19 @@ pub(crate) fn windows_name(name: &str) -> Option<String> {
     (ext.eq_ignore_ascii_case(".exe") && !stem.is_empty()).then(|| stem.to_ascii_lowercase())
 }
 
-/// Whether `name` is one of the programs this module reads.
-pub(crate) fn handles(name: &str) -> bool {
-    name == "wsl" || dialect(name).is_some()
+/// Whether `name` is one of the programs this module reads: `cmd` only with `/c`, `/k` or `/r`
+/// (a bare `cmd` is as often a placeholder or another program as cmd.exe).
+pub(crate) fn handles(name: &str, argv: &[Word]) -> bool {
+    match name {
+        "wsl" => true,
+        "cmd" => argv.iter().skip(1).any(|w| {
+            w.lit().is_some_and(|v| {
+                let v = v.to_ascii_lowercase();
+                ["/c", "/k", "/r"].iter().any(|f| v.starts_with(f))
+            })
+        }),
+        _ => dialect(name).is_some(),
+    }
 }
 
 /// The interpreters this module reads.
@@ -73,7 +83,7 @@ pub(crate) fn launcher(name: &str, argv: &[Word]) -> Option<Inner> {
 
 /// Whether one of these interpreters reads its code from standard input here.
 pub(crate) fn reads_stdin(name: &str, argv: &[Word]) -> bool {
-    dialect(name).is_some() && source(name, argv) == Source::Stdin
+    name != "cmd" && dialect(name).is_some() && source(name, argv) == Source::Stdin
 }
 
 /// The POSIX commands code read from standard input amounts to.
@@ -266,6 +276,13 @@ mod tests {
     fn code(s: &[&str]) -> Option<String> {
         let argv = words(s);
         launcher(s[0], &argv).and_then(|i| i.code.flatten())
+    }
+
+    #[test]
+    fn cmd_needs_its_switch() {
+        assert!(handles("cmd", &words(&["cmd", "/C", "dir"])));
+        assert!(!handles("cmd", &words(&["cmd", "<", "in.txt"])));
+        assert!(!reads_stdin("cmd", &words(&["cmd"])));
     }
 
     #[test]

@@ -3,9 +3,8 @@
 //! xonsh, cmd.exe, wsl, Windows programs by their `.exe` names), namerefs and backquoted
 //! printers (`src/flow20.rs`), build tools' variables (`src/env20.rs`), `date --set`
 //! (`src/acts20.rs`), `dd if=`, `deno eval` and stdin interpreters (`src/reads20.rs`), editors'
-//! bare writes (`src/edits20.rs`), ftp batches, one-level `*` globs below a workspace
-//! subdirectory (`src/listed.rs`) and the catalogue's siblings (`src/defaults.toml`). The
-//! policy README ("Round 20 decisions").
+//! bare writes (`src/edits20.rs`), ftp batches and the catalogue's siblings
+//! (`src/defaults.toml`). The policy README ("Round 20 decisions").
 
 #![allow(clippy::unwrap_used)]
 
@@ -138,19 +137,6 @@ fn editors_write_the_file_they_opened() {
         ("vim -es -c '%s/x/y/g' -c 'wq!' ~/.profile", Deny),
         ("ex +'%s/a/b/' +x ~/.vimrc", Deny),
         ("vim -c q README.md", Ask),
-    ]);
-}
-
-#[test]
-fn whole_folders_one_level_down_are_read_like_the_folder() {
-    use Verdict::*;
-    expect(&[
-        ("head -n1 tests/*", Allow),
-        ("wc -l crates/core/src/*", Allow),
-        ("grep -c fn src/bin/*", Allow),
-        ("cat ~/.ssh/*", Deny),
-        ("cat ./*", Ask),
-        ("cat */*", Ask),
     ]);
 }
 

@@ -495,6 +495,9 @@ FIXED = {
     # bash reads a whole line before it runs it: an alias defined on the line that uses it is not
     # expanded there (bash(1), ALIASES), so `nuke` is an unknown command, and no `rm -rf` runs
     "shopt -s expand_aliases; alias nuke='rm -rf'; nuke dist": "ask",
+    # round 6's decision (root README): xargs without `-0` splits the names `find` prints at
+    # blanks, so a file `crates/x .env y.rs` hands `wc` the path `.env`: ask, not allow
+    "find crates -name '*.rs' | xargs wc -l | sort -n | tail": "ask",
 }
 # --yolo cases dropped after the first look, with reasons (as FIXED): the alias above never runs
 NOT_YOLO = ["shopt -s expand_aliases; alias nuke='rm -rf'; nuke dist"]
