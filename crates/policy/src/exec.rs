@@ -373,9 +373,8 @@ impl Analyser<'_, '_> {
         open_ended: &mut bool,
         heredoc: Option<&str>,
     ) -> Flow {
-        if let Some(program) = crate::shells20::windows_name(name) {
-            // `cmd.exe`, `git.exe` from WSL: the Windows program of that name
-            argv[0] = Word::literal(&program);
+        if let Some(words) = crate::reads20::rewritten(name, argv) {
+            *argv = words; // `cmd.exe` is cmd (WSL), `deno eval CODE` is `deno -e CODE`
             return Flow::Again;
         }
         if let Some(sub) = crate::launchrows::git_dashed(name) {
