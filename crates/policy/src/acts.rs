@@ -72,7 +72,7 @@ pub fn acts(name: &str, argv: &[Word]) -> Option<String> {
         {
             None
         }
-        _ => None,
+        _ => crate::acts20::acts(name, argv),
     }
 }
 

@@ -182,6 +182,6 @@ impl Analyser<'_, '_> {
 }
 
 /// The key under which a script records the target of the nameref `name`.
-fn nameref_key(name: &str) -> String {
+pub(crate) fn nameref_key(name: &str) -> String {
     format!("\u{1}nameref:{name}")
 }

@@ -9,7 +9,7 @@ fn writes_to(name: &str, value: &str) -> bool {
     let path = value.starts_with(['/', '~', '.']);
     match name {
         "CARGO_TARGET_DIR" | "CARGO_BUILD_TARGET_DIR" | "SSLKEYLOGFILE" => !value.is_empty(),
-        _ => path && name.starts_with("GIT_TRACE"),
+        _ => (path && name.starts_with("GIT_TRACE")) || crate::env20::writes_dir(name, value),
     }
 }
 
@@ -68,7 +68,7 @@ pub fn env_command(name: &str, value: &str) -> Option<String> {
         _ if name.starts_with("GIT_CONFIG_VALUE_") => {
             Some(value.strip_prefix('!').unwrap_or(value).to_string())
         }
-        _ => None,
+        _ => crate::env20::command(name, value),
     }
 }
 

@@ -373,6 +373,10 @@ impl Analyser<'_, '_> {
         open_ended: &mut bool,
         heredoc: Option<&str>,
     ) -> Flow {
+        if let Some(words) = crate::reads20::rewritten(name, argv) {
+            *argv = words; // `cmd.exe` is cmd (WSL), `deno eval CODE` is `deno -e CODE`
+            return Flow::Again;
+        }
         if let Some(sub) = crate::launchrows::git_dashed(name) {
             // `git-push` (git's exec-path, or on PATH) is `git push`
             argv.splice(0..1, [Word::literal("git"), Word::literal(sub)]);

@@ -58,7 +58,10 @@ pub(crate) fn printer_output(words: &[String], here: Option<String>) -> Option<S
 /// The text `$(echo WORDS)` / `$(printf ...)` surely prints (its trailing newlines dropped, as
 /// bash does), when the substitution is one literal printer (`eval "git $(echo push)"`).
 pub(crate) fn substitution_prints(text: &str, scope: &Scope<'_>) -> Option<String> {
-    let inner = text.strip_prefix("$(")?.strip_suffix(')')?;
+    let inner = text
+        .strip_prefix("$(")
+        .and_then(|t| t.strip_suffix(')'))
+        .or_else(|| crate::flow20::backquoted(text))?;
     if inner.len() > 256 || !inner.trim_start().starts_with(['e', 'p']) {
         return None;
     }

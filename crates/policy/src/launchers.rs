@@ -255,6 +255,9 @@ fn note(name: &str) -> Option<String> {
 /// For a launcher, where its command starts (or the shell string it runs); `None` when `name`
 /// is no launcher or its subcommand does not launch.
 pub fn launcher(name: &str, argv: &[Word]) -> Option<Inner> {
+    if crate::shells20::handles(name, argv) {
+        return crate::shells20::launcher(name, argv);
+    }
     let rows = ROWS
         .iter()
         .chain(crate::launchrows::ROWS)

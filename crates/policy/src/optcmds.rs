@@ -101,6 +101,7 @@ fn table_commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
         }
         "vi" | "vim" | "nvim" | "view" | "ex" | "vimdiff" | "gvim" => {
             let mut out = plus_commands(argv, true);
+            out.extend(crate::edits20::vim_bare_writes(name, argv));
             for v in (1..argv.len()).filter_map(|i| value_at(argv, i, &["-c"], &["--cmd"])) {
                 out.extend(v.as_deref().map_or(Some(OptCmd::Unknown), vim_bang));
                 out.extend(v.iter().flat_map(|c| c.split('|')).filter_map(|c| {
@@ -545,7 +546,9 @@ mod tests {
         assert_eq!(cmds("less +!id f"), script("id"));
         assert_eq!(cmds("less +G f"), vec![]);
         assert_eq!(cmds("vim -c ':!id' f"), script("id"));
-        assert_eq!(cmds("vim -c wq f"), vec![]);
+        // round 20: `wq` runs no command but writes the opened file (`src/edits20.rs`)
+        assert_eq!(cmds("vim -c wq f"), script("true > 'f'"));
+        assert_eq!(cmds("vim -c q f"), vec![]);
         assert_eq!(cmds("git grep -Ovim x"), script("vim"));
         assert_eq!(cmds("git grep -O x"), vec![]);
         assert_eq!(cmds("git -C d rebase -x 'make t' main"), script("make t"));

@@ -302,7 +302,7 @@ pub(crate) fn reads(name: &str, argv: &[Word]) -> Vec<Word> {
                     .collect::<Vec<_>>()
             })
             .collect(),
-        _ => Vec::new(),
+        _ => crate::reads20::reads(name, argv),
     }
 }
 

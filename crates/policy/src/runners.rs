@@ -335,7 +335,7 @@ impl Analyser<'_, '_> {
             roots.extend(crate::find::find_roots(argv));
             self.listing_outside(text, &roots);
         }
-        for m in programs::state_dir_mentions(name, argv) {
+        for m in crate::reads20::state_dir_mentions(name, argv) {
             self.side_part(PartKind::Write, name, text, &Word::literal(&m));
         }
         for w in recursive_reads(name, argv) {

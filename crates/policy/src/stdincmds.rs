@@ -18,7 +18,7 @@ pub(crate) fn stdin_script(
         "at" | "batch" => Some(input.map(str::to_string)),
         "ssh" if input.is_some() && ssh_has_no_command(argv) => Some(input.map(str::to_string)),
         "crontab" if crontab_reads_input(argv) => Some(input.map(crontab_commands)),
-        "ed" | "red" => input.map(|i| Some(ed_script(i))),
+        "ed" | "red" => input.map(|i| Some(crate::edits20::ed_script(argv, i))),
         "sftp" if input.is_some() => Some(input.map(crate::remote::sftp_script)),
         "make" | "gmake" if crate::recipes::reads_stdin(argv) => {
             Some(input.map(crate::recipes::recipes))
@@ -26,6 +26,10 @@ pub(crate) fn stdin_script(
         "just" if crate::launch17::just_reads_stdin(argv) => {
             Some(input.map(crate::launch17::just_recipes))
         }
+        _ if crate::shells20::reads_stdin(name, argv) => {
+            Some(input.map(|i| crate::shells20::stdin_text(name, i)))
+        }
+        "ftp" | "tnftp" | "pftp" if input.is_some() => Some(input.map(crate::remote::sftp_script)),
         _ => input
             .and_then(|i| crate::runrare::input_script(name, i))
             .map(Some),
@@ -38,6 +42,12 @@ pub(crate) fn note(name: &str) -> String {
         "ssh" => "`ssh` runs the commands of its input on the remote host".to_string(),
         "crontab" => "`crontab` installs jobs that run later".to_string(),
         "ed" | "red" => "`ed` runs the commands of its input".to_string(),
+        "pwsh" | "powershell" | "nu" | "xonsh" | "cmd" => {
+            format!("`{name}` runs the commands of its input (another shell's code)")
+        }
+        "ftp" | "tnftp" | "pftp" => {
+            format!("`{name}` copies the files its input names to or from another host")
+        }
         "sftp" => "`sftp` copies the files its input names to or from another host".to_string(),
         "make" | "gmake" => format!("`{name}` runs the recipes of the makefile in its input"),
         "just" => "`just` runs the recipes of the justfile in its input".to_string(),
@@ -110,7 +120,7 @@ fn crontab_commands(table: &str) -> String {
 
 /// ed's commands as a script: `!CMD` (also `r !CMD`, `e !CMD`, `w !CMD`) runs CMD, `w FILE`,
 /// `W FILE`, `wq FILE` write FILE.
-fn ed_script(input: &str) -> String {
+pub(crate) fn ed_script(input: &str) -> String {
     let mut out = Vec::new();
     for line in input.lines() {
         let c = line.trim_start_matches(|ch: char| "0123456789,.$;'+-/ ".contains(ch));

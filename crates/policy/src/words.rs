@@ -202,6 +202,13 @@ pub fn is_name(s: &str) -> bool {
 
 /// The value of `$NAME`: `Some(Some(w))` known, `Some(None)` unknowable, `None` never assigned.
 pub(crate) fn lookup(name: &str, scope: &Scope<'_>) -> Option<Option<Word>> {
+    if let Some(t) = scope
+        .vars
+        .and_then(|m| crate::flow20::nameref_target(name, m))
+    {
+        // `declare -n r=f`: `$r` is `$f` (round 20)
+        return scope.vars.and_then(|m| m.get(&t)).cloned();
+    }
     if let Some(v) = scope.vars.and_then(|m| m.get(name)) {
         return Some(v.clone());
     }

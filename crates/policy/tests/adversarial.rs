@@ -294,3 +294,15 @@ fn gate16_set() {
     eprintln!("{report}");
     assert!(wrong == 0, "{wrong}/{total} wrong");
 }
+
+/// gate17's set (round 20, `data/adversarial-gate17.py`): one blind set, all held out, judged
+/// like gate10's. Ignored while it fails: its first look is recorded in the README ("Round 20:
+/// first look"); the score and every miss are printed.
+#[test]
+#[ignore = "round 20: 1188/1199 after its fixes, 11 misses left, none allowed (README: Round 20 decisions)"]
+fn gate17_set() {
+    let (wrong, total, report) = judge_gate10(include_str!("data/adversarial-gate17.toml"));
+    eprintln!("gate17: {}/{total} as expected", total - wrong);
+    eprintln!("{report}");
+    assert!(wrong == 0, "{wrong}/{total} wrong");
+}
