@@ -4,9 +4,15 @@ node_modules and a .venv, and every path the commands name), `/testbed` in a com
 that workspace. Variants: `clean`, and `env` (the same plus `.env` and `.env.example` at the
 root); rule sets: the built-in policy alone (`builtin`) and with `newuser-gate.toml` (`newuser`).
 
-`python3 harmless-real-check.py LOOP_BINARY [OUT.jsonl] [--hook]` prints, per variant and rule
+In the `env` variant only the commands that read or list a tree (`-r`, `find`, `rg`, `tree`,
+`xargs`, `ls -R`, `git grep`) are run; a plain read of a named file does not depend on what
+else the root holds, so the others keep their `clean` verdict (the machine is slow).
+
+`python3 harmless-real-check.py LOOP_BINARY [OUT.jsonl] [--hook] [--runs clean/newuser,...]
+[--tree-only]` (the last: only the 363 tree readers, the rest counted as not run) prints, per variant and rule
 set, how many commands are stricter than expected, by reason; OUT.jsonl gets every verdict.
-With --hook it also feeds each command to `loop gate hook claude-code` (clean, newuser).
+With --hook it also feeds the tree readers and every 10th other command to `loop gate hook
+claude-code` (clean, newuser).
 """
 import json, os, re, shlex, subprocess, sys, tomllib
 from concurrent.futures import ThreadPoolExecutor
@@ -16,7 +22,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 LOOP = os.path.abspath(sys.argv[1])
 OUT = sys.argv[2] if len(sys.argv) > 2 and not sys.argv[2].startswith("--") else None
 HOOK = "--hook" in sys.argv
+RUNS = [tuple(r.split("/")) for r in (sys.argv[sys.argv.index("--runs") + 1].split(",")
+        if "--runs" in sys.argv else ["clean/newuser", "env/newuser", "clean/builtin",
+                                      "env/builtin"])]
+TREE = re.compile(r"(^|\s)-[a-zA-Z]*[rR][a-zA-Z]*(\s|$)|--recursive|\bfind\b|\brg\b|\btree\b|"
+                  r"\bxargs\b|\bgit grep\b")
 CASES = tomllib.load(open(os.path.join(HERE, "harmless-real.toml"), "rb"))["case"]
+TREE_ONLY = "--tree-only" in sys.argv
 NEWUSER = os.path.join(HERE, "newuser-gate.toml")
 BASE = "/tmp/loopwright-harmless-real"
 FILE_EXT = re.compile(r"\.[A-Za-z0-9_]{1,8}$")
@@ -49,11 +61,19 @@ def named_paths(cmd):
         skip = PATH_ARGS.get(w[0])
         if skip is None:
             continue
-        pos = [a for a in w[1:] if not a.startswith("-")]
+        pos, prev = [], ""
+        for a in w[1:]:
+            if not a.startswith("-") and not re.fullmatch(r"-[ABCmnce]|--max-count|--context", prev):
+                pos.append(a)
+            prev = a
         if w[0] == "find":
             pos = [a for a in w[1:] if not a.startswith("-")][:1] if w[1:] and not w[1].startswith("-") else []
         for a in pos[skip:]:
-            if any(c in a for c in "*?[{") or a in ("/dev/null",):
+            if any(c in a for c in "*?[{ \\'\"<>|$:,=()") or a in ("/dev/null",) or a.isdigit():
+                continue
+            if "/" not in a and not FILE_EXT.search(a) and w[0] not in ("cd", "find", "ls", "grep", "rg", "tree"):
+                continue
+            if a.startswith(("-", "+")) or "." in a and not FILE_EXT.search(a) and "/" not in a:
                 continue
             a = a.replace("/testbed", "").lstrip("/")
             p = os.path.normpath(os.path.join(cwd, a)) if a else (cwd or ".")
@@ -125,17 +145,22 @@ def hook(ws, cmd):
 
 
 def main():
-    runs = [("clean", "builtin"), ("clean", "newuser"), ("env", "builtin"), ("env", "newuser")]
     out = open(OUT, "w") if OUT else None
-    strict = 0
-    for variant, rules in runs:
+    strict, clean = 0, {}
+    for variant, rules in RUNS:
         ws = build(variant)
-        with ThreadPoolExecutor(4) as ex:
-            got = list(ex.map(lambda c: judge(ws, rules, c["command"]), CASES))
+        todo = [c for c in CASES if TREE.search(c["command"])
+                or not TREE_ONLY and (variant == "clean" or rules not in clean)]
+        with ThreadPoolExecutor(8) as ex:
+            fresh = dict(zip([c["command"] for c in todo],
+                             ex.map(lambda c: judge(ws, rules, c["command"]), todo)))
+        got = [fresh.get(c["command"]) or clean.get(rules, {}).get(c["command"])
+               or ("allow", "not run") for c in CASES]
+        if variant == "clean":
+            clean[rules] = fresh
         reasons, n = Counter(), 0
         for c, (v, why) in zip(CASES, got):
             want = c["env"] if variant == "env" else "allow"
-            bad = v != want and not (want == "ask" and v == "allow" and False)
             if v != "allow" and (want == "allow" or v == "deny"):
                 n += 1
                 reasons[f"{v}: {why}"] += 1
@@ -144,15 +169,17 @@ def main():
                                       "want": want, "reason": why, "class": c["class"],
                                       "command": c["command"]}) + "\n")
         strict += n
-        print(f"{variant}/{rules}: {len(CASES)} commands, {n} stricter than expected")
+        print(f"{variant}/{rules}: {len(CASES)} commands ({len(todo)} run), {n} stricter than "
+              "expected", flush=True)
         for r, k in reasons.most_common():
             print(f"  {k:5d}  {r}")
     if HOOK:
         ws = build("clean")
-        with ThreadPoolExecutor(4) as ex:
-            got = list(ex.map(lambda c: hook(ws, c["command"]), CASES))
+        some = [c for i, c in enumerate(CASES) if i % 10 == 0 or TREE.search(c["command"])]
+        with ThreadPoolExecutor(8) as ex:
+            got = list(ex.map(lambda c: hook(ws, c["command"]), some))
         bad = Counter(f"{v}: {w}" for v, w in got if v != "allow")
-        print(f"hook claude-code clean/newuser: {sum(bad.values())} not allow")
+        print(f"hook claude-code clean/newuser: {len(some)} commands, {sum(bad.values())} not allow")
         for r, k in bad.most_common():
             print(f"  {k:5d}  {r}")
     return strict
