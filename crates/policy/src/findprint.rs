@@ -69,7 +69,7 @@ pub(crate) fn found(argv: &[Word]) -> Vec<Word> {
 
 #[cfg(test)]
 mod tests {
-    use super::{found, prints_found};
+    use super::prints_found;
     use crate::words::Word;
 
     fn argv(s: &str) -> Vec<Word> {
