@@ -386,27 +386,8 @@ impl Analyser<'_, '_> {
             })
             .collect();
         let nul = argv.iter().any(|w| w.lit() == Some("-print0"));
-        let plain = argv.first().and_then(Word::lit) == Some("find")
-            && argv.iter().all(|w| {
-                w.lit().is_some_and(|v| {
-                    !matches!(
-                        v,
-                        "-exec"
-                            | "-execdir"
-                            | "-ok"
-                            | "-okdir"
-                            | "-print"
-                            | "-printf"
-                            | "-ls"
-                            | "-fprint"
-                            | "-fprint0"
-                            | "-fprintf"
-                            | "-fls"
-                            | "-delete"
-                    )
-                })
-            });
-        plain.then(|| (crate::programs::found_for_exec(&argv), nul))
+        let plain = crate::findprint::prints_found(&argv);
+        plain.then(|| (crate::findprint::found(&argv), nul))
     }
 
     /// `a && b || c`: the first command always runs; the rest may not.

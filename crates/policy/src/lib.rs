@@ -41,6 +41,7 @@ mod extglob;
 mod fetchers;
 mod fields;
 mod find;
+mod findprint;
 mod flow;
 mod flow16;
 mod flow17;

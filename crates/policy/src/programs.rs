@@ -340,7 +340,6 @@ pub fn shell_script(argv: &[Word]) -> ShellInput {
     }
 }
 
-pub(crate) use crate::find::found_for_exec;
 pub use crate::find::{find_exec, find_found, name_globs};
 
 /// The arguments a well-known program writes to (deletes, creates, modifies).
