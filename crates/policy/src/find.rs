@@ -149,6 +149,14 @@ impl crate::shell::Analyser<'_, '_> {
     /// `{}` of `find DIR -exec` with no name glob: every file below DIR, judged like a
     /// recursive read of DIR (`grep -r x DIR`), so the caller's listing of DIR decides.
     pub(crate) fn found_below(&self, w: &Word) -> Option<crate::part::PathArg> {
+        if w.text == crate::xsplit::SPLIT {
+            // names xargs split at blanks (`find | xargs CMD`): judged by the listing
+            let abs = w
+                .pattern
+                .as_deref()
+                .and_then(|p| crate::path::normalise(p, self.cwd.as_deref(), self.ctx.home));
+            return Some(abs.map_or(crate::part::PathArg::Unknown, crate::xsplit::split_arg));
+        }
         let dir = (w.text == FOUND && w.value.is_none())
             .then_some(w.pattern.as_deref()?.strip_suffix("/**")?)?;
         if dir.contains(['*', '?', '[', '{']) {

@@ -330,13 +330,6 @@ impl Analyser<'_, '_> {
         if let Some(below) = self.found_below(w) {
             return below;
         }
-        if w.text == crate::xsplit::SPLIT {
-            let abs = w
-                .pattern
-                .as_deref()
-                .and_then(|p| crate::path::normalise(p, self.cwd.as_deref(), self.ctx.home));
-            return abs.map_or(PathArg::Unknown, crate::xsplit::split_arg);
-        }
         if let Some(v) = w.lit() {
             return match NormPath::new(v, self.cwd.as_deref(), self.ctx) {
                 Some(p) => PathArg::Known(p),
