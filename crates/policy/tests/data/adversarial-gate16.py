@@ -55,7 +55,7 @@
 import json
 import sys
 
-from blind_set import score, write_one
+from blind_set import cli
 
 S = []  # (class, expected, command)
 Y = []  # commands --yolo must not run
@@ -444,20 +444,7 @@ HDR = ("# gate16's adversarial set for issue 14 (round 19: a fifth independent b
 
 
 def main():
-    if sys.argv[1:] == ["--classes"]:
-        for cls, _, x in S:
-            print(json.dumps({"class": cls, "cmd": x}))
-        return
-    if sys.argv[1:] == ["--dups"]:
-        print("\n".join(DUPS))
-        return
-    if sys.argv[1:] == ["--cmds"]:
-        print("\n".join(json.dumps(x) for _, _, x in S))
-        return
-    if sys.argv[1:] == ["--score"]:
-        score(sys.stdin, S, Y, FIXED)
-        return
-    write_one("gate16", S, Y, FIXED, HDR)
+    cli(sys.argv[1:], "gate16", S, Y, FIXED, HDR, DUPS)
 
 
 if __name__ == "__main__":

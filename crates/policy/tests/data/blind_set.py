@@ -119,3 +119,20 @@ def score(lines, cases, yolo, fixed):
     print(", ".join(f"{k} {ok[k]}/{tot[k]}" for k in tot) + f"; yolo {len(held)}/{len(yolo)}; "
           f"total {sum(ok.values()) + len(held)}/{len(cases) + len(yolo)}")
     print("\n".join(miss))
+
+
+def cli(argv, name, cases, yolo, fixed, hdr, dups=()):
+    """The command line every blind set script shares: `--classes`, `--dups`, `--cmds` (one JSON
+    command a line), `--score` (verdicts from `examples/probe` on stdin), or write NAME.toml."""
+    import sys
+    if argv == ["--classes"]:
+        for cls, _, x in cases:
+            print(json.dumps({"class": cls, "cmd": x}))
+    elif argv == ["--dups"]:
+        print("\n".join(dups))
+    elif argv == ["--cmds"]:
+        print("\n".join(json.dumps(x) for _, _, x in cases))
+    elif argv == ["--score"]:
+        score(sys.stdin, cases, yolo, fixed)
+    else:
+        write_one(name, cases, yolo, fixed, hdr)
