@@ -12,6 +12,7 @@ use crate::rules::{self, Builtin, Cont, Kind};
 mod excerpts;
 mod hits;
 mod recalled;
+mod sections;
 mod why;
 
 /// Why the original output is shown instead of the compressed one.
@@ -149,6 +150,8 @@ pub struct Compressor<'o> {
     /// The line the fallback wants kept (0: none), still in the noise run (see
     /// `compress/recalled.rs`).
     recall_at: u64,
+    /// The last section marker that folded (see `compress/sections.rs`).
+    section: sections::Section,
 }
 
 /// Where a line comes from: the chunk being pushed (`block`) and, for a line lying in it as
@@ -196,6 +199,7 @@ impl<'o> Compressor<'o> {
             why: "",
             recall: crate::recall::Recall::default(),
             recall_at: 0,
+            section: sections::Section::default(),
         }
     }
 
@@ -329,6 +333,7 @@ impl<'o> Compressor<'o> {
         // does an `a != b` message anywhere (the sides under it).
         if let Some(h) = hit.filter(|h| h.generic && self.in_context(hit, line, src.block)) {
             self.keep_context(no, line, cut, src.block);
+            self.show_section(h.kind);
             if matches!(h.kind, Kind::Error | Kind::Message)
                 && let Some(c) = self
                     .ctx
@@ -349,6 +354,7 @@ impl<'o> Compressor<'o> {
             let before = self.pull_before(&hit, no, line, src.block);
             self.why = hit.kind.as_str();
             self.keep(no, line, cut, before, src.block);
+            self.show_section(hit.kind);
             if crate::group::may_wrap(line) {
                 (self.wrap_from, self.wrap_before) = (no, before as u64);
             }
@@ -414,14 +420,6 @@ impl<'o> Compressor<'o> {
         }
     }
 
-    /// Whether the line before line `no` was noise and `test` holds for it.
-    fn prev_noise(&self, no: u64, block: &[u8], test: impl Fn(&[u8]) -> bool) -> bool {
-        self.run
-            .recent
-            .back()
-            .is_some_and(|(n, l)| *n + 1 == no && test(l.text(block)))
-    }
-
     /// True when an open context after a kept line takes `line` too.
     fn context_accepts(&self, line: &[u8]) -> bool {
         self.ctx
@@ -443,6 +441,7 @@ impl<'o> Compressor<'o> {
     /// Adds `line` to the noise run; the ring holds its place in the chunk when it lies there
     /// whole (`src.at` of a clean line no longer than the limit), else a bounded copy.
     fn noise(&mut self, no: u64, line: &[u8], src: Src<'_>) {
+        self.note_section(no, line);
         if self.recall_at != 0 && no - self.recall_at > self.opts.tail_lines as u64 {
             self.keep_recalled(src.block);
         }

@@ -331,6 +331,14 @@ impl Compressor<'_> {
         true
     }
 
+    /// Whether the line before line `no` was noise and `test` holds for it.
+    pub(super) fn prev_noise(&self, no: u64, block: &[u8], test: impl Fn(&[u8]) -> bool) -> bool {
+        self.run
+            .recent
+            .back()
+            .is_some_and(|(n, l)| *n + 1 == no && test(l.text(block)))
+    }
+
     /// Whether `hit` is an error ending an aligned record (`generic::record_pull`): kept as a
     /// hit with the record above it even where its text repeats a kept line or a context is open
     /// (each record names another item).
@@ -396,6 +404,12 @@ impl Compressor<'_> {
         if before == 0 && matches!(hit.kind, Kind::Error | Kind::Failure | Kind::Message) {
             let above = self.run.recent.iter().rev().map(|(_, l)| l.text(block));
             before = generic::heading_pull(line, above);
+        }
+        // `  error: cannot decode` under `item_09.png:` (the heading needs no blank above it).
+        if before == 0 && matches!(hit.kind, Kind::Error | Kind::Failure) {
+            let above = self.run.recent.iter().rev().enumerate();
+            let above = above.take_while(|(i, (n, _))| *n + 1 + *i as u64 == no);
+            before = generic::colon_heading_pull(line, above.map(|(_, (_, l))| l.text(block)));
         }
         // `\tFAILED for item: x` under its block's title `Rule: R7: "…"`.
         if before == 0 && matches!(hit.kind, Kind::Error | Kind::Failure) {

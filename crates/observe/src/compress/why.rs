@@ -13,7 +13,8 @@ impl Compressor<'_> {
 
     /// [`Compressor::finish`], with the reason of every kept line by line number (a later
     /// entry for the same line wins; lines with no entry were a single short folded line shown
-    /// as is). Reasons: `hit:KIND`, `context`, `head`, `tail`, `pulled`, `wrapped`, `keep`.
+    /// as is). Reasons: `hit:KIND`, `context`, `head`, `tail`, `pulled`, `wrapped`, `keep`,
+    /// `recall`, `section`.
     #[doc(hidden)]
     pub fn finish_explained(self) -> (Compressed, Vec<(u64, &'static str)>) {
         self.finish_with()

@@ -27,6 +27,7 @@ pub(crate) mod reports;
 pub(crate) mod runners;
 mod scanner;
 mod search;
+mod sections;
 mod shapes;
 mod steps;
 mod titles;
@@ -39,6 +40,7 @@ pub(crate) use blocks::{after_line, block_location, failed_status, record_pull, 
 pub(crate) use logfmt::logfmt_key;
 use search::has_fault;
 pub(crate) use search::{blank, find2, has_pair};
+pub(crate) use sections::{colon_heading_pull, section_marker};
 use shapes::shape;
 use steps::{checker_prefix, diff_header, ends_in_failure, labelled_prefix};
 pub(crate) use steps::{detail_of, failed_step, location_pull, named_prefix, opens_traceback};
