@@ -184,6 +184,27 @@ fn after_location(t: &[u8]) -> usize {
     }
 }
 
+/// The group key of a warning said again at the same place (`app.py:22: UserWarning: bad row
+/// '…'`, printed once per row of a loop): its exact location and its message with quoted parts
+/// and numbers normalised, so only repeats of one place fold beyond the group limit; `None` for
+/// a line that is not a located warning (whose category, the word after the location, is
+/// `warning` in any case or ends in `Warning`).
+pub(crate) fn same_place_warning_key(line: &[u8]) -> Option<u64> {
+    let t = line.trim_ascii_end();
+    let at = after_location(t);
+    if at == 0 {
+        return None;
+    }
+    let rest = t[at..].trim_ascii_start();
+    let word = &rest[..memchr::memchr(b':', rest)?];
+    let warning = word.ends_with(b"Warning") || word.eq_ignore_ascii_case(b"warning");
+    (warning && !word.contains(&b' '))
+        .then(|| crate::normalize::hash_bytes(&t[..at]) ^ group_key(t) ^ PLACE_SALT)
+}
+
+/// Keeps keys by place apart from keys by message alone.
+const PLACE_SALT: u64 = 0x5bd1_e995_7f4a_7c15;
+
 /// A finding led by its location (`a.py:3:1: error: …`) that does not end in a bracketed code:
 /// its message may wrap onto the next line (see [`wrapped_tail`]).
 pub(crate) fn may_wrap(line: &[u8]) -> bool {
@@ -287,6 +308,20 @@ pub(crate) fn coded_error_key(line: &[u8]) -> Option<u64> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_warning_said_again_at_one_place_groups_by_that_place() {
+        let key = |l: &str| super::same_place_warning_key(l.as_bytes());
+        let a = key("app.py:22: UserWarning: bad row '1,x,104'");
+        assert!(a.is_some());
+        assert_eq!(a, key("app.py:22: UserWarning: bad row '7,y,9'"));
+        assert_ne!(a, key("app.py:23: UserWarning: bad row '1,x,104'"));
+        assert_ne!(a, key("lib.py:22: UserWarning: bad row '1,x,104'"));
+        assert!(key("src/a.c:3:9: warning: unused variable 'x'").is_some());
+        assert_eq!(key("tests/t.py:12: AssertionError: 1 != 2"), None);
+        assert_eq!(key("app.py:22: in parse"), None);
+        assert_eq!(key("UserWarning: no location"), None);
+    }
+
     use super::*;
 
     /// The byte-at-a-time version the run-copying one replaced, kept to test against.

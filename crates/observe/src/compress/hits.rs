@@ -98,6 +98,7 @@ impl Compressor<'_> {
                     _ if rule.group => Some(crate::group::group_key(line)),
                     Kind::Error => crate::group::coded_error_key(line),
                     Kind::Failure => crate::repeat::case_group(line),
+                    Kind::Location => crate::group::same_place_warning_key(line),
                     _ => None,
                 },
                 coded: !rule.group && rule.kind == Kind::Error,
@@ -117,10 +118,11 @@ impl Compressor<'_> {
                 .unwrap_or_else(|| generic::error_key(line)),
         });
         let coded = code.is_some();
-        let group = group.or_else(|| {
-            (sig.kind == Kind::Failure)
-                .then(|| crate::repeat::case_group(line))
-                .flatten()
+        let group = group.or_else(|| match sig.kind {
+            Kind::Failure => crate::repeat::case_group(line),
+            // `app.py:22: UserWarning: …` printed once per row: the same place folds.
+            Kind::Location => crate::group::same_place_warning_key(line),
+            _ => None,
         });
         // `a.cc:270: Failure`, its detail flush left under it up to the blank line (wild18).
         let (cont, after) = generic::detail_block(line, sig.kind)
