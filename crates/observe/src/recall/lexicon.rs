@@ -184,9 +184,9 @@ static PREFIXES: [u64; 64] = {
 };
 
 /// Whether a lexicon word stands whole at some word start of `line` (a superset of those
-/// [`hits`] counts): when not, [`hits`] is 0. A match starts a word after a blank, `(`,
-/// `"`, `'`, `,`, `!`, `*`, `:` or `>`: all bytes below `0` or from `:` to `@`, which eight-byte
-/// words find at once.
+/// [`hits`] counts): when not, [`hits`] is 0. A match starts a word at the line's start or
+/// after a blank, `(`, `"`, `'`, `,`, `!`, `*`, `:` or `>`, and every word begins with a letter:
+/// so a byte from `A` up after a byte below `@` (or first), which eight-byte words find at once.
 fn may_hit(line: &[u8]) -> bool {
     const L: u64 = 0x0101_0101_0101_0101;
     const H: u64 = 0x8080_8080_8080_8080;
@@ -194,32 +194,25 @@ fn may_hit(line: &[u8]) -> bool {
     // The high bit of each byte of `v` at least `n` (exact: no carry crosses a byte).
     let at_least = |v: u64, n: u8| (((v & LOW7) + L * u64::from(0x80 - n)) | v) & H;
     let n = line.len();
-    if n < 3 {
-        return false;
-    }
-    if begins_word(line, 0) {
-        return true;
-    }
-    let word = |at: usize| match line.get(at..at + 8) {
-        Some(w) => u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]),
-        None => {
-            let mut w = [0u8; 8];
-            for (k, &c) in line.iter().skip(at).take(8).enumerate() {
-                w[k] = c;
-            }
-            u64::from_le_bytes(w)
-        }
-    };
+    // The high bit of the byte before the chunk when it is below `@` (the line's start is).
+    let mut before = H;
     let mut p = 0;
-    while p + 3 < n {
-        let (v, next) = (word(p), word(p + 1) | L * 0x20);
-        let below_digits = !at_least(v, b'0') & H;
-        let colon_to_at = at_least(v, b':') & !at_least(v, b'A') & H;
-        // Every word of the lexicon begins with a letter.
-        let letter = at_least(next, b'a') & !at_least(next, b'{') & H;
-        let mut m = (below_digits | colon_to_at) & letter;
+    while p + 3 <= n {
+        let v = match line.get(p..p + 8) {
+            Some(w) => u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]),
+            None => {
+                let mut w = [0u8; 8];
+                for (k, &c) in line[p..].iter().enumerate() {
+                    w[k] = c;
+                }
+                u64::from_le_bytes(w)
+            }
+        };
+        let low = !at_least(v, b'@') & H;
+        let mut m = at_least(v, b'A') & ((low << 8) | (before >> 56));
+        before = low;
         while m != 0 {
-            let at = p + m.trailing_zeros() as usize / 8 + 1;
+            let at = p + m.trailing_zeros() as usize / 8;
             if at + 3 <= n && begins_word(line, at) {
                 return true;
             }
