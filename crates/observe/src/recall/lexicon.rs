@@ -173,6 +173,14 @@ static PREFIXES: [u64; 64] = {
     while i < WORDS.len() {
         let w = WORDS[i].as_bytes();
         let o = if w[0] == b'=' { 1 } else { 0 };
+        // What the walk assumes of a word: it begins with a byte from `A` up, and it has four
+        // bytes or more (`bad` is looked for on its own).
+        let bad = w.len() - o == 3 && w[o] == b'b' && w[o + 1] == b'a' && w[o + 2] == b'd';
+        assert!(w[o] >= b'A', "a lexicon word begins with a letter");
+        assert!(
+            w.len() - o >= 4 || bad,
+            "a lexicon word has 4 bytes or more"
+        );
         if w.len() - o >= 4 {
             let key = u32::from_le_bytes([w[o], w[o + 1], w[o + 2], w[o + 3]]) | 0x2020_2020;
             let s = slot(key);
