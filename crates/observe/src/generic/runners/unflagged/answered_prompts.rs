@@ -1,18 +1,16 @@
 //! A question a checker asks about each problem it finds, answered `No` by its read-only mode
 //! (issue 16, the `wild27` set's held-out half): `pwck -r` prints `duplicate password entry`,
-//! then `delete line 'dave25:x:2025:…'? No`, which names the entry the problem is about;
-//! `fsck -n` answers its repairs the same way. The problem's own line is led by a word of
-//! trouble (`duplicate …`, `no matching …`).
+//! then `delete line 'dave25:x:2025:…'? No`, which names the entry the problem is about. The
+//! problem's own line is led by a word of trouble (`duplicate …`, `no matching …`).
 
 use crate::generic::{Signal, sig};
 use crate::rules::Kind;
 
-/// A message when `t` ends with `? No` or `? no` after a question of at least two words.
+/// A message when `t` ends with `? No` after a question of at least two words.
 #[inline]
 pub(super) fn answered(t: &[u8]) -> Option<Signal> {
-    let q = t
-        .strip_suffix(b"? No")
-        .or_else(|| t.strip_suffix(b"? no"))?;
+    // In lower case (`Clear? no`) it is a repair question's, told by `runners::prompts`.
+    let q = t.strip_suffix(b"? No")?;
     (q.contains(&b' ') && t.len() <= 300).then_some(sig(Kind::Message, 0, true))
 }
 

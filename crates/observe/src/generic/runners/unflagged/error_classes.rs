@@ -1,6 +1,6 @@
 //! An exception named by its class in parentheses at the end of its message, the way Crystal
 //! and Ruby print an uncaught one: `Index out of bounds (IndexError)`, `undefined method 'x'
-//! for nil (NoMethodError)`, `Connection refused (Socket::ConnectError)`.
+//! for nil (NoMethodError)`, `Negative amount (Ledger::ArgumentError)`.
 
 use crate::generic::{Signal, sig};
 use crate::rules::Kind;
@@ -42,10 +42,10 @@ mod tests {
             Some(Kind::Message)
         );
         assert_eq!(
-            kind("Connection refused (Socket::ConnectError)"),
+            kind("Negative amount (Ledger::ArgumentError)"),
             Some(Kind::Message)
         );
-        assert_eq!(kind("see the manual (chapter Errors)"), None);
-        assert_eq!(kind("build finished (noerror)"), None);
+        assert_eq!(kind("see the index (IndexTable)"), None);
+        assert_eq!(kind("Value is (Maybe Int)"), None);
     }
 }

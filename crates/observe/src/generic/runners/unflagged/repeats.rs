@@ -4,13 +4,15 @@
 use crate::generic::{Signal, sig};
 use crate::rules::Kind;
 
-/// A warning when `t` ends with a participle and `more than once` (maybe with a full stop).
+/// A warning when `t` ends with a participle (`-ed`, `-en`) and `more than once` (maybe with a full stop).
 #[inline]
 pub(super) fn shape(t: &[u8]) -> Option<Signal> {
     let t = t.strip_suffix(b".").unwrap_or(t);
     let head = t.strip_suffix(b" more than once")?;
     let word = head.rsplit(|&b| b == b' ').next()?;
-    (word.len() > 3 && word.ends_with(b"ed")).then_some(sig(Kind::Warning, 1, false))
+    // `given`, `specified`, `defined`: a participle.
+    let participle = word.ends_with(b"ed") || word.ends_with(b"en");
+    (word.len() > 3 && participle).then_some(sig(Kind::Warning, 1, false))
 }
 
 /// A location when `t` is `(from A and B)` naming places (`name:N`): the origins of a repeat.
