@@ -4,6 +4,8 @@
 //! then what it says about that file, where an error (`Error: /undefined in shwo`, `error:
 //! cannot find startxref`) names no file. The header is the error's location.
 
+mod job_headers;
+
 /// How many lines above a kept error or warning to keep so that its file's header shows:
 /// `above` are the contiguous unkept lines right above it, nearest first. The header is the
 /// nearest line of the last [`WINDOW`] that names a file alone ([`names_a_file`]); 0 when none
@@ -28,9 +30,11 @@ pub(crate) fn names_a_file(line: &[u8]) -> bool {
     if t.len() > 200 || t.first().is_none_or(u8::is_ascii_whitespace) {
         return false;
     }
+    let colon = t.ends_with(b":");
     let t = t.strip_suffix(b":").unwrap_or(t);
     let mut words = t.split(|&b| b == b' ').filter(|w| !w.is_empty());
     match (words.next(), words.next(), words.next(), words.next()) {
+        (Some(path), None, None, None) => colon && job_headers::names_a_job(path),
         (Some(m), Some(name), None, None) => marker(m) && file_name(name),
         (Some(m), Some(w), Some(name), None) => marker(m) && label(w) && file_name(name),
         _ => false,

@@ -161,7 +161,8 @@ impl Generic {
                 .or_else(|| reports::column_finding(line, rest))
                 .or(named.then_some(sig(Kind::Warning, 2, true)))
                 .or_else(|| unworded::quoting_message(line, rest))
-                .or_else(|| unworded::defect_lead(rest))?;
+                .or_else(|| unworded::defect_lead(rest))
+                .or_else(|| runners::unflagged::after_location(line, rest))?;
             if diag.kind == Kind::Warning && best == Some(Word::Severe) && !zero_count(line) {
                 return Some(sig(Kind::Error, 6, true));
             }

@@ -33,6 +33,7 @@ mod prompts;
 mod replies;
 mod starred_messages;
 mod tallies;
+pub(super) mod unflagged;
 mod verdicts;
 
 /// `0x1255d84 in parse (a.src)`: the address the frame's code ran at, then `in` and its
@@ -214,6 +215,14 @@ pub(super) static WORDLESS: &[Check] = &[
         needs: &[Need::ANY.scanned()],
         run: |l| l.scanned.then(|| glued_levels::shape(l.t)).flatten(),
     },
+    Check {
+        name: "unflagged places and faults",
+        needs: &[
+            Need::last(Bytes::DIGIT.or(Bytes::of(b")]esyo."))),
+            Need::first(Bytes::of(b"dn")),
+        ],
+        run: |l| unflagged::shape(l.t),
+    },
 ];
 
 /// The `wild18` set's shapes of a line with no severity word, told by its last byte: a lone
@@ -356,6 +365,7 @@ mod tests {
             .or_else(|| starred_messages::shape(t).or_else(|| negated_labels::shape(t)))
             .or_else(|| nan_scores::shape(t))
             .or_else(|| scanned.then(|| glued_levels::shape(t)).flatten())
+            .or_else(|| unflagged::shape(t))
     }
 
     /// Gated, every check run in turn and the chain it replaced agree on `line`, and no check
