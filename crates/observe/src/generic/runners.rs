@@ -7,11 +7,15 @@ use super::gate::{Bytes, Check, Gate, Line, Need};
 use super::{sig, unworded};
 use crate::rules::Kind;
 
+mod access_statuses;
+mod bracket_prefixed;
 mod call_errors;
 mod cell_frames;
 mod change_counts;
 mod checkers;
 mod constraints;
+mod counted_titles;
+mod coverage_summaries;
 mod defect_flags;
 mod detections;
 mod exception_sites;
@@ -23,6 +27,7 @@ mod leader_verdicts;
 mod levels;
 pub(crate) use leader_verdicts::failed as leader_failure;
 mod lone_verdicts;
+mod marked_notices;
 mod nan_scores;
 mod negated_labels;
 pub(super) mod plain_faults;
@@ -32,6 +37,7 @@ mod processed_counts;
 mod prompts;
 mod replies;
 mod starred_messages;
+mod strict_inequalities;
 mod tallies;
 pub(super) mod unflagged;
 mod verdicts;
@@ -211,6 +217,39 @@ pub(super) static WORDLESS: &[Check] = &[
         run: |l| nan_scores::shape(l.t),
     },
     Check {
+        name: "counted title",
+        needs: &[Need::ends(Bytes::UPPER, Bytes::of(b")"))],
+        run: |l| counted_titles::shape(l.line, l.t),
+    },
+    Check {
+        name: "bracket-prefixed frame",
+        needs: &[Need::ends(
+            Bytes::of(b"["),
+            Bytes::DIGIT.or(Bytes::of(b")")),
+        )],
+        run: |l| bracket_prefixed::frame(l.t),
+    },
+    Check {
+        name: "strict inequality",
+        needs: &[Need::ANY],
+        run: |l| strict_inequalities::shape(l.t),
+    },
+    Check {
+        name: "access status",
+        needs: &[Need::first(Bytes::of(b"GPDHO45"))],
+        run: |l| access_statuses::shape(l.t),
+    },
+    Check {
+        name: "coverage row",
+        needs: &[Need::ends(Bytes::UPPER, Bytes::of(b")"))],
+        run: |l| coverage_summaries::shape(l.t),
+    },
+    Check {
+        name: "marked notice",
+        needs: &[Need::first(Bytes::of(b"(["))],
+        run: |l| marked_notices::shape(l.t),
+    },
+    Check {
         name: "glued level",
         needs: &[Need::ANY.scanned()],
         run: |l| l.scanned.then(|| glued_levels::shape(l.t)).flatten(),
@@ -364,6 +403,10 @@ mod tests {
             .or_else(|| failure_tables::header(t, scanned))
             .or_else(|| starred_messages::shape(t).or_else(|| negated_labels::shape(t)))
             .or_else(|| nan_scores::shape(t))
+            .or_else(|| counted_titles::shape(line, t))
+            .or_else(|| bracket_prefixed::frame(t).or_else(|| strict_inequalities::shape(t)))
+            .or_else(|| access_statuses::shape(t))
+            .or_else(|| coverage_summaries::shape(t).or_else(|| marked_notices::shape(t)))
             .or_else(|| scanned.then(|| glued_levels::shape(t)).flatten())
             .or_else(|| unflagged::shape(t))
     }

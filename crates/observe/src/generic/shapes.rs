@@ -2,6 +2,8 @@
 //! stack frames of any language outside library code, failure marks, section banners,
 //! exception names, record headers, numbered failure lists and expected/actual lines.
 
+mod glyph_marks;
+
 use super::reports::report;
 use super::{Signal, blank, code_word, sig, steps::value_lines};
 use crate::rules::Kind;
@@ -30,8 +32,10 @@ pub(super) fn shape(line: &[u8], t: &[u8], space: Option<usize>, named: bool) ->
     if first == b'n' && t.starts_with(b"not ok ") {
         return Some(sig(Kind::Failure, 30, false));
     }
-    if first >= 0x80 && failure_glyph(t) {
-        return Some(sig(Kind::Failure, 4, false));
+    if first >= 0x80
+        && let Some(s) = glyph_marks::shape(t)
+    {
+        return Some(s);
     }
     if matches!(first, b'-' | b'=' | b'_' | b'*' | b'#' | b'~') && banner(t) {
         return Some(sig(Kind::Structure, 0, false));
