@@ -171,8 +171,12 @@ impl crate::shell::Analyser<'_, '_> {
 }
 
 /// The key under which a script remembers what it wrote to `path` (in `vars`: no variable name
-/// holds a NUL byte), with the directory it was written from.
-fn written_key(cwd: Option<&str>, path: &str) -> String {
+/// holds a NUL byte): its absolute path (round 21: `> /work/app/x.sh` then `sh x.sh` is one
+/// file), or the path with the directory it was written from.
+pub(crate) fn written_key(cwd: Option<&str>, path: &str) -> String {
+    if let Some(abs) = crate::path::normalise(path, cwd, None) {
+        return format!("\0written:\0{abs}");
+    }
     let path = path.strip_prefix("./").unwrap_or(path);
     format!("\0written:{}\0{path}", cwd.unwrap_or(""))
 }
