@@ -123,11 +123,114 @@ fn commands(text: &str, holds: Holds) -> Vec<String> {
             .map(|l| l.trim().trim_start_matches(['@', '-']).to_string())
             .filter(|l| !l.is_empty() && !l.starts_with('#'))
             .collect(),
-        Holds::Strings => Vec::new(),
+        Holds::Strings => {
+            let mut out = crate::code21::spawn_lines(text);
+            out.extend(script_values(text));
+            out.extend(shell_calls(text));
+            out
+        }
     }
 }
 
+/// The values of a `package.json`'s `"scripts"` object and a `mise.toml`'s `run =` lines.
+fn script_values(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(i) = text.find("\"scripts\"") {
+        let rest = &text[i + 9..];
+        let body = rest
+            .find('{')
+            .and_then(|o| rest[o..].find('}').map(|c| &rest[o + 1..o + c]))
+            .unwrap_or("");
+        // `"NAME": "CMD"` pairs: every second literal is a command
+        let lits = crate::code::code_strings(&[Word::literal("x"), Word::literal(body)]);
+        out.extend(
+            lits.into_iter()
+                .filter(|l| !l.contains(':') || l.contains(' ')),
+        );
+    }
+    for line in text.lines() {
+        let t = line.trim_start();
+        if let Some(v) = t
+            .strip_prefix("run")
+            .map(str::trim_start)
+            .and_then(|r| r.strip_prefix('='))
+        {
+            out.extend(crate::code::code_strings(&[
+                Word::literal("x"),
+                Word::literal(v),
+            ]));
+        }
+    }
+    out
+}
+
+/// The string given alone to a call that runs it through a shell (`os.system("...")`,
+/// `execSync("...")`, `subprocess.run("...", shell=True)`, `popen("...")`).
+fn shell_calls(text: &str) -> Vec<String> {
+    const CALLS: &[&str] = &[
+        "system(",
+        "execSync(",
+        "exec(",
+        "popen(",
+        "run(",
+        "call(",
+        "check_call(",
+        "check_output(",
+        "Popen(",
+        "spawn(",
+    ];
+    let mut out = Vec::new();
+    for c in CALLS {
+        let mut rest = text;
+        while let Some(i) = rest.find(c) {
+            rest = &rest[i + c.len()..];
+            let q = rest.chars().next().unwrap_or(' ');
+            if q == '"' || q == '\'' {
+                if let Some(end) = rest[1..].find(q) {
+                    out.push(rest[1..1 + end].to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
 impl crate::shell::Analyser<'_, '_> {
+    /// `declare -l NAME=VALUE` / `-u` (also `typeset`, `local`): the value is stored lower- or
+    /// upper-cased, as bash does (`declare -l s=PUSH; git "$s"` runs `git push`).
+    pub(crate) fn declare_case(&mut self, node: tree_sitter::Node<'_>, src: &str) {
+        let text = &src[node.byte_range()];
+        let flags: String = text
+            .split_whitespace()
+            .skip(1)
+            .take_while(|w| w.starts_with('-'))
+            .flat_map(|w| w.chars().skip(1))
+            .collect();
+        let case = match (flags.rfind('l'), flags.rfind('u')) {
+            (Some(l), Some(u)) => Some(l > u),
+            (Some(_), None) => Some(true),
+            (None, Some(_)) => Some(false),
+            (None, None) => None,
+        };
+        let Some(lower) = case else { return };
+        let mut c = node.walk();
+        for ch in node.named_children(&mut c) {
+            let Some(n) = ch.child_by_field_name("name") else {
+                continue;
+            };
+            let name = &src[n.byte_range()];
+            let Some(Some(v)) = self.vars.get(name).map(|w| w.as_ref().and_then(Word::lit)) else {
+                continue;
+            };
+            let v = if lower {
+                v.to_lowercase()
+            } else {
+                v.to_uppercase()
+            };
+            self.vars.insert(name.to_string(), Some(Word::literal(&v)));
+        }
+    }
+
     /// The commands of build files this script wrote with literal text, when `argv` runs them.
     pub(crate) fn run_written_build(&mut self, name: &str, argv: &[Word], depth: usize) {
         for (file, holds) in build_files(name, argv) {
@@ -137,9 +240,17 @@ impl crate::shell::Analyser<'_, '_> {
                 continue;
             };
             if holds == Holds::Strings {
-                let code = [Word::literal(name), Word::literal(&text)];
-                self.code_parts(name, &file, &code, depth);
-                continue;
+                // a path the code names is judged as read (`fs::read(".env")`)
+                for p in crate::code::code_strings(&[Word::literal(name), Word::literal(&text)]) {
+                    if !p.contains(char::is_whitespace) && p.starts_with(['.', '~', '/']) {
+                        self.side_part(
+                            crate::part::PartKind::Read,
+                            name,
+                            &file,
+                            &Word::literal(&p),
+                        );
+                    }
+                }
             }
             for cmd in commands(&text, holds) {
                 if crate::shell::parses(&cmd) {

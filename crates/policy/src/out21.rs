@@ -109,6 +109,26 @@ pub(crate) fn writes(name: &str, argv: &[Word]) -> Vec<Word> {
     }
 }
 
+/// The files `name` reads that the earlier tables do not name: swaks's `--attach @F` (or `F`),
+/// `--body @F`, `--data @F`, `--attach-body @F`.
+fn reads(name: &str, argv: &[Word]) -> Vec<Word> {
+    if name != "swaks" {
+        return Vec::new();
+    }
+    let file = |w: Word, plain: bool| match w.value.as_deref() {
+        Some(v) if v.starts_with('@') => Some(Word::literal(&v[1..])),
+        // older swaks attach the file a plain value names
+        Some(v) if plain && !v.contains(' ') && !v.starts_with('-') => Some(Word::literal(v)),
+        Some(_) => None,
+        None => Some(w),
+    };
+    let attach = option_values(argv, &[], &["--attach"]);
+    let text = option_values(argv, &[], &["--attach-body", "--body", "--data"]);
+    let mut out: Vec<Word> = attach.into_iter().filter_map(|w| file(w, true)).collect();
+    out.extend(text.into_iter().filter_map(|w| file(w, false)));
+    out
+}
+
 /// Values given only attached to their option (gawk's optional arguments: `-dF`, `--profile=F`).
 fn attached(argv: &[Word], short: &[&str], long: &[&str]) -> Vec<Word> {
     let mut out = Vec::new();
@@ -253,9 +273,22 @@ fn cargo_writes(argv: &[Word]) -> Vec<Word> {
 impl Analyser<'_, '_> {
     /// Round 21's writes of `name` (above), and the names a `--files0-from` list gives `wc`,
     /// `du` or `sort` (known only at run time: the list may name a secret).
-    pub(crate) fn round21_parts(&mut self, name: &str, text: &str, argv: &[Word]) {
+    pub(crate) fn round21_parts(&mut self, name: &str, text: &str, argv: &[Word], depth: usize) {
         for w in writes(name, argv) {
             self.side_part(PartKind::Write, name, text, &w);
+        }
+        for w in reads(name, argv) {
+            self.side_part(PartKind::Read, name, text, &w);
+        }
+        if name == "lftp" {
+            // `lftp -e 'put .env; bye' host`: its commands as sftp's batch (`put F` reads F)
+            for v in option_values(argv, &["-e", "-c"], &[]) {
+                let batch = v.value.as_deref().unwrap_or("").replace(';', "\n");
+                let local = crate::remote::sftp_script(&batch);
+                if !local.is_empty() && crate::shell::parses(&local) {
+                    self.script(&local, depth + 1);
+                }
+            }
         }
         let listed = argv.iter().any(|w| {
             w.text.starts_with("--files0-from")

@@ -320,7 +320,7 @@ impl Analyser<'_, '_> {
             self.side_part(PartKind::Write, name, text, &w);
         }
         self.option_reads(name, text, argv);
-        self.round21_parts(name, text, argv);
+        self.round21_parts(name, text, argv, depth);
         for r in crate::models::revision_reads(name, argv) {
             self.side_part(PartKind::Read, name, text, &r);
         }

@@ -583,6 +583,15 @@ Y = [x for x in Y if x not in OLD]
 
 # expectations corrected after the first look, with reasons (the first look scored them as written)
 FIXED = {
+    # the names a glob or a listing gives are known only at run time: `.env*` may name only
+    # `.env.example` (no secret), so the read may match a deny rule but is not known to: ask
+    "find . -maxdepth 1 -name '.env*' -exec grep -H . {} +": "ask",
+    "ls -d .env* | xargs cat": "ask",
+    # the issue ("Program models"): serving a directory that *contains* a denied path is a
+    # recursive read of it, at most ask (as gate17's `rsync -a ~/ ./backup/`); `~/.ssh` served
+    # whole stays deny
+    "python3 -m http.server --directory ~ 8000": "ask",
+    "ruby -run -e httpd ~ -p 8000": "ask",
 }
 HDR = ("# gate18's adversarial set for issue 14 (round 21: a seventh independent blind probe of the merged\n"
        "# gate, written before the gate was run on it; one set, all held out). Judged like gate10's: no\n"
