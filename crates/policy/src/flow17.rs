@@ -48,8 +48,10 @@ pub(crate) fn printer_output(words: &[String], here: Option<String>) -> Option<S
         }
         (Some("printf"), None) if words.len() == 2 && !words[1].contains('%') => {
             let t = words[1].replace("\\n", "\n").replace("\\t", "\t");
-            (!t.contains('\\')).then_some(t)
+            crate::flow21::printf_escapes(&t) // round 21: `\x2e`, `\56`
         }
+        // round 21: `$(true)` and `$(:)` print nothing
+        (Some("true" | ":"), None) if words.len() == 1 => Some(String::new()),
         (Some("printf"), None) => crate::source19::printf_output(words),
         _ => None,
     }
@@ -62,7 +64,7 @@ pub(crate) fn substitution_prints(text: &str, scope: &Scope<'_>) -> Option<Strin
         .strip_prefix("$(")
         .and_then(|t| t.strip_suffix(')'))
         .or_else(|| crate::flow20::backquoted(text))?;
-    if inner.len() > 256 || !inner.trim_start().starts_with(['e', 'p']) {
+    if inner.len() > 256 || !inner.trim_start().starts_with(['e', 'p', 't', ':']) {
         return None;
     }
     let tree = crate::shparse::parse(inner)?;

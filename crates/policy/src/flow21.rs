@@ -185,10 +185,10 @@ fn shell_calls(text: &str) -> Vec<String> {
         while let Some(i) = rest.find(c) {
             rest = &rest[i + c.len()..];
             let q = rest.chars().next().unwrap_or(' ');
-            if q == '"' || q == '\'' {
-                if let Some(end) = rest[1..].find(q) {
-                    out.push(rest[1..1 + end].to_string());
-                }
+            if (q == '"' || q == '\'')
+                && let Some(end) = rest[1..].find(q)
+            {
+                out.push(rest[1..1 + end].to_string());
             }
         }
     }
@@ -261,6 +261,53 @@ impl crate::shell::Analyser<'_, '_> {
     }
 }
 
+/// printf's backslash escapes in a format (`\\`, `\n`, `\t`, `\xHH`, `\NNN` octal, `\0NNN`)
+/// decoded; `None` for any other escape or a byte that is not ASCII.
+pub(crate) fn printf_escapes(s: &str) -> Option<String> {
+    let b: Vec<char> = s.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != '\\' {
+            out.push(b[i]);
+            i += 1;
+            continue;
+        }
+        let c = *b.get(i + 1)?;
+        i += 2;
+        let (radix, max) = match c {
+            'x' => (16, 2),
+            '0'..='7' => {
+                i -= 1;
+                (8, if c == '0' { 4 } else { 3 })
+            }
+            _ => {
+                out.push(match c {
+                    '\\' => '\\',
+                    'n' => '\n',
+                    't' => '\t',
+                    'r' => '\r',
+                    '"' => '"',
+                    '\'' => '\'',
+                    _ => return None,
+                });
+                continue;
+            }
+        };
+        let digits: String = b[i..]
+            .iter()
+            .take(max)
+            .take_while(|d| d.is_digit(radix))
+            .collect();
+        let v = u8::from_str_radix(&digits, radix)
+            .ok()
+            .filter(u8::is_ascii)?;
+        out.push(char::from(v));
+        i += digits.chars().count();
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,6 +327,10 @@ mod tests {
         assert_eq!(got, [("package.json".to_string(), Holds::Strings)]);
         assert!(build_files("npm", &words(&["npm", "view", "x"])).is_empty());
         assert!(build_files("cargo", &words(&["cargo", "fmt"])).is_empty());
+        assert_eq!(printf_escapes(r"\x2eenv").as_deref(), Some(".env"));
+        assert_eq!(printf_escapes(r"\56env\n").as_deref(), Some(".env\n"));
+        assert_eq!(printf_escapes(r"a\\b").as_deref(), Some("a\\b"));
+        assert_eq!(printf_escapes(r"\c"), None);
         let lines = commands("x:\n    git push\n# c\n", Holds::Indented);
         assert_eq!(lines, ["git push"]);
     }

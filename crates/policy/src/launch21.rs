@@ -84,6 +84,53 @@ fn npm_script_definitions(argv: &[Word]) -> Vec<OptCmd> {
     }
 }
 
+/// `cmake -P /dev/stdin <<< SCRIPT`: the commands of the script's `execute_process(COMMAND A B
+/// ... [COMMAND ...])` calls (each `COMMAND` starts one; the call's keywords end it).
+pub(crate) fn input_script(name: &str, input: &str) -> Option<String> {
+    if name != "cmake" {
+        return None;
+    }
+    const KEYWORDS: &[&str] = &[
+        "WORKING_DIRECTORY",
+        "TIMEOUT",
+        "RESULT_VARIABLE",
+        "RESULTS_VARIABLE",
+        "OUTPUT_VARIABLE",
+        "ERROR_VARIABLE",
+        "INPUT_FILE",
+        "OUTPUT_FILE",
+        "ERROR_FILE",
+        "OUTPUT_QUIET",
+        "ERROR_QUIET",
+        "COMMAND_ECHO",
+        "ECHO_OUTPUT_VARIABLE",
+        "ECHO_ERROR_VARIABLE",
+        "COMMAND_ERROR_IS_FATAL",
+        "ENCODING",
+    ];
+    let mut cmds: Vec<String> = Vec::new();
+    let mut rest = input;
+    while let Some(i) = rest.to_ascii_lowercase().find("execute_process(") {
+        let call = &rest[i + 16..];
+        let end = call.find(')').unwrap_or(call.len());
+        let mut cur: Option<Vec<String>> = None;
+        for w in call[..end].split_whitespace() {
+            let w = w.trim_matches('"');
+            if w == "COMMAND" {
+                cmds.extend(cur.take().map(|c| c.join(" ")));
+                cur = Some(Vec::new());
+            } else if KEYWORDS.contains(&w) {
+                cmds.extend(cur.take().map(|c| c.join(" ")));
+            } else if let Some(c) = cur.as_mut() {
+                c.push(w.to_string());
+            }
+        }
+        cmds.extend(cur.take().map(|c| c.join(" ")));
+        rest = &call[end..];
+    }
+    (!cmds.is_empty()).then(|| cmds.join("\n"))
+}
+
 /// `stack exec CMD -- ARGS`: the `--` after the command only ends stack's options.
 fn exec_split(argv: &[Word]) -> Option<Vec<Word>> {
     let cmd = (2..argv.len()).find(|&i| !lit(argv, i).is_some_and(|v| v.starts_with('-')))?;
@@ -206,5 +253,11 @@ mod tests {
         assert_eq!(t(&["cmake", "-E", "chdir", "/tmp", "ls"]), ["ls"]);
         assert!(t(&["cmake", "-E", "capabilities"]).is_empty());
         assert!(t(&["cmake", "-S", ".", "-B", "build"]).is_empty());
+        let got = input_script(
+            "cmake",
+            "execute_process(COMMAND git push WORKING_DIRECTORY x)",
+        );
+        assert_eq!(got.as_deref(), Some("git push"));
+        assert_eq!(input_script("cmake", "message(hi)"), None);
     }
 }

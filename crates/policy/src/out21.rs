@@ -318,7 +318,7 @@ mod tests {
             .into_iter()
             .map(|w| {
                 w.lit()
-                    .map_or_else(|| w.pattern.unwrap_or_default(), str::to_string)
+                    .map_or_else(|| w.pattern.clone().unwrap_or_default(), str::to_string)
             })
             .collect()
     }

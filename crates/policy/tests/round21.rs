@@ -228,3 +228,18 @@ fn catalogue_siblings_and_examples() {
         ("cat src/local_settings.py", Allow),
     ]);
 }
+
+#[test]
+fn printers_of_nothing_escapes_and_cmake_scripts() {
+    all_held(&[
+        "git push$(:) origin",
+        "rm -rf$(true) out",
+        "cmake -P /dev/stdin <<'EOF'\nexecute_process(COMMAND rm -rf out)\nEOF",
+    ]);
+    use Verdict::*;
+    expect(&[
+        ("printf -v f '\\x2e%s' envrc; cat \"$f\"", Deny),
+        ("f=$(printf '\\056npmrc'); cat ~/\"$f\"", Deny),
+        ("printf -v f '\\x2e%s' gitignore; cat \"$f\"", Allow),
+    ]);
+}
