@@ -44,7 +44,6 @@ impl Analyser<'_, '_> {
             };
             let name = prog.rsplit('/').next().unwrap_or(&prog).to_string();
             self.run_written(&argv, depth);
-            self.run_written_build(&name, &argv, depth);
             if name == "exec" && argv.len() == 1 {
                 return; // `exec 3>FILE`: only the shell's redirections, judged where written
             }

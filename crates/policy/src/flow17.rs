@@ -232,6 +232,8 @@ impl crate::shell::Analyser<'_, '_> {
     /// what the text does). `source` keeps the variables it sets; the others run in a child.
     pub(crate) fn run_written(&mut self, argv: &[Word], depth: usize) {
         let name = argv.first().and_then(Word::lit).unwrap_or("");
+        // round 21: build files run by their runner (`src/flow21.rs`)
+        self.run_written_build(name.rsplit('/').next().unwrap_or(name), argv, depth);
         let file = match name {
             "." | "source" => argv.get(1),
             _ if crate::programs::is_shell(name.rsplit('/').next().unwrap_or(name)) => argv

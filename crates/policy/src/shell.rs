@@ -166,7 +166,6 @@ impl Analyser<'_, '_> {
                 self.declaration(node, src);
                 self.children(node, src, depth);
                 self.declare(node, src);
-                self.declare_case(node, src);
             }
             "unset_command" => self.unset(node, src),
             "variable_assignment" => {
