@@ -529,8 +529,10 @@ int main(void){ FILE *f = fopen(".loop/gate.toml", "a"); printf("fopen:%s\n", f 
         // A heredoc.
         // (the policy reads a heredoc's literal paths, so this one builds its path).
         "python3 - <<'EOF'\nimport os\nd = '.' + 'loop'\nfor f in (lambda: open(d + '/gate.toml', 'a'), lambda: os.rename(d + '/gate.toml', d + '/g2')):\n    try:\n        f()\n    except OSError as e:\n        print(e)\nEOF".to_string(),
-        // Paths built at run time, from a subdirectory.
-        "printf '%s\\n' 'd=$(printf \"../\\x2eloop\")' 'echo z > $d/sessions/old.jsonl; mkdir $d/sub; ln -s x $d/l; rm -rf $d' > src/w2.sh && cd src && bash w2.sh".to_string(),
+        // Paths built at run time, from a subdirectory (round 21: the policy decodes printf's
+        // escapes and follows a script written by a redirection to where it is run, so the
+        // path is built by `tr` and the script written through `tee`, which it does not follow).
+        "printf '%s\\n' 'd=$(echo ../_loop | tr _ .)' 'echo z > $d/sessions/old.jsonl; mkdir $d/sub; ln -s x $d/l; rm -rf $d' | tee src/w2.sh >/dev/null && cd src && bash w2.sh".to_string(),
         // Moving the workspace (or the state directory) away to plant a fake one.
         // (the policy denies moves out of the workspace, and reads a script file written and
         // run by one call: a script file written by one call, run by the next).

@@ -165,7 +165,7 @@ fn git_acts(argv: &[Word]) -> Option<String> {
         "config"
             if !rest.iter().any(|v| {
                 matches!(*v, "--get" | "--get-all" | "--list" | "-l" | "--get-regexp")
-            }) =>
+            }) && !crate::args21::git_config_reads(&rest) =>
         {
             Some("`git config` may change configuration".into())
         }

@@ -49,9 +49,12 @@ pub(crate) fn command(name: &str, value: &str) -> Option<String> {
                 let w = w.strip_prefix("-C").unwrap_or(w);
                 w.strip_prefix("linker=")
             });
-            linker.next_back().map(str::to_string)
+            linker
+                .next_back()
+                .map(str::to_string)
+                .or_else(|| crate::env21::command(name, value))
         }
-        _ => None,
+        _ => crate::env21::command(name, value),
     }
 }
 

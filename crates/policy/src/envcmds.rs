@@ -189,6 +189,11 @@ impl crate::shell::Analyser<'_, '_> {
                 self.option_commands(prog, "", &words, depth);
                 continue;
             }
+            for f in crate::env21::flag_writes(name, value.as_deref().unwrap_or("")) {
+                // round 21: `RUSTFLAGS='-C incremental=/tmp/i' cargo test`
+                let text = &src[a.byte_range()];
+                self.side_part(crate::part::PartKind::Write, name, text, &Word::literal(&f));
+            }
             if let Some(f) = value.as_deref().filter(|v| writes_to(name, v)) {
                 // `GIT_TRACE=/tmp/t git status`, `CARGO_TARGET_DIR=../t cargo test`
                 let text = &src[a.byte_range()];

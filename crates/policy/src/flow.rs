@@ -144,6 +144,7 @@ impl Analyser<'_, '_> {
     /// `export X`, `local X`, `declare -a X`: a name without a value (or with options) stays
     /// as it was unless options change its meaning.
     pub(crate) fn declare(&mut self, node: Node<'_>, src: &str) {
+        self.declare_case(node, src); // round 21: `declare -l/-u` (`src/flow21.rs`)
         let text = &src[node.byte_range()];
         let mut c = node.walk();
         for ch in node.named_children(&mut c) {

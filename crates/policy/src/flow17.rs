@@ -48,8 +48,10 @@ pub(crate) fn printer_output(words: &[String], here: Option<String>) -> Option<S
         }
         (Some("printf"), None) if words.len() == 2 && !words[1].contains('%') => {
             let t = words[1].replace("\\n", "\n").replace("\\t", "\t");
-            (!t.contains('\\')).then_some(t)
+            crate::flow21::printf_escapes(&t) // round 21: `\x2e`, `\56`
         }
+        // round 21: `$(true)` and `$(:)` print nothing
+        (Some("true" | ":"), None) if words.len() == 1 => Some(String::new()),
         (Some("printf"), None) => crate::source19::printf_output(words),
         _ => None,
     }
@@ -62,7 +64,7 @@ pub(crate) fn substitution_prints(text: &str, scope: &Scope<'_>) -> Option<Strin
         .strip_prefix("$(")
         .and_then(|t| t.strip_suffix(')'))
         .or_else(|| crate::flow20::backquoted(text))?;
-    if inner.len() > 256 || !inner.trim_start().starts_with(['e', 'p']) {
+    if inner.len() > 256 || !inner.trim_start().starts_with(['e', 'p', 't', ':']) {
         return None;
     }
     let tree = crate::shparse::parse(inner)?;
@@ -171,8 +173,12 @@ impl crate::shell::Analyser<'_, '_> {
 }
 
 /// The key under which a script remembers what it wrote to `path` (in `vars`: no variable name
-/// holds a NUL byte), with the directory it was written from.
-fn written_key(cwd: Option<&str>, path: &str) -> String {
+/// holds a NUL byte): its absolute path (round 21: `> /work/app/x.sh` then `sh x.sh` is one
+/// file), or the path with the directory it was written from.
+pub(crate) fn written_key(cwd: Option<&str>, path: &str) -> String {
+    if let Some(abs) = crate::path::normalise(path, cwd, None) {
+        return format!("\0written:\0{abs}");
+    }
     let path = path.strip_prefix("./").unwrap_or(path);
     format!("\0written:{}\0{path}", cwd.unwrap_or(""))
 }
@@ -226,6 +232,8 @@ impl crate::shell::Analyser<'_, '_> {
     /// what the text does). `source` keeps the variables it sets; the others run in a child.
     pub(crate) fn run_written(&mut self, argv: &[Word], depth: usize) {
         let name = argv.first().and_then(Word::lit).unwrap_or("");
+        // round 21: build files run by their runner (`src/flow21.rs`)
+        self.run_written_build(name.rsplit('/').next().unwrap_or(name), argv, depth);
         let file = match name {
             "." | "source" => argv.get(1),
             _ if crate::programs::is_shell(name.rsplit('/').next().unwrap_or(name)) => argv

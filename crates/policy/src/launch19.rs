@@ -43,7 +43,7 @@ pub(crate) fn note(name: &str) -> Option<&'static str> {
 pub(crate) fn commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
     match name {
         "go" => go_runs(argv),
-        _ => Vec::new(),
+        _ => crate::launch21::commands(name, argv),
     }
 }
 

@@ -247,7 +247,8 @@ fn note(name: &str) -> Option<String> {
             .or_else(|| crate::launchrare::note(name))
             .or_else(|| crate::fetchers::note(name))
             .or_else(|| crate::launch17::note(name))
-            .or_else(|| crate::launch19::note(name))?,
+            .or_else(|| crate::launch19::note(name))
+            .or_else(|| crate::launch21::note(name))?,
     };
     Some(format!("`{name}` {why}"))
 }
@@ -267,6 +268,7 @@ pub fn launcher(name: &str, argv: &[Word]) -> Option<Inner> {
         .chain(crate::fetchers::ROWS)
         .chain(crate::launch17::ROWS)
         .chain(crate::launch19::ROWS)
+        .chain(crate::launch21::ROWS)
         .filter(|r| r.name == name);
     for r in rows {
         let mut i = 1;

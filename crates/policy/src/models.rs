@@ -186,6 +186,7 @@ pub fn non_path_args(name: &str, argv: &[Word]) -> HashSet<usize> {
         }
         i += 1;
     }
+    out.extend(crate::args21::non_paths(name, argv));
     if name == "find" {
         // after the start points come expressions: their values are names and numbers
         let first_expr = argv.iter().position(|w| {

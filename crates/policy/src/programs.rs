@@ -395,6 +395,7 @@ pub fn inline_code(name: &str, argv: &[Word]) -> Option<String> {
         "lua" | "luajit" | "Rscript" | "R" | "julia" | "raku" | "groovy" | "elixir" | "scala"
         | "ghc" | "erl" => &["-e", "--eval", "-E", "-eval"],
         "expect" | "tclsh" | "wish" | "guile" => &["-c"],
+        "mongosh" | "mongo" => &["--eval"],
         "awk" | "gawk" | "mawk" => return awk_system(argv),
         _ => return None,
     };

@@ -34,6 +34,11 @@ pub(crate) fn rewritten(name: &str, argv: &[Word]) -> Option<Vec<Word>> {
         *out.first_mut()? = Word::literal(&program);
         return Some(out);
     }
+    if let Some(words) =
+        crate::args21::config_file_last(argv).or_else(|| crate::args21::config_read_form(argv))
+    {
+        return Some(words); // round 21: `git config -f F --list` is `git config --list -f F`
+    }
     if name == "deno" && argv.get(1).and_then(Word::lit) == Some("eval") {
         out[1] = Word::literal("-e");
         return Some(out);

@@ -24,7 +24,8 @@ impl Analyser<'_, '_> {
     pub(crate) fn runner(&mut self, name: &str, text: &str, argv: &[Word], depth: usize) -> Next {
         match name {
             "busybox" | "toybox" => match lit(argv, 1) {
-                Some(applet) if !programs::is_shell(applet) => {
+                // round 21: toybox's shell is judged as the shell it is (`toybox sh -c CMD`)
+                Some(applet) if !programs::is_shell(applet) || name == "toybox" => {
                     self.parts
                         .push(self.exec_part(PartKind::Wrapper, text, argv));
                     Next::Inner(argv[1..].to_vec(), false)
@@ -319,6 +320,7 @@ impl Analyser<'_, '_> {
             self.side_part(PartKind::Write, name, text, &w);
         }
         self.option_reads(name, text, argv);
+        self.round21_parts(name, text, argv, depth);
         for r in crate::models::revision_reads(name, argv) {
             self.side_part(PartKind::Read, name, text, &r);
         }
@@ -354,7 +356,9 @@ impl Analyser<'_, '_> {
     /// as the commands and paths they may be (`os.system("git push")`, `open(".env")`), and
     /// Tcl's `spawn CMD` / `exec CMD` (`expect -c`).
     pub(crate) fn code_parts(&mut self, name: &str, text: &str, argv: &[Word], depth: usize) {
-        for s in crate::code::code_strings(argv) {
+        let joined = argv.iter().skip(1).filter_map(Word::lit);
+        let spawned: Vec<String> = joined.flat_map(crate::code21::spawn_lines).collect();
+        for s in crate::code::code_strings(argv).into_iter().chain(spawned) {
             if !s.contains(char::is_whitespace) && s.starts_with(['.', '~', '/']) {
                 // a path the code may open (`open(".env")`)
                 self.side_part(PartKind::Read, name, text, &Word::literal(&s));

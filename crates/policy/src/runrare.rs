@@ -176,7 +176,7 @@ pub(crate) fn input_script(name: &str, input: &str) -> Option<String> {
         "sqlite3" | "sqlite" | "duckdb" => &[".shell ", ".system "],
         "psql" => &["\\! ", "\\!"],
         "mysql" | "mariadb" => &["system ", "\\! "],
-        _ => return None,
+        _ => return crate::launch21::input_script(name, input),
     };
     let cmds: Vec<String> = input
         .lines()

@@ -43,7 +43,7 @@ fn dialect(name: &str) -> Option<&'static str> {
         "nu" => "nu",
         "xonsh" => "xonsh",
         "cmd" => "cmd",
-        _ => return None,
+        _ => return crate::shells21::dialect(name),
     })
 }
 
@@ -139,10 +139,10 @@ fn powershell(name: &str, argv: &[Word]) -> Source {
         if p == "c" || p == "cwa" || names(&p, "command", 3) || names(&p, "commandwithargs", 8) {
             return match lit(argv, i + 1) {
                 Some("-") => Source::Stdin,
-                _ if p.contains('w') || p == "cwa" => Source::Text(
-                    rest(argv, i + 1)
-                        .map(|r| r.split_whitespace().next().unwrap_or("").to_string()),
-                ),
+                // the first argument is the command; the rest are its `$args` (round 21)
+                _ if p.contains('w') || p == "cwa" => {
+                    Source::Text(argv.get(i + 1).and_then(|w| w.value.clone()))
+                }
                 _ => Source::Text(rest(argv, i + 1)),
             };
         }

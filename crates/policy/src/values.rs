@@ -154,8 +154,10 @@ pub(crate) fn printf_v(argv: &[Word]) -> Option<Set> {
         }
     }
     let name = name.filter(|n| is_name(n))?;
-    let format = argv.get(i)?.lit()?;
-    if format.contains('\\') {
+    let raw = argv.get(i)?.lit()?;
+    // round 21: `printf -v f '\x2e%s' env` (an escape that spells `%` is not followed)
+    let format = crate::flow21::printf_escapes(raw)?;
+    if format.matches('%').count() != raw.matches('%').count() {
         return None;
     }
     let args: Option<Vec<&str>> = argv[i + 1..].iter().map(Word::lit).collect();

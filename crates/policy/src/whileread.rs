@@ -35,9 +35,14 @@ impl Analyser<'_, '_> {
             return false;
         }
         let mut argv = Vec::new();
+        let mut assigns = Vec::new();
         let mut c = cond.walk();
         for ch in cond.named_children(&mut c) {
             match ch.kind() {
+                // round 21: `while IFS= read -r f` (IFS only changes how `read` splits)
+                "variable_assignment" if src[ch.byte_range()].starts_with("IFS=") => {
+                    assigns.push(ch);
+                }
                 "command_name" => match ch.named_child(0) {
                     Some(n) => argv.push(self.word(n, src)),
                     None => return false,
@@ -55,13 +60,16 @@ impl Analyser<'_, '_> {
             return false;
         }
         let saved = self.vars.clone();
+        let ifs = crate::flow::prefix_ifs(&assigns, src);
         for line in lines {
             self.vars = saved.clone();
+            self.read_ifs = ifs;
             self.runtime_assign("read", &argv, Some(line));
             self.unsure_block(body, src, depth);
         }
         // after the loop, `read` failed at the end of the input: unknowable
         self.runtime_assign("read", &argv, None);
+        self.read_ifs = None;
         true
     }
 }

@@ -164,6 +164,9 @@ fn pwsh(mut words: Vec<String>) -> Vec<String> {
     if words.first().is_some_and(|w| w == "&") {
         words.remove(0);
     }
+    if let Some(started) = crate::shells21::start_process(&words) {
+        return started;
+    }
     let Some(first) = words.first() else {
         return words;
     };
@@ -263,7 +266,8 @@ fn cmd(words: Vec<String>) -> Vec<String> {
     out
 }
 
-fn nu(mut words: Vec<String>) -> Vec<String> {
+fn nu(words: Vec<String>) -> Vec<String> {
+    let mut words = crate::shells21::nu_external(words);
     if let Some(first) = words.first_mut()
         && let Some(ext) = first.strip_prefix('^')
     {

@@ -188,7 +188,8 @@ fn recursive_diffs_and_inline_code() {
         ("diff --recursive ~/.aws ./aws", Deny),
         ("diff -ru src src.orig", Allow),
         ("groovy -e 'new File(\".env\").text'", Deny),
-        ("elixir -e 'System.cmd(\"rm\", [\"-rf\", \"build\"])'", Ask),
+        // round 21 (`src/code21.rs`): the program and its argument list make `rm -rf build`
+        ("elixir -e 'System.cmd(\"rm\", [\"-rf\", \"build\"])'", Deny),
         (
             "erl -noshell -eval 'io:format(\"~s\", [file:read_file(\".env\")])'",
             Deny,
