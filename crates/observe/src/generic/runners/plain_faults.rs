@@ -6,6 +6,7 @@
 //! Then the held-out half's: an HTTP status line of a failed request (`HTTP/1.0 404 File not
 //! found`), a line of comma-separated counts (`40 packets transmitted, 40 packets received, 0%
 //! packet loss`), a level letter behind a timestamp and a `prog[pid]` (`… socat[5572] W …`).
+//! The `wild26` set's: a failed status next to its request (`"GET /x HTTP/1.1" 500`).
 
 use crate::generic::Signal;
 
@@ -14,6 +15,7 @@ pub(crate) mod exit_assignments;
 mod failure_leads;
 mod http_statuses;
 mod prose_locations;
+mod request_statuses;
 mod stamped_levels;
 mod stamped_locations;
 
@@ -33,4 +35,5 @@ pub(super) fn shape(line: &[u8], t: &[u8]) -> Option<Signal> {
         _ => None,
     }
     .or_else(|| prose_locations::shape(t))
+    .or_else(|| request_statuses::shape(t))
 }
