@@ -35,5 +35,5 @@ pub(super) fn shape(line: &[u8], t: &[u8]) -> Option<Signal> {
         _ => None,
     }
     .or_else(|| prose_locations::shape(t))
-    .or_else(|| request_statuses::shape(t))
+    .or_else(|| request_statuses::led(t))
 }
