@@ -126,6 +126,7 @@ impl Compressor<'_> {
         let (cont, after) = generic::detail_block(line, sig.kind)
             .unwrap_or_else(|| generic::context(line, sig.kind, sig.after));
         let (cont, after) = generic::cause_lists::context(line, cont, after);
+        let (cont, after) = generic::boxed_titles::context(line, cont, after);
         Some(Hit {
             kind: sig.kind,
             after,

@@ -6,7 +6,8 @@
 //! Then the held-out half's: an HTTP status line of a failed request (`HTTP/1.0 404 File not
 //! found`), a line of comma-separated counts (`40 packets transmitted, 40 packets received, 0%
 //! packet loss`), a level letter behind a timestamp and a `prog[pid]` (`… socat[5572] W …`).
-//! The `wild26` set's: a failed status next to its request (`"GET /x HTTP/1.1" 500`).
+//! The `wild26` set's: a failed status next to its request (`"GET /x HTTP/1.1" 500`), a lone
+//! `Line: N` label over the findings of that line.
 
 use crate::generic::Signal;
 
@@ -14,6 +15,7 @@ mod comma_tallies;
 pub(crate) mod exit_assignments;
 mod failure_leads;
 mod http_statuses;
+mod line_labels;
 mod prose_locations;
 mod request_statuses;
 mod stamped_levels;
@@ -29,6 +31,7 @@ pub(super) fn shape(line: &[u8], t: &[u8]) -> Option<Signal> {
         b'0'..=b'9' => stamped_locations::shape(line, t).or_else(|| comma_tallies::shape(t)),
         b'D' | b'd' | b'T' | b't' => failure_leads::shape(t),
         b'H' | b'<' => http_statuses::shape(t),
+        b'L' | b'l' => line_labels::shape(t),
         b'r' | b'R' | b'e' | b'E' | b's' | b'S' | b'c' | b'C' if line.len() == t.len() => {
             exit_assignments::shape(t)
         }
