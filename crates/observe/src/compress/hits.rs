@@ -127,6 +127,8 @@ impl Compressor<'_> {
         // `a.cc:270: Failure`, its detail flush left under it up to the blank line (wild18).
         let (cont, after) = generic::detail_block(line, sig.kind)
             .unwrap_or_else(|| generic::context(line, sig.kind, sig.after));
+        let (cont, after) = generic::cause_lists::context(line, cont, after);
+        let (cont, after) = generic::boxed_titles::context(line, cont, after);
         Some(Hit {
             kind: sig.kind,
             after,
@@ -355,7 +357,10 @@ impl Compressor<'_> {
     /// Whether `line`, a hit, continues the open context: not when it ends a record
     /// ([`Self::ends_record`]), which is kept with the record above it instead.
     pub(super) fn in_context(&self, hit: Option<Hit>, line: &[u8], block: &[u8]) -> bool {
-        self.context_accepts(line) && !self.ends_record(hit, line, block)
+        // A heading of what failed (`The conflict is caused by:`) opens its own list.
+        self.context_accepts(line)
+            && !self.ends_record(hit, line, block)
+            && !generic::cause_lists::heading(line)
     }
 
     /// How many lines above a kept hit to keep with it: its rule's own count (gcc's `In function

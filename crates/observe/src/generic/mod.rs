@@ -18,6 +18,8 @@ use regex_automata::meta;
 use crate::rules::{Cont, Kind};
 
 mod blocks;
+pub(crate) mod boxed_titles;
+pub(crate) mod cause_lists;
 mod counts;
 mod faults;
 pub(crate) mod file_blocks;
