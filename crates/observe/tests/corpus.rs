@@ -425,10 +425,13 @@ fn the_wild27_set_keeps_at_least_its_recorded_anchors() {
 /// (`7ed2ee2`, the recall fallback and wild2 to wild24 tuned), kept 204 of 250 (mean reduction
 /// 66.2%: kernprof's 1,559 lines kept whole); after the classes of its tuning half (its held-out
 /// half unchanged at 115 of 152) 212 of 250; after the held-out misses' classes (145 of 152) 242
-/// of 250, 64.9%: the floor, which may only go up.
+/// of 250, 64.9%. Merged with the same-place warning groups (`group::same_place_warning_key`),
+/// kernprof's 750 warnings fold: 239 of 250 (its three `Total time:` lines, kept before only
+/// because the whole output was shown, fold with its report), 81.3%: the floor, which may only
+/// go up.
 #[test]
 fn the_wild26_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild26", 22, 250, 242, 0.64);
+    blind_set_floor("wild26", 22, 250, 239, 0.81);
 }
 
 /// The twenty-third set, `wild23`: 22 real outputs of media, document and publishing tools no

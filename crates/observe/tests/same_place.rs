@@ -40,8 +40,16 @@ fn a_warning_said_once_per_row_folds_beyond_the_group_limit() {
     let user = text.matches("loop.py:5: UserWarning").count();
     let legacy = text.matches("loop.py:7: DeprecationWarning").count();
     assert!((1..=opts.group_limit + 1).contains(&user), "{user}\n{text}");
-    assert!((1..=opts.group_limit + 1).contains(&legacy), "{legacy}\n{text}");
+    assert!(
+        (1..=opts.group_limit + 1).contains(&legacy),
+        "{legacy}\n{text}"
+    );
     assert!(text.contains("report.py:40: RuntimeWarning"), "{text}");
     assert!(text.contains("processed 400 rows, 0 errors"), "{text}");
-    assert!(text.len() * 5 < input.len(), "{} of {}", text.len(), input.len());
+    assert!(
+        text.len() * 5 < input.len(),
+        "{} of {}",
+        text.len(),
+        input.len()
+    );
 }

@@ -5,10 +5,14 @@
 
 use crate::rules::Cont;
 
-/// Whether `line`, without its indentation, starts with a box's top-left corner (`╭`, `┌`).
+/// Whether `line`, without its indentation, is a box's whole top edge with a title in it: from
+/// a top-left corner (`╭`, `┌`) to its top-right corner (`╮`, `┐`), holding a letter (a table's
+/// top rule names nothing; a code frame's `╭─[src/a.ts:3:1]` is not closed).
 pub(crate) fn title(line: &[u8]) -> bool {
-    let t = line.trim_ascii_start();
-    t.starts_with("╭".as_bytes()) || t.starts_with("┌".as_bytes())
+    let t = line.trim_ascii();
+    let edge = (t.starts_with("╭".as_bytes()) && t.ends_with("╮".as_bytes()))
+        || (t.starts_with("┌".as_bytes()) && t.ends_with("┐".as_bytes()));
+    edge && t.iter().any(u8::is_ascii_alphabetic)
 }
 
 /// The context a kept box title opens: its non-blank lines, up to 8 (a context a rule or a
@@ -33,6 +37,9 @@ mod tests {
         assert_eq!(context(top, Cont::Indented, 0), (Cont::UntilBlank, 8));
         assert_eq!(context(b"Error: x", Cont::Indented, 2), (Cont::Indented, 2));
         assert!(!title("│ Did not find x │".as_bytes()));
+        assert!(!title("   ╭─[src/a.ts:3:1]".as_bytes()));
+        assert!(!title("┌──────┬──────┐".as_bytes()));
+        assert!(title("┌─ Warning ─┐".as_bytes()));
     }
 
     /// The message inside a boxed error is kept with the box's title.
