@@ -67,6 +67,7 @@ mod outputs;
 mod outrare;
 mod outwide;
 mod part;
+mod patmemo;
 pub mod path;
 mod patterns;
 mod policy;
