@@ -182,11 +182,15 @@ mod tests {
             Match::No
         );
         assert_eq!(
-            remembered(rule, Asked::Pattern, arg, &ctx("/w", Some("/h")), || Match::Yes),
+            remembered(rule, Asked::Pattern, arg, &ctx("/w", Some("/h")), || {
+                Match::Yes
+            }),
             Match::Yes
         );
         assert_eq!(
-            remembered(rule, Asked::Pattern, arg, &ctx("/v", Some("/h")), || Match::No),
+            remembered(rule, Asked::Pattern, arg, &ctx("/v", Some("/h")), || {
+                Match::No
+            }),
             Match::No
         );
     }
