@@ -74,6 +74,7 @@ mod outrare;
 mod outwide;
 mod part;
 pub mod path;
+mod patmemo;
 mod patterns;
 mod policy;
 mod printed;

@@ -2,6 +2,7 @@
 //! name a path a deny or ask rule covers. Decided lexically, erring towards "may".
 
 use std::borrow::Cow;
+use std::cell::OnceCell;
 
 use crate::argglob::ArgGlob;
 
@@ -74,10 +75,12 @@ pub(crate) enum GlobRoot {
     Anywhere,
     /// An absolute literal prefix, normalised: the same for every request.
     Fixed(String),
-    /// A literal prefix starting with `~`, resolved against the request's home.
-    Home(String),
-    /// A relative literal prefix, resolved against the request's workspace.
-    Relative(String),
+    /// A literal prefix starting with `~`, resolved against the request's home; with the
+    /// normalised text after `~` where it holds no `..` (see [`clean_tail`]).
+    Home(String, Option<String>),
+    /// A relative literal prefix, resolved against the request's workspace; with its
+    /// normalised text where it holds no `..`.
+    Relative(String, Option<String>),
 }
 
 impl GlobRoot {
@@ -92,11 +95,50 @@ impl GlobRoot {
             // an absolute path normalises without the home or the workspace
             GlobRoot::Fixed(normalise(lit, None, None).unwrap_or_else(|| "/".into()))
         } else if src.starts_with('~') {
-            GlobRoot::Home(lit.to_string())
+            let tail = (lit == "~" || lit.starts_with("~/"))
+                .then(|| clean_tail(&lit[1..]))
+                .flatten();
+            GlobRoot::Home(lit.to_string(), tail)
         } else {
-            GlobRoot::Relative(lit.to_string())
+            GlobRoot::Relative(lit.to_string(), clean_tail(lit))
         }
     }
+}
+
+/// What [`normalise`] makes of `rest`'s segments (each non-empty one other than `.` as
+/// `/SEG`), or `None` where a `..` would climb into the base it is joined to.
+fn clean_tail(rest: &str) -> Option<String> {
+    let mut out = String::with_capacity(rest.len() + 1);
+    for seg in rest.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => return None,
+            s => {
+                out.push('/');
+                out.push_str(s);
+            }
+        }
+    }
+    Some(out)
+}
+
+/// `normalise` of `base` joined with a path whose normalised segments are `tail` (from
+/// [`clean_tail`]), without reading `base` segment by segment: `None` unless `base` is already
+/// normal (absolute, no empty, `.` or `..` segment), which it is for every real home and
+/// workspace; the caller then calls [`normalise`] itself.
+fn join_clean(base: &str, tail: &str) -> Option<String> {
+    let base = match base {
+        "/" => "",
+        b if b.starts_with('/') && b[1..].split('/').all(|s| !matches!(s, "" | "." | "..")) => b,
+        _ => return None,
+    };
+    let mut out = String::with_capacity(base.len() + tail.len() + 1);
+    out.push_str(base);
+    out.push_str(tail);
+    if out.is_empty() {
+        out.push('/');
+    }
+    Some(out)
 }
 
 /// The absolute directory a rule glob is rooted at, or `None` for `**/...` (anywhere).
@@ -104,10 +146,18 @@ pub(crate) fn rule_root<'a>(g: &'a PathGlob, ctx: &PathContext<'_>) -> Option<Co
     match &g.root {
         GlobRoot::Anywhere => None,
         GlobRoot::Fixed(root) => Some(Cow::Borrowed(root)),
-        GlobRoot::Home(lit) => Some(Cow::Owned(
-            normalise(lit, None, ctx.home).unwrap_or_else(|| "/".into()),
+        GlobRoot::Home(lit, tail) => Some(Cow::Owned(
+            tail.as_deref()
+                .zip(ctx.home)
+                .and_then(|(t, h)| join_clean(h, t))
+                .or_else(|| normalise(lit, None, ctx.home))
+                .unwrap_or_else(|| "/".into()),
         )),
-        GlobRoot::Relative(lit) => normalise(lit, Some(ctx.workspace), ctx.home).map(Cow::Owned),
+        GlobRoot::Relative(lit, tail) => tail
+            .as_deref()
+            .and_then(|t| join_clean(ctx.workspace, t))
+            .or_else(|| normalise(lit, Some(ctx.workspace), ctx.home))
+            .map(Cow::Owned),
     }
 }
 
@@ -117,13 +167,18 @@ fn last(s: &str) -> &str {
 
 /// Whether two last components can name the same file: the argument's (`arg_last`, compiled
 /// as `arg`) and a rule glob's.
-fn last_compatible(arg_last: &str, arg: Option<&ArgGlob>, rule: &PathGlob) -> bool {
+fn last_compatible(
+    arg_last: &str,
+    arg_sample: &OnceCell<String>,
+    arg: Option<&ArgGlob>,
+    rule: &PathGlob,
+) -> bool {
     let rule_last = last(&rule.source);
     if arg_last == "**" || rule_last == "**" || rule_last == "*" {
         return true;
     }
-    let s = sample(arg_last);
-    if rule.last_ci.as_ref().is_some_and(|g| g.is_match(&s)) {
+    let s = arg_sample.get_or_init(|| sample(arg_last));
+    if rule.last_ci.as_ref().is_some_and(|g| g.is_match(s)) {
         return true;
     }
     let Some(a) = arg else {
@@ -140,9 +195,29 @@ fn last_compatible(arg_last: &str, arg: Option<&ArgGlob>, rule: &PathGlob) -> bo
 /// without `**` expands component by component, so one of its components must be able to be
 /// that name (`/w/*.toml/x` cannot be below a `secrets` folder). Case is ignored, and a
 /// component with a class or braces may be anything.
+#[cfg(test)]
 fn components_compatible(pat: &str, rule: &str) -> bool {
-    let parts: Vec<&str> = pat.split('/').filter(|c| !c.is_empty()).collect();
-    if parts.iter().any(|c| c.contains("**")) {
+    components_compatible_with(&PatComponents::of(pat), rule)
+}
+
+/// The non-empty components of a pattern, read once for every rule glob it is tried against.
+struct PatComponents<'p> {
+    parts: Vec<&'p str>,
+    any_deep: bool,
+}
+
+impl<'p> PatComponents<'p> {
+    fn of(pat: &'p str) -> PatComponents<'p> {
+        let parts: Vec<&str> = pat.split('/').filter(|c| !c.is_empty()).collect();
+        let any_deep = parts.iter().any(|c| c.contains("**"));
+        PatComponents { parts, any_deep }
+    }
+}
+
+/// [`components_compatible`] with the pattern's components read.
+fn components_compatible_with(pat: &PatComponents<'_>, rule: &str) -> bool {
+    let parts = &pat.parts;
+    if pat.any_deep {
         return true;
     }
     rule.split('/')
@@ -252,14 +327,19 @@ pub fn may_match(rule: &Rule, pat: &Pattern, ctx: &PathContext<'_>) -> bool {
     }
     // anything below the literal prefix
     let prefix = literal_prefix(pat_text);
+    let arg_sample = OnceCell::new();
+    let components = OnceCell::new();
     for g in rule.path_globs() {
         let compatible = match rule_root(g, ctx) {
             None => true,
             Some(r) => is_under(&r, &prefix) || is_under(&prefix, &r),
         };
         if compatible
-            && last_compatible(arg_last, pat.last.as_ref(), g)
-            && components_compatible(pat_text, &g.source)
+            && last_compatible(arg_last, &arg_sample, pat.last.as_ref(), g)
+            && components_compatible_with(
+                components.get_or_init(|| PatComponents::of(pat_text)),
+                &g.source,
+            )
         {
             return true;
         }
@@ -279,6 +359,13 @@ pub fn surely_matches(rule: &Rule, pat: &Pattern, ctx: &PathContext<'_>) -> bool
     let excepts = excepts(rule);
     let (_, arg_last) = text.rsplit_once('/').unwrap_or(("", text));
     let prefix = literal_prefix(text);
+    // read once for every glob of the rule: `PREFIX/`, whether the last component decides
+    // alone and, if so, whether the rule covers it (the same for every `**/NAME` glob), and the
+    // last component's literal tail in lower case
+    let prefix_slash = OnceCell::new();
+    let last_plain = !has_wild(arg_last) && !arg_last.contains('\\');
+    let last_covered = OnceCell::new();
+    let tail_lower = OnceCell::new();
     for g in rule.path_globs() {
         // a whole directory, no exceptions
         if let Some(root_src) = g.source.strip_suffix("/**")
@@ -297,7 +384,9 @@ pub fn surely_matches(rule: &Rule, pat: &Pattern, ctx: &PathContext<'_>) -> bool
             .and_then(|r| r.strip_suffix("/**"))
             && !has_wild(mid)
             && excepts.is_empty()
-            && format!("{prefix}/").contains(&format!("/{mid}/"))
+            && prefix_slash
+                .get_or_init(|| format!("{prefix}/"))
+                .contains(&format!("/{mid}/"))
         {
             return true;
         }
@@ -310,10 +399,13 @@ pub fn surely_matches(rule: &Rule, pat: &Pattern, ctx: &PathContext<'_>) -> bool
         {
             continue;
         }
-        if !has_wild(arg_last) && !arg_last.contains('\\') {
+        if last_plain {
             // the last component alone decides
-            let probe = format!("/__loop_gate_any__/{arg_last}");
-            if rule.matches_norm(&NormPath::from_absolute(probe, ctx)) {
+            let covered = *last_covered.get_or_init(|| {
+                let probe = format!("/__loop_gate_any__/{arg_last}");
+                rule.matches_norm(&NormPath::from_absolute(probe, ctx))
+            });
+            if covered {
                 return true;
             }
             continue;
@@ -322,11 +414,13 @@ pub fn surely_matches(rule: &Rule, pat: &Pattern, ctx: &PathContext<'_>) -> bool
         let Some(suffix) = rule_last.strip_prefix('*').filter(|s| !has_wild(s)) else {
             continue;
         };
-        let tail = arg_last
-            .rsplit(['*', '?', ']'])
-            .next()
-            .unwrap_or("")
-            .to_ascii_lowercase();
+        let tail = tail_lower.get_or_init(|| {
+            arg_last
+                .rsplit(['*', '?', ']'])
+                .next()
+                .unwrap_or("")
+                .to_ascii_lowercase()
+        });
         if tail.contains(['\\', '{']) || !tail.ends_with(&suffix.to_ascii_lowercase()) {
             continue;
         }
@@ -335,7 +429,7 @@ pub fn surely_matches(rule: &Rule, pat: &Pattern, ctx: &PathContext<'_>) -> bool
             match l.strip_prefix('*').filter(|x| !has_wild(x)) {
                 Some(esuf) => {
                     let esuf = esuf.to_ascii_lowercase();
-                    !tail.ends_with(&esuf) && !esuf.ends_with(&tail)
+                    !tail.ends_with(&esuf) && !esuf.ends_with(tail.as_str())
                 }
                 None => false,
             }
@@ -350,6 +444,64 @@ pub fn surely_matches(rule: &Rule, pat: &Pattern, ctx: &PathContext<'_>) -> bool
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// What `rule_root` computes for a `~` or relative literal, the slow way and the fast way
+    /// (`None` where the fast way does not apply).
+    fn both_ways(lit: &str, base: &str) -> (Option<String>, Option<String>) {
+        let (rest, slow) = match lit.strip_prefix('~') {
+            Some(rest) => (rest, normalise(lit, None, Some(base))),
+            None => (lit, normalise(lit, Some(base), None)),
+        };
+        // a relative literal never starts with `/` (`GlobRoot::of`)
+        let home_form = match lit.strip_prefix('~') {
+            Some(_) => rest.is_empty() || rest.starts_with('/'),
+            None => !lit.starts_with('/'),
+        };
+        let fast = clean_tail(rest)
+            .filter(|_| home_form)
+            .and_then(|t| join_clean(base, &t));
+        (slow, fast)
+    }
+
+    #[test]
+    fn clean_joins_are_what_normalise_makes() {
+        let bases = [
+            "/", "/home/u", "/home/u/", "//x", "/a/./b", "/a/../b", "rel", "", "/w/app",
+        ];
+        let lits = [
+            "~", "~/", "~/.ssh", "~/./a//b", "~/../x", "~u/x", "src", "", "./src", "a/../b",
+            "a/b/", ".",
+        ];
+        let mut fast_ones = 0;
+        for base in bases {
+            for lit in lits {
+                let (slow, fast) = both_ways(lit, base);
+                if let Some(fast) = fast {
+                    assert_eq!(Some(fast), slow, "{lit:?} on {base:?}");
+                    fast_ones += 1;
+                }
+            }
+        }
+        // the fast way applies to clean bases and `..`-free literals
+        assert!(fast_ones >= 20, "{fast_ones}");
+        assert_eq!(
+            both_ways("~/.ssh", "/home/u").1.as_deref(),
+            Some("/home/u/.ssh")
+        );
+        assert_eq!(both_ways("~/../x", "/home/u").1, None);
+        assert_eq!(both_ways("src", "/home/u/").1, None);
+    }
+
+    proptest! {
+        #[test]
+        fn clean_joins_agree_with_normalise(lit in "~?[/.ab]{0,8}", base in "[/.ab]{0,8}") {
+            let (slow, fast) = both_ways(&lit, &base);
+            if let Some(fast) = fast {
+                prop_assert_eq!(Some(fast), slow);
+            }
+        }
+    }
 
     #[test]
     fn a_rule_folder_must_be_a_component_of_the_pattern() {
@@ -410,11 +562,13 @@ mod tests {
         let arg = |a: &str| ArgGlob::new(a, |t| crate::rule::path_glob(t).ok());
         assert!(last_compatible(
             "k*.pem",
+            &OnceCell::new(),
             arg("k*.pem").as_ref(),
             &rule("*.pem", &[])
         ));
         assert!(!last_compatible(
             "*.rs",
+            &OnceCell::new(),
             arg("*.rs").as_ref(),
             &rule(".env*", &[".env"])
         ));

@@ -156,6 +156,8 @@ pub struct Rule {
     pub spec: RuleSpec,
     /// The verdict when it matches.
     pub verdict: Verdict,
+    /// Unique per compiled rule (see [`crate::patmemo`]).
+    pub(crate) id: u64,
     calls: CallSelector,
     prefix: Option<Vec<Vec<String>>>,
     exact: Option<Vec<String>>,
@@ -266,12 +268,7 @@ fn compile_paths(spec: &RuleSpec, ci: bool) -> Result<CompiledPaths, RuleError> 
     let path_set = glob_set(&sources, ci, "path")?;
     let except = glob_set(&excepts, ci, "except")?;
     let mut paths = Vec::new();
-    for p in spec
-        .path
-        .as_ref()
-        .map(OneOrMany::to_vec)
-        .unwrap_or_default()
-    {
+    for p in sources {
         let matcher = compile(&p).map_err(glob_error("path"))?;
         let last = p.rsplit('/').next().unwrap_or(&p);
         paths.push(PathGlob {
@@ -338,6 +335,7 @@ impl Rule {
         }
         Ok(Rule {
             verdict,
+            id: crate::patmemo::next_rule_id(),
             calls,
             prefix,
             exact,
@@ -426,9 +424,9 @@ impl Rule {
         for arg in paths {
             let m = match arg {
                 PathArg::Known(p) => self.match_norm(p),
-                PathArg::Pattern(pat) => self.match_pattern(pat, ctx),
+                PathArg::Pattern(pat) => self.pattern_remembered(pat, ctx),
                 PathArg::Relative(rel) => self.match_relative(rel),
-                PathArg::Below { dir, all } => self.match_below(dir, all, ctx),
+                PathArg::Below { dir, all } => self.below_remembered(dir, all, ctx),
                 PathArg::Unknown if self.verdict != Verdict::Allow => Match::Maybe,
                 PathArg::Unknown => Match::No,
             };
@@ -478,7 +476,7 @@ impl Rule {
 
     /// A wildcard argument (`.e*`) may name a file this rule covers. Deny and ask rules get
     /// `Maybe` when it could; allow rules match only when every expansion surely matches.
-    fn match_pattern(&self, pat: &Pattern, ctx: &PathContext<'_>) -> Match {
+    pub(crate) fn match_pattern(&self, pat: &Pattern, ctx: &PathContext<'_>) -> Match {
         let allow = self.verdict == Verdict::Allow;
         if pat.split && !crate::xsplit::names_exact(pat, ctx) {
             // the words xargs makes may be anything: no allow rule is sure, any other may match
@@ -533,7 +531,7 @@ impl Rule {
     /// Every file below `dir`. Below the workspace root or outside it, anything a rule covers
     /// may be there unless the caller listed the directory (`Request::listings`); below a subdirectory of the workspace only what a rule names there
     /// (`secrets/**`, `config/secrets` itself) — the tree is not listed here.
-    fn match_below(&self, dir: &str, all: &Pattern, ctx: &PathContext<'_>) -> Match {
+    pub(crate) fn match_below(&self, dir: &str, all: &Pattern, ctx: &PathContext<'_>) -> Match {
         let np = NormPath::from_absolute(dir.to_string(), ctx);
         if self.verdict == Verdict::Allow {
             return self.match_pattern(all, ctx);
