@@ -4,8 +4,7 @@
 //! command's own line with its indentation. Such a frame is read as if the runner had not
 //! prefixed it: a frame of the project's own code is kept.
 
-use crate::generic::{Signal, blank, shapes};
-use crate::rules::Kind;
+use crate::generic::Signal;
 
 /// The longest name a prefix holds.
 const MAX_NAME: usize = 40;
@@ -28,11 +27,7 @@ pub(super) fn frame(t: &[u8]) -> Option<Signal> {
     if !matches!(t.last(), Some(b')' | b'0'..=b'9')) {
         return None;
     }
-    let rest = strip(t)?.trim_ascii_start();
-    if !rest.starts_with(b"at ") {
-        return None;
-    }
-    shapes::shape(rest, rest, blank(rest), false).filter(|s| s.kind == Kind::Frame)
+    super::prefixed::frame_after(strip(t)?)
 }
 
 #[cfg(test)]

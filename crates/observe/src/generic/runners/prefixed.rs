@@ -29,7 +29,13 @@ pub(super) fn shape(t: &[u8]) -> Option<Signal> {
     {
         return None;
     }
-    let rest = t[colon + 1..].trim_ascii_start();
+    frame_after(&t[colon + 1..])
+}
+
+/// The frame a prefix was stripped from (`rest`: what follows the prefix), as the core reads an
+/// unprefixed line: an `at …` line the shapes take for a frame.
+pub(super) fn frame_after(rest: &[u8]) -> Option<Signal> {
+    let rest = rest.trim_ascii_start();
     if !rest.starts_with(b"at ") {
         return None;
     }
