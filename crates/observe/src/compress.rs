@@ -11,6 +11,7 @@ use crate::rules::{self, Builtin, Cont, Kind};
 
 mod excerpts;
 mod hits;
+mod memo;
 mod recalled;
 mod sections;
 mod why;
@@ -152,6 +153,8 @@ pub struct Compressor<'o> {
     recall_at: u64,
     /// The last section marker that folded (see `compress/sections.rs`).
     section: sections::Section,
+    /// How lines already read were read (see `compress/memo.rs`).
+    memo: memo::HitMemo,
 }
 
 /// Where a line comes from: the chunk being pushed (`block`) and, for a line lying in it as
@@ -200,6 +203,7 @@ impl<'o> Compressor<'o> {
             recall: crate::recall::Recall::default(),
             recall_at: 0,
             section: sections::Section::default(),
+            memo: memo::HitMemo::default(),
         }
     }
 
@@ -319,7 +323,7 @@ impl<'o> Compressor<'o> {
         let cleaned = line.len() != raw.len();
         let anywhere = anywhere || cleaned;
         let words = if cleaned { None } else { words };
-        let hit = self.hit(line, anywhere, words);
+        let hit = self.read(line, anywhere, words);
         if !keep_user && self.said_again(hit, line) && !self.ends_record(hit, line, src.block) {
             self.fold_again(hit, no, line, src);
             return;
@@ -418,24 +422,6 @@ impl<'o> Compressor<'o> {
         } else if self.recall.wants(line) {
             self.mark_recalled(no, src.block);
         }
-    }
-
-    /// True when an open context after a kept line takes `line` too.
-    fn context_accepts(&self, line: &[u8]) -> bool {
-        self.ctx
-            .as_ref()
-            .is_some_and(|ctx| ctx.left > 0 && ctx.cont.accepts(line, ctx.seen))
-    }
-
-    /// Keeps `line` as part of the open context (see [`Self::context_accepts`]).
-    fn keep_context(&mut self, no: u64, line: &[u8], cut: u64, block: &[u8]) {
-        if let Some(ctx) = self.ctx.as_mut() {
-            ctx.left -= 1;
-            ctx.seen |= !line.iter().all(u8::is_ascii_whitespace);
-            (ctx.cont, ctx.seen) = crate::generic::after_line(ctx.cont, line, ctx.seen);
-        }
-        self.why = "context";
-        self.keep(no, line, cut, 0, block);
     }
 
     /// Adds `line` to the noise run; the ring holds its place in the chunk when it lies there

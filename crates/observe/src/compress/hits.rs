@@ -363,6 +363,24 @@ impl Compressor<'_> {
             && !generic::cause_lists::heading(line)
     }
 
+    /// True when an open context after a kept line takes `line` too.
+    pub(super) fn context_accepts(&self, line: &[u8]) -> bool {
+        self.ctx
+            .as_ref()
+            .is_some_and(|ctx| ctx.left > 0 && ctx.cont.accepts(line, ctx.seen))
+    }
+
+    /// Keeps `line` as part of the open context (see [`Self::context_accepts`]).
+    pub(super) fn keep_context(&mut self, no: u64, line: &[u8], cut: u64, block: &[u8]) {
+        if let Some(ctx) = self.ctx.as_mut() {
+            ctx.left -= 1;
+            ctx.seen |= !line.iter().all(u8::is_ascii_whitespace);
+            (ctx.cont, ctx.seen) = crate::generic::after_line(ctx.cont, line, ctx.seen);
+        }
+        self.why = "context";
+        self.keep(no, line, cut, 0, block);
+    }
+
     /// How many lines above a kept hit to keep with it: its rule's own count (gcc's `In function
     /// 'f':`), a file or location header, a failed step, a failed test's last numbered output,
     /// the `In FILE line N:` header over an underlined finding, a failure block's heading.
