@@ -419,7 +419,7 @@ impl<'o> Compressor<'o> {
         self.noise(no, line, src);
         if self.run.cur_count > 1 {
             self.recall.again();
-        } else if self.recall.wants(line) {
+        } else if self.recall.wants_with(line, &mut self.memo) {
             self.mark_recalled(no, src.block);
         }
     }

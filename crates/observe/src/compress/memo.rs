@@ -13,6 +13,7 @@
 
 use super::Compressor;
 use super::hits::Hit;
+use crate::recall::{Plain, Reader};
 
 /// Slots of the table (a power of two).
 const SLOTS: usize = 1024;
@@ -31,12 +32,18 @@ struct Slot {
     words: Option<Vec<(usize, usize)>>,
     line: Vec<u8>,
     hit: Option<Hit>,
+    /// The line's recall template, once asked for ([`HitMemo::template`]).
+    template: Option<u64>,
+    /// The line's recall words, once asked for.
+    lexicon: Option<u32>,
 }
 
 /// The memo of one compressor (empty until a line is read).
 #[derive(Debug, Default)]
 pub(super) struct HitMemo {
     slots: Vec<Slot>,
+    /// The slot of the line read last (out of range when it was not remembered).
+    at: usize,
     /// Set by tests to read every line (the plain path the memo is checked against).
     off: bool,
 }
@@ -61,6 +68,33 @@ fn line_hash(line: &[u8]) -> u64 {
     h
 }
 
+impl HitMemo {
+    /// The slot holding `line` when it is the line read last and still there (its bytes
+    /// compared whole).
+    fn holding(&mut self, line: &[u8]) -> Option<&mut Slot> {
+        self.slots
+            .get_mut(self.at)
+            .filter(|s| s.filled && s.line == line)
+    }
+}
+
+/// What the recall fallback reads of a line, remembered with the line in its slot.
+impl Reader for HitMemo {
+    fn template(&mut self, line: &[u8]) -> u64 {
+        match self.holding(line) {
+            Some(s) => *s.template.get_or_insert_with(|| Plain.template(line)),
+            None => Plain.template(line),
+        }
+    }
+
+    fn words(&mut self, line: &[u8]) -> u32 {
+        match self.holding(line) {
+            Some(s) => *s.lexicon.get_or_insert_with(|| Plain.words(line)),
+            None => Plain.words(line),
+        }
+    }
+}
+
 impl Compressor<'_> {
     /// [`Self::hit`], answered from the memo when the same line was read with the same flag
     /// and words and is still there.
@@ -71,6 +105,7 @@ impl Compressor<'_> {
         anywhere: bool,
         words: Option<&[(usize, usize)]>,
     ) -> Option<Hit> {
+        self.memo.at = usize::MAX;
         if line.len() > MAX_LINE || self.memo.off {
             return self.hit(line, anywhere, words);
         }
@@ -79,6 +114,7 @@ impl Compressor<'_> {
             self.memo.slots.resize_with(SLOTS, Slot::default);
         }
         let i = (hash >> (64 - SLOTS.trailing_zeros())) as usize;
+        self.memo.at = i;
         if let Some(s) = self.memo.slots.get(i)
             && s.filled
             && s.hash == hash
@@ -103,6 +139,7 @@ impl Compressor<'_> {
                 (w, _) => s.words = w.map(<[_]>::to_vec),
             }
             s.hit = hit;
+            (s.template, s.lexicon) = (None, None);
         }
         hit
     }

@@ -76,6 +76,26 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// What the fallback reads of a line: functions of its bytes alone, so a caller that remembers
+/// them for a line it saw may answer for the same bytes again.
+pub trait Reader {
+    /// The line's [`template::template`].
+    fn template(&mut self, line: &[u8]) -> u64 {
+        template::template(line)
+    }
+
+    /// The line's lexicon words, and one more for a nonzero failure field.
+    fn words(&mut self, line: &[u8]) -> u32 {
+        lexicon::hits(line) + u32::from(lexicon::nonzero_failure_field(line))
+    }
+}
+
+/// Reads every line afresh.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Plain;
+
+impl Reader for Plain {}
+
 /// The fallback's state over one output.
 #[derive(Debug, Clone, Default)]
 pub struct Recall {
@@ -99,7 +119,13 @@ impl Recall {
 
     /// Reads the next unclassified line and says whether to keep it.
     pub fn wants(&mut self, line: &[u8]) -> bool {
-        let score = self.score(line);
+        self.wants_with(line, &mut Plain)
+    }
+
+    /// [`Self::wants`], with `reader` giving what is read of the line (a caller that remembers
+    /// what it read of lines).
+    pub fn wants_with(&mut self, line: &[u8], reader: &mut impl Reader) -> bool {
+        let score = self.score_with(line, reader);
         if score >= self.params.min_score && self.kept < self.budget() {
             self.kept += 1;
             return true;
@@ -126,12 +152,17 @@ impl Recall {
     /// Reads the next unclassified line and scores it (0 for a blank line or a template seen
     /// more than [`RecallParams::max_repeats`] times).
     pub fn score(&mut self, line: &[u8]) -> u32 {
+        self.score_with(line, &mut Plain)
+    }
+
+    /// [`Self::score`], with `reader` giving what is read of the line.
+    fn score_with(&mut self, line: &[u8], reader: &mut impl Reader) -> u32 {
         if line.iter().all(u8::is_ascii_whitespace) {
             self.run = 0;
             return 0;
         }
         let p = self.params;
-        let key = template::template(line);
+        let key = reader.template(line);
         self.seen += 1;
         let broke = key != self.last && self.run >= p.run_min;
         if key == self.last {
@@ -148,7 +179,7 @@ impl Recall {
             None => {
                 // Read only while the budget has room (the words are remembered for later lines).
                 let words = if self.kept < self.budget() {
-                    lexicon::hits(line) + u32::from(lexicon::nonzero_failure_field(line))
+                    reader.words(line)
                 } else {
                     0
                 };
