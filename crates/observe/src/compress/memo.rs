@@ -8,15 +8,19 @@
 //! caches change speed only). A slot answers only for the same bytes, flag and words, compared
 //! whole (the hash only picks the slot), so a hit returns what the call would. The count of a
 //! line (`0 failed` against `3 failed`) is in its bytes: no two lines that differ share an
-//! answer. The table is direct-mapped and holds lines of at most [`MAX_LINE`] bytes, so its
-//! memory is bounded whatever the output.
+//! answer. The table is direct-mapped, of at most [`MAX_SLOTS`] lines of at most [`MAX_LINE`]
+//! bytes, so its memory is bounded whatever the output.
 
 use super::Compressor;
 use super::hits::Hit;
 use crate::recall::{Plain, Reader};
 
-/// Slots of the table (a power of two).
-const SLOTS: usize = 1024;
+/// Slots of the table at first (a power of two): a short output pays little for it.
+const FIRST_SLOTS: usize = 256;
+
+/// Slots of the table at most: it grows fourfold each time the output has read four times as
+/// many lines as it has slots (the readings it held are dropped then).
+const MAX_SLOTS: usize = 4096;
 
 /// Longer lines are read each time (long lines seldom repeat whole, and copying them costs).
 const MAX_LINE: usize = 256;
@@ -110,10 +114,12 @@ impl Compressor<'_> {
             return self.hit(line, anywhere, words);
         }
         let hash = line_hash(line);
-        if self.memo.slots.is_empty() {
-            self.memo.slots.resize_with(SLOTS, Slot::default);
+        let n = self.memo.slots.len();
+        if n == 0 || (n < MAX_SLOTS && self.lineno > 4 * n as u64) {
+            let n = (4 * n).clamp(FIRST_SLOTS, MAX_SLOTS);
+            self.memo.slots = std::iter::repeat_with(Slot::default).take(n).collect();
         }
-        let i = (hash >> (64 - SLOTS.trailing_zeros())) as usize;
+        let i = (hash >> (64 - self.memo.slots.len().trailing_zeros())) as usize;
         self.memo.at = i;
         if let Some(s) = self.memo.slots.get(i)
             && s.filled
