@@ -19,8 +19,9 @@ use crate::recall::{Plain, Reader};
 const FIRST_SLOTS: usize = 256;
 
 /// Slots of the table at most: it grows fourfold each time the output has read four times as
-/// many lines as it has slots (the readings it held are dropped then).
-const MAX_SLOTS: usize = 4096;
+/// many lines as it has slots (the readings it held are dropped then). 4,096 read 0.4% fewer
+/// instructions on the 152 logs but hold more than a core's L2 cache.
+const MAX_SLOTS: usize = 1024;
 
 /// Longer lines are read each time (long lines seldom repeat whole, and copying them costs).
 const MAX_LINE: usize = 256;
