@@ -16,6 +16,7 @@ mod checkers;
 mod constraints;
 mod counted_titles;
 mod coverage_summaries;
+mod daemon_lines;
 mod defect_flags;
 mod detections;
 mod exception_sites;
@@ -236,7 +237,7 @@ pub(super) static WORDLESS: &[Check] = &[
     },
     Check {
         name: "access status",
-        needs: &[Need::first(Bytes::of(b"GPDHO45"))],
+        needs: &[Need::first(Bytes::of(b"GPDHO045"))],
         run: |l| access_statuses::shape(l.t),
     },
     Check {
@@ -261,6 +262,14 @@ pub(super) static WORDLESS: &[Check] = &[
             Need::first(Bytes::of(b"dn")),
         ],
         run: |l| unflagged::shape(l.t),
+    },
+    Check {
+        name: "daemon lines",
+        needs: &[
+            Need::first(Bytes::ALPHA.or(Bytes::of(b"[/.-"))),
+            Need::last(Bytes::of(b"]")),
+        ],
+        run: |l| daemon_lines::shape(l.t),
     },
 ];
 
@@ -409,6 +418,7 @@ mod tests {
             .or_else(|| coverage_summaries::shape(t).or_else(|| marked_notices::shape(t)))
             .or_else(|| scanned.then(|| glued_levels::shape(t)).flatten())
             .or_else(|| unflagged::shape(t))
+            .or_else(|| daemon_lines::shape(t))
     }
 
     /// Gated, every check run in turn and the chain it replaced agree on `line`, and no check

@@ -13,6 +13,7 @@ pub(crate) use last_words::opens_traceback;
 pub(super) fn compared(rest: &[u8]) -> bool {
     [
         &b" got "[..],
+        b" got: ",
         b" received ",
         b" actual ",
         b" but was",
