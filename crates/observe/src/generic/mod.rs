@@ -164,7 +164,9 @@ impl Generic {
                 .or(named.then_some(sig(Kind::Warning, 2, true)))
                 .or_else(|| unworded::quoting_message(line, rest))
                 .or_else(|| unworded::defect_lead(rest))
-                .or_else(|| runners::unflagged::after_location(line, rest))?;
+                .or_else(|| runners::unflagged::after_location(line, rest))
+                // `t.c:9: f: expected 7, got 6`: a program's own comparison, at its place.
+                .or((best == Some(Word::Expect)).then_some(sig(Kind::Message, 0, false)))?;
             if diag.kind == Kind::Warning && best == Some(Word::Severe) && !zero_count(line) {
                 return Some(sig(Kind::Error, 6, true));
             }
@@ -326,7 +328,16 @@ pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
         return (Cont::Marker(b';'), 12);
     }
     if kind == Kind::Structure && after > 0 {
-        return (Cont::UntilBlank, after);
+        // `1 Removed function:`, a blank, then what it counts.
+        let list = runners::counted_list(line);
+        return (
+            if list {
+                Cont::Paragraph
+            } else {
+                Cont::UntilBlank
+            },
+            after,
+        );
     }
     if kind == Kind::Warning && rule_run(line).is_some() {
         return (Cont::Paragraph, after);
