@@ -421,11 +421,12 @@ fn the_wild27_set_keeps_at_least_its_recorded_anchors() {
 /// scientific tools no other set holds (ccache, bear, autoreconf, automake's test harness,
 /// libtool, uncrustify, vera++, abidiff, premake4, conan, gcovr, llvm-cov, ms_print, xgettext,
 /// f2py, lualatex, bibtex, makeindex, xmlto, pdoc, nbval, cdo, ncks, cs2cs), 9 of 200+ lines. Its
-/// first look, on main's tree (`c4478e2`), kept 225 of 250 (mean reduction 81.9%): the floor,
-/// which may only go up.
+/// first look, on main's tree (`c4478e2`), kept 225 of 250 (mean reduction 81.9%); after the
+/// classes of its tuning half (84 of 86; its held-out half 146 -> 147 of 164) and of the held-out
+/// misses (150 of 164) 234 of 250, 81.7%: the floor, which may only go up.
 #[test]
 fn the_wild29_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild29", 24, 250, 225, 0.81);
+    blind_set_floor("wild29", 24, 250, 234, 0.81);
 }
 
 /// The twenty-sixth set, `wild26`: 22 real outputs of Python ecosystem tools no other set holds
