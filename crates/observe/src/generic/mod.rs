@@ -164,9 +164,7 @@ impl Generic {
                 .or(named.then_some(sig(Kind::Warning, 2, true)))
                 .or_else(|| unworded::quoting_message(line, rest))
                 .or_else(|| unworded::defect_lead(rest))
-                .or_else(|| runners::unflagged::after_location(line, rest))
-                // `t.c:9: f: expected 7, got 6`: a program's own comparison, at its place.
-                .or((best == Some(Word::Expect)).then_some(sig(Kind::Message, 0, false)))?;
+                .or_else(|| runners::unflagged::after_location(line, rest))?;
             if diag.kind == Kind::Warning && best == Some(Word::Severe) && !zero_count(line) {
                 return Some(sig(Kind::Error, 6, true));
             }
