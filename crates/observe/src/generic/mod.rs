@@ -326,7 +326,16 @@ pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
         return (Cont::Marker(b';'), 12);
     }
     if kind == Kind::Structure && after > 0 {
-        return (Cont::UntilBlank, after);
+        // `1 Removed function:`, a blank, then what it counts.
+        let list = runners::counted_list(line);
+        return (
+            if list {
+                Cont::Paragraph
+            } else {
+                Cont::UntilBlank
+            },
+            after,
+        );
     }
     if kind == Kind::Warning && rule_run(line).is_some() {
         return (Cont::Paragraph, after);

@@ -14,6 +14,8 @@ mod cell_frames;
 mod change_counts;
 mod checkers;
 mod constraints;
+mod counted_lists;
+pub(crate) use counted_lists::title as counted_list;
 mod counted_titles;
 mod coverage_summaries;
 mod daemon_lines;
@@ -29,6 +31,7 @@ mod levels;
 pub(crate) use leader_verdicts::failed as leader_failure;
 mod lone_verdicts;
 mod marked_notices;
+mod nan_cells;
 mod nan_scores;
 mod negated_labels;
 pub(super) mod plain_faults;
@@ -223,6 +226,11 @@ pub(super) static WORDLESS: &[Check] = &[
         run: |l| counted_titles::shape(l.line, l.t),
     },
     Check {
+        name: "counted list or nan cell",
+        needs: &[Need::first(Bytes::DIGIT)],
+        run: |l| counted_lists::shape(l.line, l.t).or_else(|| nan_cells::shape(l.t)),
+    },
+    Check {
         name: "bracket-prefixed frame",
         needs: &[Need::ends(
             Bytes::of(b"["),
@@ -258,7 +266,7 @@ pub(super) static WORDLESS: &[Check] = &[
     Check {
         name: "unflagged places and faults",
         needs: &[
-            Need::last(Bytes::DIGIT.or(Bytes::of(b")]esyo."))),
+            Need::last(Bytes::DIGIT.or(Bytes::of(b")]esyo.:"))),
             Need::first(Bytes::of(b"dn")),
         ],
         run: |l| unflagged::shape(l.t),
@@ -413,6 +421,7 @@ mod tests {
             .or_else(|| starred_messages::shape(t).or_else(|| negated_labels::shape(t)))
             .or_else(|| nan_scores::shape(t))
             .or_else(|| counted_titles::shape(line, t))
+            .or_else(|| counted_lists::shape(line, t).or_else(|| nan_cells::shape(t)))
             .or_else(|| bracket_prefixed::frame(t).or_else(|| strict_inequalities::shape(t)))
             .or_else(|| access_statuses::shape(t))
             .or_else(|| coverage_summaries::shape(t).or_else(|| marked_notices::shape(t)))

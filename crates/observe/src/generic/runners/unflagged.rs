@@ -2,7 +2,7 @@
 //! half: system administration tools and less common language toolchains):
 //!
 //! - a location line of its own: `In src/report.cr:8:1` above a compiler's excerpt, `# spec/a_spec.cr:610`
-//!   under a failed example (`located_lines`);
+//!   under a failed example, `stats.f90:16:32:` alone (`wild29`'s held-out half; `located_lines`);
 //! - an exception named by its class in parentheses after its message: `Index out of bounds
 //!   (IndexError)`, `undefined method 'x' for nil (NoMethodError)` (`error_classes`);
 //! - a resolved frame of a relative source path with its address: `source/stats.d:31
@@ -15,7 +15,9 @@
 //!   answered `No` (`duplicate password entry`, `delete line '…'? No`; `answered_prompts`), a
 //!   step's non-zero exit noted in parentheses (`… (exit 2)`; `exit_notes`);
 //! - after a `path:N:` location, a quoted subject said not to be right (`conf:19: Path 'x' not
-//!   absolute.`; `negated_subjects`), or a frame's code address (`source/stats.d:31 [0x55…]`).
+//!   absolute.`; `negated_subjects`), or a frame's code address (`source/stats.d:31 [0x55…]`);
+//!   `wild29`'s tuning half: or what was expected compared with what came (`t.c:9: f: expected
+//!   7, got 6`; `located_comparisons`).
 
 use crate::generic::Signal;
 
@@ -24,6 +26,7 @@ mod answered_prompts;
 mod error_classes;
 mod exit_notes;
 mod expiries;
+mod located_comparisons;
 mod located_lines;
 mod negated_subjects;
 mod repeats;
@@ -43,6 +46,7 @@ pub(super) fn shape(t: &[u8]) -> Option<Signal> {
             .or_else(|| taken_names::shape(t)),
         b'o' => answered_prompts::answered(t),
         b'0'..=b'9' => located_lines::shape(t),
+        b':' => located_lines::bare(t),
         _ => None,
     }
     .or_else(|| match t.first()? {
@@ -52,11 +56,12 @@ pub(super) fn shape(t: &[u8]) -> Option<Signal> {
 }
 
 /// What follows a line's `path:N:` location (`rest`) when no diagnostic did: a quoted subject
-/// said not to be right, or the address of a resolved frame.
+/// said not to be right, a comparison of what was expected with what came, or the address of
+/// a resolved frame.
 #[inline(never)]
 pub(in crate::generic) fn after_location(line: &[u8], rest: &[u8]) -> Option<Signal> {
     match rest.first()? {
         b'[' => address_frames::after_location(line, rest),
-        _ => negated_subjects::shape(rest),
+        _ => negated_subjects::shape(rest).or_else(|| located_comparisons::shape(rest)),
     }
 }

