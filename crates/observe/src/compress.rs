@@ -13,6 +13,7 @@ mod excerpts;
 mod hits;
 mod recalled;
 mod sections;
+mod spent;
 mod why;
 
 /// Why the original output is shown instead of the compressed one.
@@ -152,6 +153,8 @@ pub struct Compressor<'o> {
     recall_at: u64,
     /// The last section marker that folded (see `compress/sections.rs`).
     section: sections::Section,
+    /// The budgets of long outputs (see `compress/spent.rs`).
+    spent: spent::Spent,
 }
 
 /// Where a line comes from: the chunk being pushed (`block`) and, for a line lying in it as
@@ -200,6 +203,7 @@ impl<'o> Compressor<'o> {
             recall: crate::recall::Recall::default(),
             recall_at: 0,
             section: sections::Section::default(),
+            spent: spent::Spent::default(),
         }
     }
 
@@ -319,12 +323,16 @@ impl<'o> Compressor<'o> {
         let cleaned = line.len() != raw.len();
         let anywhere = anywhere || cleaned;
         let words = if cleaned { None } else { words };
-        let hit = self.hit(line, anywhere, words);
+        let hit = self
+            .hit(line, anywhere, words)
+            .filter(|h| !spent::library_location(h.kind, line));
         if !keep_user && self.said_again(hit, line) && !self.ends_record(hit, line, src.block) {
             self.fold_again(hit, no, line, src);
             return;
         }
-        if !keep_user && self.template_out(hit, no, line, src) {
+        if !keep_user
+            && (self.template_out(hit, no, line, src) || self.spent_out(hit, no, line, src))
+        {
             return;
         }
         // A tool rule's context (a rustc snippet after its `error[..]` line) keeps its lines even
@@ -351,7 +359,9 @@ impl<'o> Compressor<'o> {
             }
             self.repeats.kept(hit.kind, line);
             *self.stats.kinds.entry(hit.kind.as_str()).or_insert(0) += 1;
-            let before = self.pull_before(&hit, no, line, src.block);
+            let before = self
+                .pull_before(&hit, no, line, src.block)
+                .max(self.spent.header_pull(no));
             self.why = hit.kind.as_str();
             self.keep(no, line, cut, before, src.block);
             self.show_section(hit.kind);
