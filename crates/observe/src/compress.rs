@@ -1,6 +1,6 @@
 //! The streaming log compressor: classify, keep anchors with context, fold the rest.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use crate::clean::{clean_line, clean_text};
 use crate::fold::{Held, Item, Run, bounded_copy, render};
@@ -14,7 +14,10 @@ mod hits;
 mod recalled;
 mod sections;
 mod spent;
+mod stats;
 mod why;
+
+pub use stats::Stats;
 
 /// Why the original output is shown instead of the compressed one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,36 +26,6 @@ pub enum Unchanged {
     Short,
     /// Compression saved less than [`CompressOptions::min_saving`] (or folded nothing).
     SmallSaving,
-}
-
-/// Counts describing one compression.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Lines of input (a last line without `\n` counts).
-    pub lines_in: u64,
-    /// Bytes of input.
-    pub bytes_in: u64,
-    /// Lines of the returned text.
-    pub lines_out: u64,
-    /// Bytes of the returned text.
-    pub bytes_out: u64,
-    /// Input lines folded into markers or `×N` counts.
-    pub folded_lines: u64,
-    /// Kept lines per kind (context lines are not counted).
-    pub kinds: BTreeMap<&'static str, u64>,
-    /// Grouped lines (warnings) folded because their rule was already shown often enough.
-    pub grouped_folded: u64,
-}
-
-impl Stats {
-    /// `bytes_out / bytes_in` (1.0 for empty input).
-    pub fn ratio(&self) -> f64 {
-        if self.bytes_in == 0 {
-            1.0
-        } else {
-            self.bytes_out as f64 / self.bytes_in as f64
-        }
-    }
 }
 
 /// The result of compressing one output.
@@ -323,16 +296,12 @@ impl<'o> Compressor<'o> {
         let cleaned = line.len() != raw.len();
         let anywhere = anywhere || cleaned;
         let words = if cleaned { None } else { words };
-        let hit = self
-            .hit(line, anywhere, words)
-            .filter(|h| !spent::library_location(h.kind, line));
+        let hit = self.unspent_hit(line, anywhere, words);
         if !keep_user && self.said_again(hit, line) && !self.ends_record(hit, line, src.block) {
             self.fold_again(hit, no, line, src);
             return;
         }
-        if !keep_user
-            && (self.template_out(hit, no, line, src) || self.spent_out(hit, no, line, src))
-        {
+        if !keep_user && self.budget_out(hit, no, line, src) {
             return;
         }
         // A tool rule's context (a rustc snippet after its `error[..]` line) keeps its lines even
@@ -359,9 +328,7 @@ impl<'o> Compressor<'o> {
             }
             self.repeats.kept(hit.kind, line);
             *self.stats.kinds.entry(hit.kind.as_str()).or_insert(0) += 1;
-            let before = self
-                .pull_before(&hit, no, line, src.block)
-                .max(self.spent.header_pull(no));
+            let before = self.pulled_above(&hit, no, line, src.block);
             self.why = hit.kind.as_str();
             self.keep(no, line, cut, before, src.block);
             self.show_section(hit.kind);

@@ -170,6 +170,37 @@ fn frame_location(line: &[u8]) -> bool {
 }
 
 impl Compressor<'_> {
+    /// [`Self::hit`], but not for a library's frame (see [`library_location`]).
+    #[inline]
+    pub(super) fn unspent_hit(
+        &mut self,
+        line: &[u8],
+        anywhere: bool,
+        words: Option<&[(usize, usize)]>,
+    ) -> Option<Hit> {
+        self.hit(line, anywhere, words)
+            .filter(|h| !library_location(h.kind, line))
+    }
+
+    /// Whether `line` folds beyond a template's budget ([`Self::template_out`]) or one of this
+    /// module's.
+    pub(super) fn budget_out(
+        &mut self,
+        hit: Option<Hit>,
+        no: u64,
+        line: &[u8],
+        src: Src<'_>,
+    ) -> bool {
+        self.template_out(hit, no, line, src) || self.spent_out(hit, no, line, src)
+    }
+
+    /// The lines a kept finding pulls above it: [`Self::pull_before`]'s, or the header of the
+    /// item after a folded all-clear line ([`Spent::header_pull`]).
+    pub(super) fn pulled_above(&self, hit: &Hit, no: u64, line: &[u8], block: &[u8]) -> usize {
+        self.pull_before(hit, no, line, block)
+            .max(self.spent.header_pull(no))
+    }
+
     /// Folds `line` when a budget of this module is spent (see the module's doc): true when it
     /// did.
     pub(super) fn spent_out(
