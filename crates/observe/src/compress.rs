@@ -1,6 +1,6 @@
 //! The streaming log compressor: classify, keep anchors with context, fold the rest.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use crate::clean::{clean_line, clean_text};
 use crate::fold::{Held, Item, Run, bounded_copy, render};
@@ -14,7 +14,11 @@ mod hits;
 mod memo;
 mod recalled;
 mod sections;
+mod spent;
+mod stats;
 mod why;
+
+pub use stats::Stats;
 
 /// Why the original output is shown instead of the compressed one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,36 +27,6 @@ pub enum Unchanged {
     Short,
     /// Compression saved less than [`CompressOptions::min_saving`] (or folded nothing).
     SmallSaving,
-}
-
-/// Counts describing one compression.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Lines of input (a last line without `\n` counts).
-    pub lines_in: u64,
-    /// Bytes of input.
-    pub bytes_in: u64,
-    /// Lines of the returned text.
-    pub lines_out: u64,
-    /// Bytes of the returned text.
-    pub bytes_out: u64,
-    /// Input lines folded into markers or `×N` counts.
-    pub folded_lines: u64,
-    /// Kept lines per kind (context lines are not counted).
-    pub kinds: BTreeMap<&'static str, u64>,
-    /// Grouped lines (warnings) folded because their rule was already shown often enough.
-    pub grouped_folded: u64,
-}
-
-impl Stats {
-    /// `bytes_out / bytes_in` (1.0 for empty input).
-    pub fn ratio(&self) -> f64 {
-        if self.bytes_in == 0 {
-            1.0
-        } else {
-            self.bytes_out as f64 / self.bytes_in as f64
-        }
-    }
 }
 
 /// The result of compressing one output.
@@ -155,6 +129,8 @@ pub struct Compressor<'o> {
     section: sections::Section,
     /// How lines already read were read (see `compress/memo.rs`).
     memo: memo::HitMemo,
+    /// The budgets of long outputs (see `compress/spent.rs`).
+    spent: spent::Spent,
 }
 
 /// Where a line comes from: the chunk being pushed (`block`) and, for a line lying in it as
@@ -204,6 +180,7 @@ impl<'o> Compressor<'o> {
             recall_at: 0,
             section: sections::Section::default(),
             memo: memo::HitMemo::default(),
+            spent: spent::Spent::default(),
         }
     }
 
@@ -323,12 +300,12 @@ impl<'o> Compressor<'o> {
         let cleaned = line.len() != raw.len();
         let anywhere = anywhere || cleaned;
         let words = if cleaned { None } else { words };
-        let hit = self.read(line, anywhere, words);
+        let hit = self.unspent_hit(line, anywhere, words);
         if !keep_user && self.said_again(hit, line) && !self.ends_record(hit, line, src.block) {
             self.fold_again(hit, no, line, src);
             return;
         }
-        if !keep_user && self.template_out(hit, no, line, src) {
+        if !keep_user && self.budget_out(hit, no, line, src) {
             return;
         }
         // A tool rule's context (a rustc snippet after its `error[..]` line) keeps its lines even
@@ -355,7 +332,7 @@ impl<'o> Compressor<'o> {
             }
             self.repeats.kept(hit.kind, line);
             *self.stats.kinds.entry(hit.kind.as_str()).or_insert(0) += 1;
-            let before = self.pull_before(&hit, no, line, src.block);
+            let before = self.pulled_above(&hit, no, line, src.block);
             self.why = hit.kind.as_str();
             self.keep(no, line, cut, before, src.block);
             self.show_section(hit.kind);

@@ -260,7 +260,7 @@ impl Compressor<'_> {
     }
 
     /// Folds finding `no`, beyond its group's or template's budget.
-    fn fold_finding(&mut self, kind: Kind, no: u64, line: &[u8], src: Src<'_>) {
+    pub(super) fn fold_finding(&mut self, kind: Kind, no: u64, line: &[u8], src: Src<'_>) {
         self.stats.grouped_folded += 1;
         self.ctx = None;
         self.folded_finding = no;

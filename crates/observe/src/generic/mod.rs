@@ -43,6 +43,7 @@ pub(crate) use logfmt::logfmt_key;
 use search::has_fault;
 pub(crate) use search::{blank, find2, has_pair};
 pub(crate) use sections::{colon_heading_pull, section_marker};
+pub(crate) use shapes::library_path;
 use shapes::shape;
 use steps::{checker_prefix, diff_header, ends_in_failure, labelled_prefix};
 pub(crate) use steps::{detail_of, failed_step, location_pull, named_prefix, opens_traceback};

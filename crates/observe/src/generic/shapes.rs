@@ -557,7 +557,7 @@ fn addressed_symbol(rest: &[u8]) -> bool {
 }
 
 /// Frames in code the user did not write.
-pub(super) fn library_path(t: &[u8]) -> bool {
+pub(crate) fn library_path(t: &[u8]) -> bool {
     const LIB: &[&str] = &[
         "site-packages",
         "dist-packages",
