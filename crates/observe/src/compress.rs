@@ -13,6 +13,7 @@ mod excerpts;
 mod hits;
 mod recalled;
 mod sections;
+mod titled;
 mod why;
 
 /// Why the original output is shown instead of the compressed one.
@@ -320,6 +321,7 @@ impl<'o> Compressor<'o> {
         let anywhere = anywhere || cleaned;
         let words = if cleaned { None } else { words };
         let hit = self.hit(line, anywhere, words);
+        let hit = self.titled(hit, no, line, src.block);
         if !keep_user && self.said_again(hit, line) && !self.ends_record(hit, line, src.block) {
             self.fold_again(hit, no, line, src);
             return;
