@@ -399,11 +399,12 @@ fn the_wild24_set_keeps_at_least_its_recorded_anchors() {
 /// custom prefix with auto_explain and crash recovery, wget -r/--spider, curl --trace-ascii/-w,
 /// failing hatchling/flit/poetry-core builds, a resolver conflict, a cargo workspace with
 /// backtraces and --nocapture, prove --timer, node --test tap), 13 of 200+ lines. Its first look,
-/// on main's tree (`c4478e2`), kept 755 of 858 (mean reduction 67.5%): the floor, which may only
-/// go up.
+/// on main's tree (`c4478e2`), kept 755 of 858 (mean reduction 67.5%); after the classes of its
+/// tuning half (its held-out half unchanged at 477 of 564) 764 of 858; after the held-out
+/// misses' classes (555 of 564) 842 of 858, 67.4%: the floor, which may only go up.
 #[test]
 fn the_wild30_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild30", 24, 858, 755, 0.67);
+    blind_set_floor("wild30", 24, 858, 842, 0.67);
 }
 
 /// The twenty-fifth set, `wild25`: 21 real outputs of JavaScript/TypeScript ecosystem tools no
