@@ -322,7 +322,7 @@ impl<'o> Compressor<'o> {
         let words = if cleaned { None } else { words };
         let hit = self.hit(line, anywhere, words);
         let hit = self.titled(hit, no, line, src.block);
-        if !keep_user && self.said_again(hit, line) && !self.ends_record(hit, line, src.block) {
+        if !keep_user && self.said_again(hit, line) && !self.ends_block(hit, line, src.block) {
             self.fold_again(hit, no, line, src);
             return;
         }
