@@ -401,10 +401,11 @@ fn the_wild24_set_keeps_at_least_its_recorded_anchors() {
 /// backtraces and --nocapture, prove --timer, node --test tap), 13 of 200+ lines. Its first look,
 /// on main's tree (`c4478e2`), kept 755 of 858 (mean reduction 67.5%); after the classes of its
 /// tuning half (its held-out half unchanged at 477 of 564) 764 of 858; after the held-out
-/// misses' classes (555 of 564) 842 of 858, 67.4%: the floor, which may only go up.
+/// misses' classes (555 of 564) 842 of 858, 67.4%; with an error said again about another item
+/// kept with its header 847 of 858, 66.9%: the floor, which may only go up.
 #[test]
 fn the_wild30_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild30", 24, 858, 842, 0.67);
+    blind_set_floor("wild30", 24, 858, 847, 0.66);
 }
 
 /// The twenty-fifth set, `wild25`: 21 real outputs of JavaScript/TypeScript ecosystem tools no
