@@ -320,8 +320,7 @@ impl<'o> Compressor<'o> {
         let cleaned = line.len() != raw.len();
         let anywhere = anywhere || cleaned;
         let words = if cleaned { None } else { words };
-        let hit = self.hit(line, anywhere, words);
-        let hit = self.titled(hit, no, line, src.block);
+        let hit = self.titled_hit(line, anywhere, words, no, src.block);
         if !keep_user && self.said_again(hit, line) && !self.ends_block(hit, line, src.block) {
             self.fold_again(hit, no, line, src);
             return;

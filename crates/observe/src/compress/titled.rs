@@ -19,6 +19,19 @@ use crate::rules::Kind;
 const TITLE_SALT: u64 = 0x7a3c_51e9_0d24_b86f;
 
 impl Compressor<'_> {
+    /// The hit of line `no` ([`Self::hit`]), read with its title ([`Self::titled`]).
+    pub(super) fn titled_hit(
+        &mut self,
+        line: &[u8],
+        anywhere: bool,
+        words: Option<&[(usize, usize)]>,
+        no: u64,
+        block: &[u8],
+    ) -> Option<Hit> {
+        let hit = self.hit(line, anywhere, words);
+        self.titled(hit, no, line, block)
+    }
+
     /// `hit` for line `no`; when it is the core's arrow location right under an unkept title,
     /// the title's finding instead: a warning pulling that line, grouped by its rule name.
     pub(super) fn titled(
