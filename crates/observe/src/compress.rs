@@ -16,6 +16,7 @@ mod recalled;
 mod sections;
 mod spent;
 mod stats;
+mod titled;
 mod why;
 
 pub use stats::Stats;
@@ -300,8 +301,8 @@ impl<'o> Compressor<'o> {
         let cleaned = line.len() != raw.len();
         let anywhere = anywhere || cleaned;
         let words = if cleaned { None } else { words };
-        let hit = self.unspent_hit(line, anywhere, words);
-        if !keep_user && self.said_again(hit, line) && !self.ends_record(hit, line, src.block) {
+        let hit = self.titled_hit(line, anywhere, words, no, src.block);
+        if !keep_user && self.said_again(hit, line) && !self.ends_block(hit, line, src.block) {
             self.fold_again(hit, no, line, src);
             return;
         }

@@ -1,6 +1,8 @@
 //! Group keys: lines of one kind that say the same thing (a warning repeated in many files)
 //! share a key, so the compressor folds them beyond the group limit.
 
+mod placed_rules;
+
 /// The group key of a grouped line: a bracketed rule code at its end (`[-Wconversion]`,
 /// `[attr-defined]`) or else its text with quoted parts and numbers normalised.
 pub fn group_key(line: &[u8]) -> u64 {
@@ -22,9 +24,15 @@ pub fn group_key(line: &[u8]) -> u64 {
             return crate::normalize::hash_bytes(code);
         }
     }
-    // `… Extra semicolon. (semi)`: a finding closed by its rule in parentheses.
-    if t.ends_with(b")")
-        && let Some(rule) = crate::generic::reports::paren_rule(t)
+    // `… Extra semicolon. (semi)`: a finding closed by its rule in parentheses, or naming
+    // it before its place (`… (no-var) at src/a.js:12:3:`).
+    if let Some(rule) = (t.ends_with(b")"))
+        .then(|| crate::generic::reports::paren_rule(t))
+        .or_else(|| {
+            t.ends_with(b":")
+                .then(|| placed_rules::rule_before_place(t))
+        })
+        .flatten()
     {
         return crate::normalize::hash_bytes(rule);
     }
@@ -92,6 +100,7 @@ pub(crate) fn names_code(line: &[u8]) -> bool {
     let t = line.trim_ascii_end();
     rule_code(t).is_some()
         || (t.ends_with(b")") && crate::generic::reports::paren_rule(t).is_some())
+        || (t.ends_with(b":") && placed_rules::rule_before_place(t).is_some())
         || (t.ends_with(b"]")
             && memchr::memrchr(b'[', t).is_some_and(|o| {
                 t.len() - o > 2

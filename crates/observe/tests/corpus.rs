@@ -393,6 +393,22 @@ fn the_wild24_set_keeps_at_least_its_recorded_anchors() {
     blind_set_floor("wild24", 20, 177, 157, 0.86);
 }
 
+/// The thirtieth set, `wild30`: 24 real outputs of the very tools issue 16 names (ruff, valgrind,
+/// vitest, eslint, PostgreSQL, wget, curl, pip, cargo test, TAP runners) in modes no other set
+/// holds (ruff azure/junit/--preview full/--diff, memcheck on C++ with every option, callgrind,
+/// dhat, vitest tap-flat and snapshots, eslint codeframe/tap/table, PostgreSQL jsonlog/csvlog/a
+/// custom prefix with auto_explain and crash recovery, wget -r/--spider, curl --trace-ascii/-w,
+/// failing hatchling/flit/poetry-core builds, a resolver conflict, a cargo workspace with
+/// backtraces and --nocapture, prove --timer, node --test tap), 13 of 200+ lines. Its first look,
+/// on main's tree (`c4478e2`), kept 755 of 858 (mean reduction 67.5%); after the classes of its
+/// tuning half (its held-out half unchanged at 477 of 564) 764 of 858; after the held-out
+/// misses' classes (555 of 564) 842 of 858, 67.4%; with an error said again about another item
+/// kept with its header 847 of 858, 66.9%: the floor, which may only go up.
+#[test]
+fn the_wild30_set_keeps_at_least_its_recorded_anchors() {
+    blind_set_floor("wild30", 24, 858, 847, 0.66);
+}
+
 /// The twenty-fifth set, `wild25`: 21 real outputs of JavaScript/TypeScript ecosystem tools no
 /// other set holds (vite, tsup, swc, terser, knip, depcheck, publint, attw, svelte-check, vue-tsc,
 /// nyc, json-server, nodemon, pm2, lerna, depcruise, oxlint, commitlint, ts-node, concurrently,

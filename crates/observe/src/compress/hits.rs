@@ -354,6 +354,20 @@ impl Compressor<'_> {
             ) > 0
     }
 
+    /// Whether `hit` is an error that says again what kept lines said, but about another item:
+    /// the header of its per-file block (`generic::file_blocks::names_a_file`: a downloader's
+    /// request line, a path alone) is among the unkept lines right above it. Kept with it, as
+    /// the end of a record is ([`Self::ends_record`]).
+    pub(super) fn ends_block(&self, hit: Option<Hit>, line: &[u8], block: &[u8]) -> bool {
+        let no = self.lineno;
+        let above = self.run.recent.iter().rev().enumerate();
+        let above = above.take_while(|(i, (n, _))| *n + 1 + *i as u64 == no);
+        self.ends_record(hit, line, block)
+            || (hit.is_some_and(|h| h.kind == Kind::Error)
+                && generic::file_blocks::file_block_pull(above.map(|(_, (_, l))| l.text(block)))
+                    > 0)
+    }
+
     /// Whether `line`, a hit, continues the open context: not when it ends a record
     /// ([`Self::ends_record`]), which is kept with the record above it instead.
     pub(super) fn in_context(&self, hit: Option<Hit>, line: &[u8], block: &[u8]) -> bool {
@@ -532,5 +546,47 @@ impl Compressor<'_> {
         self.keep(no, line, cut, 2, src.block);
         self.ctx = None;
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{CompressOptions, Compressor};
+
+    /// Transfers of many resources, a request line above each, the same error for several.
+    fn transfers(missing: &[usize]) -> String {
+        let mut s = String::new();
+        for i in 0..30 {
+            s.push_str(&format!(
+                "--12:00:{i:02}--  http://host.test/page{i}.html\n"
+            ));
+            s.push_str("Connecting to host.test... connected.\n");
+            if missing.contains(&i) {
+                s.push_str("HTTP request sent, awaiting response... 404 Not Found\n");
+                s.push_str("12:00:30 ERROR 404: Not Found.\n\n");
+            } else {
+                s.push_str(&format!(
+                    "Length: {} [text/html]\nSaving to: 'page{i}.html'\n\n",
+                    100 + i
+                ));
+            }
+        }
+        s.push_str("Downloaded: 25 files\n");
+        s
+    }
+
+    #[test]
+    fn an_error_said_again_about_another_item_keeps_that_item() {
+        let opts = CompressOptions::default();
+        let mut c = Compressor::new(&opts);
+        c.push(transfers(&[3, 9, 14, 20, 27]).as_bytes());
+        let text = c.finish().text;
+        for i in [3, 9, 14, 20, 27] {
+            assert!(
+                text.contains(&format!("http://host.test/page{i}.html\n")),
+                "{i}: {text}"
+            );
+        }
+        assert!(!text.contains("http://host.test/page5.html\n"), "{text}");
     }
 }

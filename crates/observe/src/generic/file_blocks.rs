@@ -4,6 +4,7 @@
 //! then what it says about that file, where an error (`Error: /undefined in shwo`, `error:
 //! cannot find startxref`) names no file. The header is the error's location.
 
+mod alone;
 mod job_headers;
 
 /// How many lines above a kept error or warning to keep so that its file's header shows:
@@ -34,9 +35,15 @@ pub(crate) fn names_a_file(line: &[u8]) -> bool {
     let t = t.strip_suffix(b":").unwrap_or(t);
     let mut words = t.split(|&b| b == b' ').filter(|w| !w.is_empty());
     match (words.next(), words.next(), words.next(), words.next()) {
-        (Some(path), None, None, None) => colon && job_headers::names_a_job(path),
-        (Some(m), Some(name), None, None) => marker(m) && file_name(name),
-        (Some(m), Some(w), Some(name), None) => marker(m) && label(w) && file_name(name),
+        (Some(path), None, None, None) if !colon => {
+            alone::names_a_path(path, file_name) || alone::names_a_url(&[path])
+        }
+        (Some(path), None, None, None) => job_headers::names_a_job(path),
+        (Some(m), Some(name), None, None) if marker(m) => file_name(name),
+        (Some(m), Some(w), Some(name), None) if marker(m) && label(w) => file_name(name),
+        (Some(a), b, c, None) if !colon => {
+            alone::names_a_url(&[Some(a), b, c].into_iter().flatten().collect::<Vec<_>>())
+        }
         _ => false,
     }
 }

@@ -274,7 +274,7 @@ pub(crate) fn status_cell(t: &[u8]) -> Option<&[u8]> {
 
 /// Lines ending in a digit: a count of what a run processed (`number of transactions actually
 /// processed: 2030`), a leak record of a memory checker (`5 bytes in 1 blocks are indirectly
-/// lost in loss record 1 of 6`, grouped).
+/// lost in loss record 1 of 6`, `… are still reachable in loss record 1 of 7`, grouped).
 #[inline(never)]
 fn digit_tail(t: &[u8]) -> Option<Signal> {
     let digits = |s: &[u8]| s.len() - s.iter().rev().take_while(|b| b.is_ascii_digit()).count();
@@ -291,8 +291,8 @@ fn digit_tail(t: &[u8]) -> Option<Signal> {
     }
     // `… lost in loss record 1 of 6`
     let h = head.strip_suffix(b" of ")?;
-    h[..digits(h)]
-        .ends_with(b" lost in loss record ")
+    let h = &h[..digits(h)];
+    (h.ends_with(b" lost in loss record ") || h.ends_with(b" still reachable in loss record "))
         .then_some(sig(Kind::Error, 0, true))
 }
 
@@ -508,6 +508,8 @@ mod tests {
         assert_eq!(kind("==19175== Command: ./race"), None);
         let lost = "==19083== 5 bytes in 1 blocks are indirectly lost in loss record 1 of 6";
         assert_eq!(kind(lost), Some(Kind::Error));
+        let reachable = "==8770== 80 bytes in 5 blocks are still reachable in loss record 1 of 7";
+        assert_eq!(kind(reachable), Some(Kind::Error));
         assert_eq!(
             kind("- umask (/etc/login.defs) [ SUGGESTION ]"),
             Some(Kind::Warning)

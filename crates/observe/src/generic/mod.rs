@@ -26,6 +26,7 @@ pub(crate) mod file_blocks;
 mod gate;
 mod logfmt;
 pub(crate) mod reports;
+pub(crate) mod rule_titles;
 pub(crate) mod runners;
 mod scanner;
 mod search;

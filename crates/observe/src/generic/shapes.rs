@@ -3,6 +3,7 @@
 //! exception names, record headers, numbered failure lists and expected/actual lines.
 
 mod glyph_marks;
+mod sigil_sides;
 
 use super::reports::report;
 use super::{Signal, blank, code_word, sig, steps::value_lines};
@@ -165,11 +166,12 @@ fn commented_expectation(t: &[u8]) -> bool {
     // Every word [`expectation`] knows starts with one of these letters.
     if !matches!(
         rest.first().map(|b| b | 0x20),
-        Some(b'e' | b'a' | b'r' | b'g' | b'w' | b'l')
+        Some(b'e' | b'a' | b'r' | b'g' | b'w' | b'l' | b'$')
     ) {
         return false;
     }
-    marks > 0 && marks < 3 && rest.len() < t.len() - marks && expectation(rest)
+    let compared = |r| expectation(r) || sigil_sides::compared_side(r);
+    marks > 0 && marks < 3 && rest.len() < t.len() - marks && compared(rest)
 }
 
 /// `● suite › test`, `× name 12ms`, `✗ name`: the failure marks of test runners.
