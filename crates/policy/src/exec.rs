@@ -291,6 +291,10 @@ impl Analyser<'_, '_> {
     /// Builtins and programs the shell treats specially (`eval`, `source`, `find`, `cd`).
     fn builtin(&mut self, name: &str, text: &str, argv: &mut Vec<Word>, depth: usize) -> Flow {
         match name {
+            "hash" => {
+                self.hash_builtin(text, argv);
+                return Flow::Stop;
+            }
             "eval" => {
                 let joined: Option<Vec<&str>> = argv[1..].iter().map(|w| w.lit()).collect();
                 let mut p = self.exec_part(PartKind::Exec, text, argv);

@@ -23,7 +23,7 @@ impl Analyser<'_, '_> {
     pub(crate) fn sensitive_assignment(&mut self, node: Node<'_>, src: &str) {
         let text = &src[node.byte_range()];
         if let Some((name, value)) = text.split_once('=')
-            && crate::programs::sensitive_env(name)
+            && (crate::programs::sensitive_env(name) || crate::env22::prompt_runs(name, value))
             && !crate::values::keeps_own_value(name, value)
         {
             self.opaque(

@@ -459,39 +459,44 @@ fn awk_system(argv: &[Word]) -> Option<String> {
 
 /// Environment variables that change which code runs.
 pub fn sensitive_env(name: &str) -> bool {
-    matches!(
-        name,
-        "LD_PRELOAD"
-            | "LD_LIBRARY_PATH"
-            | "LD_AUDIT"
-            | "PATH"
-            | "BASH_ENV"
-            | "ENV"
-            | "PROMPT_COMMAND"
-            | "IFS"
-            | "SHELLOPTS"
-            | "BASHOPTS"
-            | "GIT_SSH"
-            | "GIT_SSH_COMMAND"
-            | "GIT_EXEC_PATH"
-            | "GIT_EDITOR"
-            | "GIT_PAGER"
-            | "GIT_EXTERNAL_DIFF"
-            | "GIT_ASKPASS"
-            | "GIT_CONFIG_PARAMETERS"
-            | "GIT_CONFIG_GLOBAL"
-            | "GIT_DIR"
-            | "GIT_COMMON_DIR"
-            | "EDITOR"
-            | "VISUAL"
-            | "PAGER"
-            | "PYTHONSTARTUP"
-            | "NODE_OPTIONS"
-            | "PERL5OPT"
-            | "RUBYOPT"
-            | "RUSTC_WRAPPER"
-            | "CARGO_BUILD_RUSTC_WRAPPER"
-    ) || name.starts_with("DYLD_")
+    if crate::env22::harmless(name) {
+        return false;
+    }
+    crate::env22::sensitive(name)
+        || matches!(
+            name,
+            "LD_PRELOAD"
+                | "LD_LIBRARY_PATH"
+                | "LD_AUDIT"
+                | "PATH"
+                | "BASH_ENV"
+                | "ENV"
+                | "PROMPT_COMMAND"
+                | "IFS"
+                | "SHELLOPTS"
+                | "BASHOPTS"
+                | "GIT_SSH"
+                | "GIT_SSH_COMMAND"
+                | "GIT_EXEC_PATH"
+                | "GIT_EDITOR"
+                | "GIT_PAGER"
+                | "GIT_EXTERNAL_DIFF"
+                | "GIT_ASKPASS"
+                | "GIT_CONFIG_PARAMETERS"
+                | "GIT_CONFIG_GLOBAL"
+                | "GIT_DIR"
+                | "GIT_COMMON_DIR"
+                | "EDITOR"
+                | "VISUAL"
+                | "PAGER"
+                | "PYTHONSTARTUP"
+                | "NODE_OPTIONS"
+                | "PERL5OPT"
+                | "RUBYOPT"
+                | "RUSTC_WRAPPER"
+                | "CARGO_BUILD_RUSTC_WRAPPER"
+        )
+        || name.starts_with("DYLD_")
         || name.starts_with("GIT_CONFIG")
         || name.starts_with("BASH_FUNC_")
 }
