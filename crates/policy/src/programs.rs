@@ -251,7 +251,7 @@ pub fn is_shell(name: &str) -> bool {
     matches!(
         name,
         "bash" | "sh" | "zsh" | "dash" | "ksh" | "mksh" | "ash" | "busybox" | "fish" | "rbash"
-    )
+    ) || crate::code22::more_shells(name)
 }
 
 /// What a shell invocation runs.
@@ -396,8 +396,11 @@ pub fn inline_code(name: &str, argv: &[Word]) -> Option<String> {
         | "ghc" | "erl" => &["-e", "--eval", "-E", "-eval"],
         "expect" | "tclsh" | "wish" | "guile" => &["-c"],
         "mongosh" | "mongo" => &["--eval"],
-        "awk" | "gawk" | "mawk" => return awk_system(argv),
-        _ => return None,
+        "awk" | "gawk" | "mawk" | "nawk" | "goawk" | "onetrue-awk" => return awk_system(argv),
+        _ => match crate::code22::inline_flags(name) {
+            Some(f) => f,
+            None => return None,
+        },
     };
     let letter = flags[0].trim_start_matches('-');
     let is_flag = |v: &str| {
