@@ -44,6 +44,7 @@ impl Analyser<'_, '_> {
             };
             let name = prog.rsplit('/').next().unwrap_or(&prog).to_string();
             self.run_written(&argv, depth);
+            self.remember_tee(&name, &argv, heredoc);
             if name == "exec" && argv.len() == 1 {
                 return; // `exec 3>FILE`: only the shell's redirections, judged where written
             }

@@ -317,7 +317,10 @@ impl Analyser<'_, '_> {
             self.vars.insert(n, None);
         }
         if let Some(vars) = before {
+            // round 22: files a stage wrote stay written (`printf .. | tee f`)
+            let written = crate::flow22::written_entries(&self.vars);
             self.vars = vars;
+            self.vars.extend(written);
         }
     }
 

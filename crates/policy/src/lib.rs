@@ -52,6 +52,7 @@ mod flow16;
 mod flow17;
 mod flow20;
 mod flow21;
+mod flow22;
 mod homes19;
 mod hooks22;
 mod launch17;

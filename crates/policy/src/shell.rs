@@ -222,6 +222,9 @@ impl Analyser<'_, '_> {
             if ch.kind() == "herestring_redirect" {
                 heredoc = Some(self.herestring(ch, src));
             }
+            if heredoc.is_none() {
+                heredoc = self.written_input(ch, src); // round 22: `bash < FILE` written above
+            }
             if ch.kind() == "heredoc_redirect" {
                 let mut c2 = ch.walk();
                 for b in ch.named_children(&mut c2) {
@@ -541,7 +544,7 @@ impl Analyser<'_, '_> {
 /// on its own. Returns the command's text with every such newline (unquoted, not a line
 /// continuation) turned into `;`, or `None` when it has none.
 /// The last simple command of a list or pipeline (`a && b | c` gives `c`).
-fn last_command(node: Node<'_>) -> Option<Node<'_>> {
+pub(crate) fn last_command(node: Node<'_>) -> Option<Node<'_>> {
     match node.kind() {
         "command" => Some(node),
         "list" | "pipeline" => {
