@@ -321,6 +321,7 @@ impl Analyser<'_, '_> {
         }
         self.option_reads(name, text, argv);
         self.round21_parts(name, text, argv, depth);
+        self.round22_parts(name, text, argv);
         for r in crate::models::revision_reads(name, argv) {
             self.side_part(PartKind::Read, name, text, &r);
         }
