@@ -31,6 +31,53 @@ pub(crate) fn more_shells(name: &str) -> bool {
     matches!(name, "ksh93" | "lksh" | "pdksh" | "bosh" | "jsh" | "pbosh")
 }
 
+/// An awk program with the text of its double-quoted strings left out (`print "system(x)"`
+/// prints a word; it calls nothing).
+pub(crate) fn outside_strings(code: &str) -> String {
+    let mut out = String::new();
+    let mut inside = false;
+    let mut escaped = false;
+    for c in code.chars() {
+        if inside {
+            match (escaped, c) {
+                (false, '\\') => escaped = true,
+                (false, '"') => {
+                    inside = false;
+                    out.push('"');
+                }
+                _ => escaped = false,
+            }
+            continue;
+        }
+        if c == '"' {
+            inside = true;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `cargo +TOOLCHAIN ...` with a toolchain given by its name (`+stable`, `+nightly-2024-01-01`):
+/// the same command run by an installed toolchain, judged without the name (a toolchain given
+/// by a path runs that folder's programs: left as it is).
+pub(crate) fn toolchain_dropped(
+    name: &str,
+    argv: &[crate::words::Word],
+) -> Option<Vec<crate::words::Word>> {
+    let t = argv.get(1)?.lit()?;
+    let named = t.strip_prefix('+').is_some_and(|n| {
+        !n.is_empty()
+            && !n.starts_with('.')
+            && n.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-._".contains(c))
+    });
+    (name == "cargo" && named).then(|| {
+        let mut out = argv.to_vec();
+        out.remove(1);
+        out
+    })
+}
+
 /// A string literal at `i` (double or single quotes, backslash escapes kept as written).
 fn literal(b: &[char], i: usize) -> Option<(String, usize)> {
     let q = *b.get(i)?;
@@ -135,5 +182,19 @@ mod tests {
         assert!(word_lists("print(\"one\")").is_empty());
         assert_eq!(inline_flags("crystal"), Some(&["eval"][..]));
         assert!(inline_flags("cat").is_none() && more_shells("ksh93"));
+        assert_eq!(
+            outside_strings("BEGIN{print \"system(x)\"}"),
+            "BEGIN{print \"\"}"
+        );
+        let w = |s: &str| {
+            s.split(' ')
+                .map(crate::words::Word::literal)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            toolchain_dropped("cargo", &w("cargo +stable test")),
+            Some(w("cargo test"))
+        );
+        assert_eq!(toolchain_dropped("cargo", &w("cargo +/tmp/tc test")), None);
     }
 }

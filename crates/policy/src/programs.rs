@@ -448,7 +448,8 @@ fn awk_system(argv: &[Word]) -> Option<String> {
     argv.iter()
         .any(|w| {
             w.value.as_deref().is_none_or(|v| {
-                ACTS.iter().any(|a| v.contains(a))
+                ACTS.iter()
+                    .any(|a| crate::code22::outside_strings(v).contains(a))
                     || (crate::effects::awk_print_redirects(v)
                         && crate::effects::awk_print_files(v).is_none())
                     || OPTS.iter().any(|o| {

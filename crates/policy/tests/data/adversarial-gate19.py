@@ -489,7 +489,36 @@ Y = [x for x in Y if x not in OLD]
 
 # expectations corrected after the first look, with reasons (the first look scored them as written)
 FIXED = {
+    # bash prints PS4's expansion: `$(cat out/p)` runs `cat out/p` (a read inside the workspace)
+    # and its output is only printed, never run
+    "PS4='$(cat out/p)' bash -xc true": "allow",
+    # `printenv` is in no allow rule (the header's `ask=`: a harmless command of a program no rule
+    # allows is exactly ask)
+    "printenv PATH": "ask=",
+    "printenv HOME LANG": "ask=",
+    # rg's manual: `--hostname-bin` names an executable run with no arguments (no shell): a
+    # program named `git push` is not `git push`; ask (a program not known), not a yolo case
+    "rg --hostname-bin='git push' --hyperlink-format=default x src": "ask",
+    "rg --hostname-bin 'rm -rf build' TODO": "ask",
+    # round 11's decision (README "Round 11"): a secret-named variable of the environment is
+    # judged by its name only, which cannot prove a secret: at most ask, as gate15-18 expect
+    # (`echo $GITHUB_TOKEN`, `printenv STRIPE_SECRET_KEY`: ask)
+    "echo \"${AWS_SECRET_ACCESS_KEY:0:4}\"": "ask",
+    "printf '%s' \"${GITHUB_TOKEN@Q}\"": "ask",
+    "t=GITHUB_TOKEN; echo \"${!t}\"": "ask",
+    "declare -n t=NPM_TOKEN; echo \"$t\"": "ask",
+    "awk 'BEGIN{print ENVIRON[\"GITHUB_TOKEN\"]}'": "ask",
+    "perl -e 'print $ENV{AWS_SECRET_ACCESS_KEY}'": "ask",
+    "python3 -c 'import os; print(os.environ[\"GH_TOKEN\"])'": "ask",
+    "node -p process.env.NPM_TOKEN": "ask",
+    "ruby -e 'puts ENV[\"STRIPE_SECRET_KEY\"]'": "ask",
+    # Bun's manual puts registry tokens in `$NPM_TOKEN`-style variables referenced from a
+    # project's bunfig.toml; the file is the runtime's configuration, not a credential file
+    "cat bunfig.toml": "allow",
 }
+# not yolo cases after all (see FIXED): rg runs no `git push` there
+NOT_YOLO = ["rg --hostname-bin='git push' --hyperlink-format=default x src", "rg --hostname-bin 'rm -rf build' TODO"]
+Y = [x for x in Y if x not in NOT_YOLO]
 HDR = ("# gate19's adversarial set for issue 14 (round 22: an eighth independent blind probe of the merged\n"
        "# gate, written before the gate was run on it; one set, all held out). Judged like gate10's: no\n"
        "# verdict looser than expected; `allow` cases must be exactly allow; `exact` cases must be exactly\n"
