@@ -128,11 +128,13 @@ fn taskfile(p: &str) -> bool {
 fn value_commands(v: &str) -> Vec<String> {
     let v = v.trim();
     if v.starts_with('[') {
-        let lits = crate::code::code_strings(&[Word::literal("x"), Word::literal(v)]);
-        return (!lits.is_empty())
-            .then(|| lits.join(" "))
-            .into_iter()
-            .collect();
+        // `["git", "push"]`: the items side by side (one item: itself)
+        let mut lits = crate::code22::word_lists(v);
+        lits.truncate(1);
+        if lits.is_empty() && !v.contains(',') {
+            lits.push(v.trim_matches(['[', ']', ' ', '"', '\'']).to_string());
+        }
+        return lits;
     }
     let v = v.trim_matches(|c| c == '"' || c == '\'');
     (!v.is_empty()).then(|| v.to_string()).into_iter().collect()
