@@ -52,31 +52,34 @@ pub(crate) fn harmless(name: &str) -> bool {
 
 /// The command substitutions (`$(...)`, backquotes) a value holds, joined by `;`.
 fn substitutions(value: &str) -> Option<String> {
+    let c: Vec<char> = value.chars().collect();
     let mut out = Vec::new();
-    let b = value.as_bytes();
     let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'`' {
-            let end = value[i + 1..].find('`').map_or(b.len(), |e| i + 1 + e);
-            out.push(value[i + 1..end].to_string());
+    while i < c.len() {
+        if c[i] == '`' {
+            let end = c[i + 1..]
+                .iter()
+                .position(|&x| x == '`')
+                .map_or(c.len(), |e| i + 1 + e);
+            out.push(c[i + 1..end].iter().collect::<String>());
             i = end + 1;
-        } else if value[i..].starts_with("$(") && !value[i..].starts_with("$((") {
+        } else if c[i] == '$' && c.get(i + 1) == Some(&'(') && c.get(i + 2) != Some(&'(') {
             let mut depth = 0usize;
-            let mut end = b.len();
-            for (j, c) in value[i + 1..].char_indices() {
-                match c {
+            let mut end = c.len();
+            for (j, &ch) in c.iter().enumerate().skip(i + 1) {
+                match ch {
                     '(' => depth += 1,
                     ')' => {
-                        depth -= 1;
+                        depth = depth.saturating_sub(1);
                         if depth == 0 {
-                            end = i + 1 + j;
+                            end = j;
                             break;
                         }
                     }
                     _ => {}
                 }
             }
-            out.push(value[(i + 2).min(end)..end].to_string());
+            out.push(c[(i + 2).min(end)..end].iter().collect::<String>());
             i = end + 1;
         } else {
             i += 1;
@@ -243,6 +246,8 @@ fn flag_command(value: &str) -> Option<String> {
 pub(crate) fn command(name: &str, value: &str) -> Option<String> {
     match name {
         "PS0" | "PS1" | "PS2" | "PS3" | "PS4" => substitutions(value),
+        // bash sources `BASH_ENV` before a script, an interactive `sh` sources `ENV`
+        "BASH_ENV" | "ENV" if !value.trim().is_empty() => Some(format!(". '{value}'")),
         "KUBE_EDITOR" | "SUDO_EDITOR" | "FCEDIT" | "SVN_EDITOR" | "HGEDITOR" | "CVSEDITOR"
         | "TIG_EDITOR" => Some(value.to_string()),
         "CC" | "CXX" | "AR" | "LD" | "RANLIB" | "PKG_CONFIG" | "PROTOC" | "CMAKE" | "NASM"

@@ -248,6 +248,7 @@ impl crate::shell::Analyser<'_, '_> {
         self.run_written_build(name.rsplit('/').next().unwrap_or(name), argv, depth);
         // round 22: more files and runners (`src/flow22.rs`)
         self.run_written_more(name.rsplit('/').next().unwrap_or(name), argv, depth);
+        self.run_substituted_script(name.rsplit('/').next().unwrap_or(name), argv, depth);
         let file = match name {
             "." | "source" => argv.get(1),
             _ if crate::programs::is_shell(name.rsplit('/').next().unwrap_or(name)) => argv

@@ -34,14 +34,17 @@ enum Holds {
     Procfile,
 }
 
-/// Which remembered files `name` (with `argv`) runs commands from: a test on the file's path.
-fn runs_from(name: &str, argv: &[Word]) -> Vec<(fn(&str) -> bool, Holds)> {
+/// A test on a remembered file's path, and how the file holds its commands.
+type Source = (fn(&str) -> bool, Holds);
+
+/// Which remembered files `name` (with `argv`) runs commands from.
+fn runs_from(name: &str, argv: &[Word]) -> Vec<Source> {
     let sub = lit(argv, 1).unwrap_or("");
     let python_module = |m: &str| {
         argv.windows(2)
             .any(|w| w[0].lit() == Some("-m") && w[1].lit() == Some(m))
     };
-    let mut out: Vec<(fn(&str) -> bool, Holds)> = Vec::new();
+    let mut out: Vec<Source> = Vec::new();
     if name.starts_with("python") || matches!(name, "pytest" | "py.test" | "ipython") {
         out.push((startup_py, Holds::Code));
     }
@@ -272,6 +275,24 @@ impl Analyser<'_, '_> {
                     self.script(&cmd, depth + 1);
                 }
             }
+        }
+    }
+
+    /// `bash <(CMD)`, `sh <(CMD)`: the shell runs what CMD prints, as `CMD | bash` does.
+    pub(crate) fn run_substituted_script(&mut self, name: &str, argv: &[Word], depth: usize) {
+        if !crate::programs::is_shell(name) {
+            return;
+        }
+        let Some(inner) = argv
+            .get(1)
+            .filter(|w| w.value.is_none())
+            .and_then(|w| w.text.strip_prefix("<(")?.strip_suffix(')'))
+        else {
+            return;
+        };
+        let piped = format!("{inner} | {name}");
+        if crate::shell::parses(&piped) {
+            self.script(&piped, depth + 1);
         }
     }
 

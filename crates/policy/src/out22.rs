@@ -181,6 +181,15 @@ pub(crate) fn writes(name: &str, argv: &[Word]) -> Vec<Word> {
         {
             out.extend(pytest(argv))
         }
+        _ => return more_writes(name, sub, argv),
+    }
+    out
+}
+
+/// The rest of `writes`' table: Python's reporters, JavaScript, .NET and Ruby tools.
+fn more_writes(name: &str, sub: &str, argv: &[Word]) -> Vec<Word> {
+    let mut out = Vec::new();
+    match name {
         "coverage" => {
             out.extend(option_values(
                 argv,
@@ -259,6 +268,15 @@ pub(crate) fn writes(name: &str, argv: &[Word]) -> Vec<Word> {
         "typedoc" => out.extend(option_values(argv, &[], &["--out", "--json"])),
         "dotnet" => out.extend(dotnet(sub, argv)),
         "rspec" | "rubocop" => out.extend(option_values(argv, &["-o"], &["--out"])),
+        _ => return build_writes(name, sub, argv),
+    }
+    out
+}
+
+/// The rest of the table: Elixir, Haskell, C and Rust tools, `file -C`.
+fn build_writes(name: &str, sub: &str, argv: &[Word]) -> Vec<Word> {
+    let mut out = Vec::new();
+    match name {
         "phpunit" => out.extend(option_values(
             argv,
             &[],

@@ -397,10 +397,7 @@ pub fn inline_code(name: &str, argv: &[Word]) -> Option<String> {
         "expect" | "tclsh" | "wish" | "guile" => &["-c"],
         "mongosh" | "mongo" => &["--eval"],
         "awk" | "gawk" | "mawk" | "nawk" | "goawk" | "onetrue-awk" => return awk_system(argv),
-        _ => match crate::code22::inline_flags(name) {
-            Some(f) => f,
-            None => return None,
-        },
+        _ => crate::code22::inline_flags(name)?,
     };
     let letter = flags[0].trim_start_matches('-');
     let is_flag = |v: &str| {
