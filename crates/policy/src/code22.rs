@@ -78,6 +78,14 @@ pub(crate) fn toolchain_dropped(
     })
 }
 
+/// The command lines inline code makes from a program and its arguments: round 21's
+/// argument lists and this module's literals side by side and word lists.
+pub(crate) fn code_lines(code: &str) -> Vec<String> {
+    let mut lines = crate::code21::spawn_lines(code);
+    lines.extend(word_lists(code));
+    lines
+}
+
 /// A string literal at `i` (double or single quotes, backslash escapes kept as written).
 fn literal(b: &[char], i: usize) -> Option<(String, usize)> {
     let q = *b.get(i)?;

@@ -44,7 +44,6 @@ impl Analyser<'_, '_> {
             };
             let name = prog.rsplit('/').next().unwrap_or(&prog).to_string();
             self.run_written(&argv, depth);
-            self.remember_tee(&name, &argv, heredoc);
             if name == "exec" && argv.len() == 1 {
                 return; // `exec 3>FILE`: only the shell's redirections, judged where written
             }
@@ -292,10 +291,6 @@ impl Analyser<'_, '_> {
     /// Builtins and programs the shell treats specially (`eval`, `source`, `find`, `cd`).
     fn builtin(&mut self, name: &str, text: &str, argv: &mut Vec<Word>, depth: usize) -> Flow {
         match name {
-            "hash" => {
-                self.hash_builtin(text, argv);
-                return Flow::Stop;
-            }
             "eval" => {
                 let joined: Option<Vec<&str>> = argv[1..].iter().map(|w| w.lit()).collect();
                 let mut p = self.exec_part(PartKind::Exec, text, argv);

@@ -303,6 +303,7 @@ impl Analyser<'_, '_> {
                 })
                 .or_else(|| (to_xargs && from_git).then(Vec::new));
             self.piped_text = text.take();
+            self.remember_tee(ch, src); // round 22: `printf .. | tee FILE`
             // `find … | grep -v test | head -20 | xargs CMD`: a subset of the names, unchanged
             printed = self
                 .find_prints(ch, src)

@@ -197,7 +197,7 @@ impl crate::shell::Analyser<'_, '_> {
         let last = kids
             .iter()
             .find(|k| k.kind() == "list")
-            .and_then(|l| crate::shell::last_command(*l));
+            .and_then(|l| crate::flow22::last_command(*l));
         let (Some(cmd), [file]) = (
             kids.iter()
                 .find(|k| k.kind() == "command")

@@ -229,6 +229,18 @@ fn key_path(key: &str) -> Option<&str> {
     rest.rsplit('\0').next()
 }
 
+/// The last simple command of a list or pipeline (`a && cat <<EOF`: the `cat`).
+pub(crate) fn last_command(node: tree_sitter::Node<'_>) -> Option<tree_sitter::Node<'_>> {
+    match node.kind() {
+        "command" => Some(node),
+        "list" | "pipeline" => {
+            let n = node.named_child_count();
+            node.named_child(n.checked_sub(1)?).and_then(last_command)
+        }
+        _ => None,
+    }
+}
+
 /// The remembered files among `vars` (a pipeline's stages run in subshells, but the files they
 /// write stay written).
 pub(crate) fn written_entries(
@@ -308,24 +320,38 @@ impl Analyser<'_, '_> {
             .insert(more, Some(Word::literal(&format!("{before}{text}"))));
     }
 
-    /// `printf TEXT | tee [-a] FILE...`: each literal FILE holds TEXT (or at least TEXT).
-    pub(crate) fn remember_tee(&mut self, name: &str, argv: &[Word], input: Option<&str>) {
-        let Some(text) = input.filter(|_| name == "tee") else {
+    /// `printf TEXT | tee [-a] FILE...` (a pipeline's stage and the text the stage before it
+    /// prints): each plain FILE holds TEXT (or at least TEXT).
+    pub(crate) fn remember_tee(&mut self, stage: tree_sitter::Node<'_>, src: &str) {
+        let Some(text) = self.piped_text.clone() else {
             return;
         };
-        let append = argv
-            .iter()
-            .any(|w| matches!(w.lit(), Some("-a" | "--append")));
-        for f in argv.iter().skip(1).filter_map(Word::lit) {
+        let body = match stage.kind() {
+            "redirected_statement" => stage.named_child(0),
+            _ => Some(stage),
+        };
+        let Some(cmd) = body.and_then(last_command) else {
+            return;
+        };
+        let words: Vec<&str> = src[cmd.byte_range()].split_whitespace().collect();
+        if words.first() != Some(&"tee")
+            || words
+                .iter()
+                .any(|w| w.contains(['$', '`', '\'', '"', '*', '?']))
+        {
+            return;
+        }
+        let append = words.iter().any(|w| matches!(*w, "-a" | "--append"));
+        for f in words.into_iter().skip(1) {
             if f.starts_with('-') {
                 continue;
             }
             let key = crate::flow17::written_key(self.cwd.as_deref(), f);
             if append {
                 self.vars.remove(&key);
-                self.remember_appended(&key, text);
+                self.remember_appended(&key, &text);
             } else {
-                self.vars.insert(key, Some(Word::literal(text)));
+                self.vars.insert(key, Some(Word::literal(&text)));
             }
         }
     }

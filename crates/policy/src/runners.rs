@@ -358,13 +358,7 @@ impl Analyser<'_, '_> {
     /// Tcl's `spawn CMD` / `exec CMD` (`expect -c`).
     pub(crate) fn code_parts(&mut self, name: &str, text: &str, argv: &[Word], depth: usize) {
         let joined = argv.iter().skip(1).filter_map(Word::lit);
-        let spawned: Vec<String> = joined
-            .flat_map(|c| {
-                let mut lines = crate::code21::spawn_lines(c);
-                lines.extend(crate::code22::word_lists(c));
-                lines
-            })
-            .collect();
+        let spawned: Vec<String> = joined.flat_map(crate::code22::code_lines).collect();
         for s in crate::code::code_strings(argv).into_iter().chain(spawned) {
             if !s.contains(char::is_whitespace) && s.starts_with(['.', '~', '/']) {
                 // a path the code may open (`open(".env")`)
