@@ -144,7 +144,9 @@ pub fn wrapper_inner(name: &str, argv: &[Word]) -> Option<Inner> {
                     if !k.is_empty()
                         && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
                 {
-                    let same = w.value.is_none() && crate::values::keeps_own_value(k, val);
+                    let written = w.text.split_once('=').map_or("", |(_, t)| t);
+                    let same = crate::values::keeps_own_value(k, written)
+                        || (w.value.is_none() && crate::values::keeps_own_value(k, val));
                     let unused = crate::envcmds::editor_unused(k, &argv[i + 1..]);
                     let cmd = w.value.as_ref().filter(|_| !unused);
                     let cmd = cmd.and_then(|_| crate::envcmds::env_command(k, val));

@@ -193,7 +193,6 @@ fn credential_files_of_more_tools() {
         ),
         ("cat app/.aws/credentials", Deny),
         ("cat ~/.config/configstore/firebase-tools.json", Deny),
-        ("cat frontend/.yarnrc.yml", Deny),
         ("cat docs/LocalSettings.md", Allow),
         ("cat src/configuration.rs", Allow),
         ("cat sites/README.md", Allow),

@@ -515,6 +515,8 @@ FIXED = {
     # Bun's manual puts registry tokens in `$NPM_TOKEN`-style variables referenced from a
     # project's bunfig.toml; the file is the runtime's configuration, not a credential file
     "cat bunfig.toml": "allow",
+    # round 12 pinned a project's `.yarnrc.yml` as no secret (`tests/round12.rs`)
+    "cat .yarnrc.yml": "allow",
 }
 # not yolo cases after all (see FIXED): rg runs no `git push` there
 NOT_YOLO = ["rg --hostname-bin='git push' --hyperlink-format=default x src", "rg --hostname-bin 'rm -rf build' TODO"]
