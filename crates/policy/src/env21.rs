@@ -61,9 +61,9 @@ pub(crate) fn command(name: &str, value: &str) -> Option<String> {
             .then(|| format!("{}/bin/rustc", value.trim_end_matches('/')));
     }
     if !rustflags(name) {
-        return None;
+        return crate::env22::command(name, value);
     }
-    flags(value).iter().rev().find_map(|f| {
+    let fuse = flags(value).iter().rev().find_map(|f| {
         let args = f
             .strip_prefix("-Clink-arg=")
             .or_else(|| f.strip_prefix("-Clink-args="))?;
@@ -71,7 +71,8 @@ pub(crate) fn command(name: &str, value: &str) -> Option<String> {
             .find_map(|a| a.strip_prefix("-fuse-ld="))
             .filter(|p| p.contains('/'))
             .map(str::to_string)
-    })
+    });
+    fuse.or_else(|| crate::env22::command(name, value))
 }
 
 #[cfg(test)]

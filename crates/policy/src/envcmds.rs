@@ -189,7 +189,11 @@ impl crate::shell::Analyser<'_, '_> {
                 self.option_commands(prog, "", &words, depth);
                 continue;
             }
-            for f in crate::env21::flag_writes(name, value.as_deref().unwrap_or("")) {
+            let v = value.as_deref().unwrap_or("");
+            for f in crate::env21::flag_writes(name, v)
+                .into_iter()
+                .chain(crate::env22::writes(name, v))
+            {
                 // round 21: `RUSTFLAGS='-C incremental=/tmp/i' cargo test`
                 let text = &src[a.byte_range()];
                 self.side_part(crate::part::PartKind::Write, name, text, &Word::literal(&f));

@@ -23,7 +23,7 @@ impl Analyser<'_, '_> {
     pub(crate) fn sensitive_assignment(&mut self, node: Node<'_>, src: &str) {
         let text = &src[node.byte_range()];
         if let Some((name, value)) = text.split_once('=')
-            && crate::programs::sensitive_env(name)
+            && (crate::programs::sensitive_env(name) || crate::env22::prompt_runs(name, value))
             && !crate::values::keeps_own_value(name, value)
         {
             self.opaque(
@@ -303,6 +303,7 @@ impl Analyser<'_, '_> {
                 })
                 .or_else(|| (to_xargs && from_git).then(Vec::new));
             self.piped_text = text.take();
+            self.remember_tee(ch, src); // round 22: `printf .. | tee FILE`
             // `find … | grep -v test | head -20 | xargs CMD`: a subset of the names, unchanged
             printed = self
                 .find_prints(ch, src)
@@ -317,7 +318,10 @@ impl Analyser<'_, '_> {
             self.vars.insert(n, None);
         }
         if let Some(vars) = before {
+            // round 22: files a stage wrote stay written (`printf .. | tee f`)
+            let written = crate::flow22::written_entries(&self.vars);
             self.vars = vars;
+            self.vars.extend(written);
         }
     }
 

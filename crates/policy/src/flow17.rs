@@ -193,8 +193,15 @@ impl crate::shell::Analyser<'_, '_> {
             .iter()
             .filter(|k| k.kind() == "file_redirect")
             .collect();
+        // round 22: `mkdir -p d && printf ... > d/f` (the redirection parsed after the list)
+        let last = kids
+            .iter()
+            .find(|k| k.kind() == "list")
+            .and_then(|l| crate::flow22::last_command(*l));
         let (Some(cmd), [file]) = (
-            kids.iter().find(|k| k.kind() == "command"),
+            kids.iter()
+                .find(|k| k.kind() == "command")
+                .or(last.as_ref()),
             files.as_slice(),
         ) else {
             return;
@@ -220,6 +227,11 @@ impl crate::shell::Analyser<'_, '_> {
         let text = words.and_then(|w| printer_output(&w, heredoc.map(str::to_string)));
         let Some(path) = target.lit() else { return };
         let key = written_key(self.cwd.as_deref(), path);
+        if let (false, Some(t)) = (overwrite, &text)
+            && ftext.starts_with(">>")
+        {
+            self.remember_appended(&key, t); // round 22: what it holds at least
+        }
         match (overwrite, text) {
             (true, Some(text)) => self.vars.insert(key, Some(Word::literal(&text))),
             // any other write to it: what it holds is no longer known
@@ -234,6 +246,9 @@ impl crate::shell::Analyser<'_, '_> {
         let name = argv.first().and_then(Word::lit).unwrap_or("");
         // round 21: build files run by their runner (`src/flow21.rs`)
         self.run_written_build(name.rsplit('/').next().unwrap_or(name), argv, depth);
+        // round 22: more files and runners (`src/flow22.rs`)
+        self.run_written_more(name.rsplit('/').next().unwrap_or(name), argv, depth);
+        self.run_substituted_script(name.rsplit('/').next().unwrap_or(name), argv, depth);
         let file = match name {
             "." | "source" => argv.get(1),
             _ if crate::programs::is_shell(name.rsplit('/').next().unwrap_or(name)) => argv

@@ -53,7 +53,7 @@ pub(crate) fn commands(name: &str, argv: &[Word]) -> Vec<OptCmd> {
         "nix" if lit(argv, 1) == Some("run") => nix_run(argv),
         "cmake" if lit(argv, 1) == Some("-E") => cmake_command(argv),
         "npm" | "pnpm" => return npm_script_definitions(argv),
-        _ => None,
+        _ => return crate::runs22::commands(name, argv),
     };
     words.map(|w| vec![OptCmd::Words(w)]).unwrap_or_default()
 }

@@ -545,7 +545,7 @@ pub fn revision_reads(name: &str, argv: &[Word]) -> Vec<Word> {
                 return None;
             }
             let (_, path) = v.split_once(':')?;
-            let path = path.trim_start_matches('/');
+            let path = crate::out22::stage_path(path).trim_start_matches('/');
             (!path.is_empty()).then(|| Word::literal(path))
         })
         .collect()

@@ -144,7 +144,9 @@ pub fn wrapper_inner(name: &str, argv: &[Word]) -> Option<Inner> {
                     if !k.is_empty()
                         && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
                 {
-                    let same = w.value.is_none() && crate::values::keeps_own_value(k, val);
+                    let written = w.text.split_once('=').map_or("", |(_, t)| t);
+                    let same = crate::values::keeps_own_value(k, written)
+                        || (w.value.is_none() && crate::values::keeps_own_value(k, val));
                     let unused = crate::envcmds::editor_unused(k, &argv[i + 1..]);
                     let cmd = w.value.as_ref().filter(|_| !unused);
                     let cmd = cmd.and_then(|_| crate::envcmds::env_command(k, val));
@@ -251,7 +253,7 @@ pub fn is_shell(name: &str) -> bool {
     matches!(
         name,
         "bash" | "sh" | "zsh" | "dash" | "ksh" | "mksh" | "ash" | "busybox" | "fish" | "rbash"
-    )
+    ) || crate::code22::more_shells(name)
 }
 
 /// What a shell invocation runs.
@@ -396,8 +398,8 @@ pub fn inline_code(name: &str, argv: &[Word]) -> Option<String> {
         | "ghc" | "erl" => &["-e", "--eval", "-E", "-eval"],
         "expect" | "tclsh" | "wish" | "guile" => &["-c"],
         "mongosh" | "mongo" => &["--eval"],
-        "awk" | "gawk" | "mawk" => return awk_system(argv),
-        _ => return None,
+        "awk" | "gawk" | "mawk" | "nawk" | "goawk" | "onetrue-awk" => return awk_system(argv),
+        _ => crate::code22::inline_flags(name)?,
     };
     let letter = flags[0].trim_start_matches('-');
     let is_flag = |v: &str| {
@@ -445,7 +447,8 @@ fn awk_system(argv: &[Word]) -> Option<String> {
     argv.iter()
         .any(|w| {
             w.value.as_deref().is_none_or(|v| {
-                ACTS.iter().any(|a| v.contains(a))
+                ACTS.iter()
+                    .any(|a| crate::code22::outside_strings(v).contains(a))
                     || (crate::effects::awk_print_redirects(v)
                         && crate::effects::awk_print_files(v).is_none())
                     || OPTS.iter().any(|o| {
@@ -459,39 +462,44 @@ fn awk_system(argv: &[Word]) -> Option<String> {
 
 /// Environment variables that change which code runs.
 pub fn sensitive_env(name: &str) -> bool {
-    matches!(
-        name,
-        "LD_PRELOAD"
-            | "LD_LIBRARY_PATH"
-            | "LD_AUDIT"
-            | "PATH"
-            | "BASH_ENV"
-            | "ENV"
-            | "PROMPT_COMMAND"
-            | "IFS"
-            | "SHELLOPTS"
-            | "BASHOPTS"
-            | "GIT_SSH"
-            | "GIT_SSH_COMMAND"
-            | "GIT_EXEC_PATH"
-            | "GIT_EDITOR"
-            | "GIT_PAGER"
-            | "GIT_EXTERNAL_DIFF"
-            | "GIT_ASKPASS"
-            | "GIT_CONFIG_PARAMETERS"
-            | "GIT_CONFIG_GLOBAL"
-            | "GIT_DIR"
-            | "GIT_COMMON_DIR"
-            | "EDITOR"
-            | "VISUAL"
-            | "PAGER"
-            | "PYTHONSTARTUP"
-            | "NODE_OPTIONS"
-            | "PERL5OPT"
-            | "RUBYOPT"
-            | "RUSTC_WRAPPER"
-            | "CARGO_BUILD_RUSTC_WRAPPER"
-    ) || name.starts_with("DYLD_")
+    if crate::env22::harmless(name) {
+        return false;
+    }
+    crate::env22::sensitive(name)
+        || matches!(
+            name,
+            "LD_PRELOAD"
+                | "LD_LIBRARY_PATH"
+                | "LD_AUDIT"
+                | "PATH"
+                | "BASH_ENV"
+                | "ENV"
+                | "PROMPT_COMMAND"
+                | "IFS"
+                | "SHELLOPTS"
+                | "BASHOPTS"
+                | "GIT_SSH"
+                | "GIT_SSH_COMMAND"
+                | "GIT_EXEC_PATH"
+                | "GIT_EDITOR"
+                | "GIT_PAGER"
+                | "GIT_EXTERNAL_DIFF"
+                | "GIT_ASKPASS"
+                | "GIT_CONFIG_PARAMETERS"
+                | "GIT_CONFIG_GLOBAL"
+                | "GIT_DIR"
+                | "GIT_COMMON_DIR"
+                | "EDITOR"
+                | "VISUAL"
+                | "PAGER"
+                | "PYTHONSTARTUP"
+                | "NODE_OPTIONS"
+                | "PERL5OPT"
+                | "RUBYOPT"
+                | "RUSTC_WRAPPER"
+                | "CARGO_BUILD_RUSTC_WRAPPER"
+        )
+        || name.starts_with("DYLD_")
         || name.starts_with("GIT_CONFIG")
         || name.starts_with("BASH_FUNC_")
 }

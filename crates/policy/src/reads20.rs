@@ -43,7 +43,7 @@ pub(crate) fn rewritten(name: &str, argv: &[Word]) -> Option<Vec<Word>> {
         out[1] = Word::literal("-e");
         return Some(out);
     }
-    None
+    crate::code22::toolchain_dropped(name, argv) // round 22: `cargo +stable test`
 }
 
 /// Interpreters beside `programs::stdin_code`'s that run the code on their standard input when

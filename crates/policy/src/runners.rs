@@ -321,6 +321,7 @@ impl Analyser<'_, '_> {
         }
         self.option_reads(name, text, argv);
         self.round21_parts(name, text, argv, depth);
+        self.round22_parts(name, text, argv);
         for r in crate::models::revision_reads(name, argv) {
             self.side_part(PartKind::Read, name, text, &r);
         }
@@ -357,7 +358,7 @@ impl Analyser<'_, '_> {
     /// Tcl's `spawn CMD` / `exec CMD` (`expect -c`).
     pub(crate) fn code_parts(&mut self, name: &str, text: &str, argv: &[Word], depth: usize) {
         let joined = argv.iter().skip(1).filter_map(Word::lit);
-        let spawned: Vec<String> = joined.flat_map(crate::code21::spawn_lines).collect();
+        let spawned: Vec<String> = joined.flat_map(crate::code22::code_lines).collect();
         for s in crate::code::code_strings(argv).into_iter().chain(spawned) {
             if !s.contains(char::is_whitespace) && s.starts_with(['.', '~', '/']) {
                 // a path the code may open (`open(".env")`)

@@ -69,6 +69,7 @@ pub(crate) fn passes_secret(argv: &[Word], vars: &HashMap<String, Option<Word>>)
         .flat_map(|w| expanded_names(&w.text))
         .find(|n| (secret_name(n) && !vars.contains_key(*n)) || vars.contains_key(&tainted_key(n)))
         .map(|n| format!("`${n}` passes a secret-named variable of the environment"))
+        .or_else(|| crate::secret22::indirect(argv, vars))
 }
 
 /// jq's and yq's programs read the environment by name (`$ENV.NAME`, `env.NAME`, `$ENV["NAME"]`,

@@ -222,6 +222,9 @@ impl Analyser<'_, '_> {
             if ch.kind() == "herestring_redirect" {
                 heredoc = Some(self.herestring(ch, src));
             }
+            if heredoc.is_none() {
+                heredoc = self.written_input(ch, src); // round 22: `bash < FILE` written above
+            }
             if ch.kind() == "heredoc_redirect" {
                 let mut c2 = ch.walk();
                 for b in ch.named_children(&mut c2) {
@@ -236,7 +239,7 @@ impl Analyser<'_, '_> {
         let bare_cat = node
             .named_children(&mut c)
             .find(|ch| !ch.kind().ends_with("redirect"))
-            .and_then(last_command)
+            .and_then(crate::flow22::last_command)
             .is_some_and(|ch| src[ch.byte_range()].trim() == "cat");
         let mut c = node.walk();
         for ch in node.named_children(&mut c) {
@@ -541,17 +544,6 @@ impl Analyser<'_, '_> {
 /// on its own. Returns the command's text with every such newline (unquoted, not a line
 /// continuation) turned into `;`, or `None` when it has none.
 /// The last simple command of a list or pipeline (`a && b | c` gives `c`).
-fn last_command(node: Node<'_>) -> Option<Node<'_>> {
-    match node.kind() {
-        "command" => Some(node),
-        "list" | "pipeline" => {
-            let n = node.named_child_count();
-            node.named_child(n.checked_sub(1)?).and_then(last_command)
-        }
-        _ => None,
-    }
-}
-
 fn split_lines(node: Node<'_>, src: &str) -> Option<String> {
     let start = node.start_byte();
     let mut bytes = src.as_bytes()[node.byte_range()].to_vec();

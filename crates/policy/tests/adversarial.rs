@@ -318,3 +318,15 @@ fn gate18_set() {
     eprintln!("{report}");
     assert!(wrong == 0, "{wrong}/{total} wrong");
 }
+
+/// gate19's set (round 22, `data/adversarial-gate19.py`): one blind set, all held out, judged
+/// like gate10's. Ignored while it fails: its first look is recorded in the README ("Round 22:
+/// first look"); the score and every miss are printed.
+#[test]
+#[ignore = "round 22: 1062/1078 after round 22, 16 asks left where the docs say deny (README: Round 22 decisions)"]
+fn gate19_set() {
+    let (wrong, total, report) = judge_gate10(include_str!("data/adversarial-gate19.toml"));
+    eprintln!("gate19: {}/{total} as expected", total - wrong);
+    eprintln!("{report}");
+    assert!(wrong == 0, "{wrong}/{total} wrong");
+}
