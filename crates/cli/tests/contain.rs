@@ -529,10 +529,11 @@ int main(void){ FILE *f = fopen(".loop/gate.toml", "a"); printf("fopen:%s\n", f 
         // A heredoc.
         // (the policy reads a heredoc's literal paths, so this one builds its path).
         "python3 - <<'EOF'\nimport os\nd = '.' + 'loop'\nfor f in (lambda: open(d + '/gate.toml', 'a'), lambda: os.rename(d + '/gate.toml', d + '/g2')):\n    try:\n        f()\n    except OSError as e:\n        print(e)\nEOF".to_string(),
-        // Paths built at run time, from a subdirectory (round 21: the policy decodes printf's
-        // escapes and follows a script written by a redirection to where it is run, so the
-        // path is built by `tr` and the script written through `tee`, which it does not follow).
-        "printf '%s\\n' 'd=$(echo ../_loop | tr _ .)' 'echo z > $d/sessions/old.jsonl; mkdir $d/sub; ln -s x $d/l; rm -rf $d' | tee src/w2.sh >/dev/null && cd src && bash w2.sh".to_string(),
+        // Paths built at run time, from a subdirectory (the policy decodes printf's escapes and
+        // follows a script written by a redirection or `tee` to where the same call runs it, so
+        // the path is built by `tr` and the script is written by one call, run by the next).
+        "printf '%s\\n' 'd=$(echo ../_loop | tr _ .)' 'echo z > $d/sessions/old.jsonl; mkdir $d/sub; ln -s x $d/l; rm -rf $d' > src/w2.sh".to_string(),
+        "cd src && bash w2.sh".to_string(),
         // Moving the workspace (or the state directory) away to plant a fake one.
         // (the policy denies moves out of the workspace, and reads a script file written and
         // run by one call: a script file written by one call, run by the next).
@@ -573,14 +574,14 @@ int main(void){ FILE *f = fopen(".loop/gate.toml", "a"); printf("fopen:%s\n", f 
     }
     let results = tool_results(&stdout);
     let text = |i: usize| results[i]["content"].as_str().unwrap().to_string();
-    for i in [1, 2, 3] {
+    for i in [1, 2, 4] {
         assert!(
             text(i).contains("Read-only file system"),
             "call {i}: {}",
             text(i)
         );
     }
-    assert!(text(5).contains("Device or resource busy"), "{}", text(5));
+    assert!(text(6).contains("Device or resource busy"), "{}", text(6));
     let me = String::from_utf8(
         std::process::Command::new("id")
             .arg("-u")
@@ -589,16 +590,16 @@ int main(void){ FILE *f = fopen(".loop/gate.toml", "a"); printf("fopen:%s\n", f 
             .stdout,
     )
     .unwrap();
-    let ok = text(7);
+    let ok = text(8);
     assert!(
         ok.starts_with(&format!("1\n{}owner={}", me, me.trim())),
         "{ok}"
     );
     if have_cc {
         assert!(
-            text(8).contains("fopen:no\nrename:-1 unlink:-1 mkdir:-1"),
+            text(9).contains("fopen:no\nrename:-1 unlink:-1 mkdir:-1"),
             "{}",
-            text(8)
+            text(9)
         );
     }
     assert_eq!(
