@@ -156,20 +156,12 @@ fn commands(text: &str, holds: Holds) -> (Vec<String>, Vec<String>) {
         }
         Holds::RustCode => cmds.extend(crate::code21::spawn_lines(text)),
         Holds::CargoConfig => {
-            const RUNS: &[&str] = &[
-                "runner",
-                "rustc-wrapper",
-                "rustc-workspace-wrapper",
-                "rustc",
-                "rustdoc",
-                "linker",
-            ];
             for line in text.lines() {
                 let Some((k, v)) = line.split_once('=') else {
                     continue;
                 };
                 let k = k.trim().trim_matches('"');
-                if RUNS.contains(&k) {
+                if crate::optcmds::CARGO_CONFIG_RUNS.contains(&k) {
                     cmds.extend(value_commands(v));
                 } else if matches!(k, "target-dir" | "build-dir") {
                     writes.extend(value_commands(v));

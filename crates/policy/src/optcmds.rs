@@ -159,21 +159,24 @@ fn tar(argv: &[Word]) -> Vec<OptCmd> {
     out
 }
 
+/// The keys of a cargo configuration (the last dotted part) whose value is a command cargo
+/// runs: a runner, wrapper, compiler, linker or credential provider.
+pub(crate) const CARGO_CONFIG_RUNS: &[&str] = &[
+    "runner",
+    "rustc-wrapper",
+    "rustc-workspace-wrapper",
+    "rustc",
+    "rustdoc",
+    "linker",
+    "ar",
+    "credential-provider",
+    "global-credential-providers",
+];
+
 /// `cargo --config KEY=VALUE`: a runner, wrapper, compiler, linker or alias given there is a
 /// command cargo runs (a TOML string is a command line, an array its words); `--config FILE`
 /// reads a configuration that may set any of them.
 fn cargo_config(argv: &[Word]) -> Vec<OptCmd> {
-    const RUNS: &[&str] = &[
-        "runner",
-        "rustc-wrapper",
-        "rustc-workspace-wrapper",
-        "rustc",
-        "rustdoc",
-        "linker",
-        "ar",
-        "credential-provider",
-        "global-credential-providers",
-    ];
     let mut out = Vec::new();
     for v in (1..argv.len()).filter_map(|i| value_at(argv, i, &[], &["--config"])) {
         let Some(kv) = v else {
@@ -187,7 +190,7 @@ fn cargo_config(argv: &[Word]) -> Vec<OptCmd> {
         };
         let key = key.trim().trim_matches(['"', '\'']);
         let last = key.rsplit('.').next().unwrap_or(key);
-        if !RUNS.contains(&last) && !key.starts_with("alias.") {
+        if !CARGO_CONFIG_RUNS.contains(&last) && !key.starts_with("alias.") {
             continue;
         }
         let val = val.trim();

@@ -48,6 +48,13 @@ pub(crate) fn paren_rule(t: &[u8]) -> Option<&[u8]> {
     {
         t = s;
     }
+    let (before, rule) = closing_rule(t)?;
+    before.ends_with(b". ").then_some(rule)
+}
+
+/// The text before and the rule name of a line closed by `(rule)`: a parenthesised name of
+/// letters, digits and `-_/@`, led by a letter or `@`.
+pub(crate) fn closing_rule(t: &[u8]) -> Option<(&[u8], &[u8])> {
     let body = t.strip_suffix(b")")?;
     let open = memchr::memrchr(b'(', body)?;
     let rule = &body[open + 1..];
@@ -57,7 +64,7 @@ pub(crate) fn paren_rule(t: &[u8]) -> Option<&[u8]> {
         && rule
             .iter()
             .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'/' | b'@'));
-    (named && body[..open].ends_with(b". ")).then_some(rule)
+    named.then_some((&body[..open], rule))
 }
 
 /// `  src/a.js:4:35: Extra semicolon. (semi)`: a finding led by its `path:N[:M]:` location (the

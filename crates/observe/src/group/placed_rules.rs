@@ -16,16 +16,8 @@ pub(crate) fn rule_before_place(t: &[u8]) -> Option<&[u8]> {
             .iter()
             .all(|&b| b.is_ascii_digit() || b == b':')
         && place.last().is_some_and(u8::is_ascii_digit);
-    let head = body[..at].strip_suffix(b")")?;
-    let open = memchr::memrchr(b'(', head)?;
-    let rule = &head[open + 1..];
-    let named = rule
-        .first()
-        .is_some_and(|&b| b.is_ascii_alphabetic() || b == b'@')
-        && rule
-            .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'/' | b'@'));
-    (placed && named && head[..open].ends_with(b" ")).then_some(rule)
+    let (before, rule) = crate::generic::reports::closing_rule(&body[..at])?;
+    (placed && before.ends_with(b" ")).then_some(rule)
 }
 
 #[cfg(test)]
