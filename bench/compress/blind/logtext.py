@@ -52,6 +52,14 @@ PYTEST_SECTION_END = r"^=+ (short test summary info|PASSES|warnings summary|slow
 PYTEST_HEADER = r"^_{3,} .+ _{3,}$"
 
 
+def same(line):
+    """Rule 1 for lines repeated word for word: the key is the line itself."""
+    return line
+
+
+EXIT_STATUS = r"^rc=[1-9]"
+
+
 class Marks:
     """The anchor lines a set's `marks.py` chooses, by log name and kind, over the logs of `d`
     (`d/logs/NAME.log`); `write()` writes them with `write_labels`."""
@@ -103,6 +111,25 @@ class Marks:
         for i, l in enumerate(self.lines(name), 1):
             if i < start or (end and i > end) or not re.search(pat, l):
                 continue
+            k = key(l)
+            seen[k] = seen.get(k, 0) + 1
+            if seen[k] <= limit:
+                out.append(i)
+        self.add(name, kind, out)
+
+    def exits(self, name, pat=EXIT_STATUS):
+        """Each non-zero exit status the scenario's `echo rc=$?` wrote (summary)."""
+        self.add(name, "summary", self.every(name, pat))
+
+    def distinct(self, name, pat, kind, key=same, limit=5, start=1, end=None):
+        """Rule 2 with rule 1: of the lines matching `pat` (from `start` to `end`), the first
+        `limit` of each `key(line)`, a line repeated word for word (timestamps, pids and
+        addresses aside: `key`) marked once."""
+        seen, texts, out = {}, set(), []
+        for i, l in enumerate(self.lines(name), 1):
+            if i < start or (end and i > end) or not re.search(pat, l) or l in texts:
+                continue
+            texts.add(l)
             k = key(l)
             seen[k] = seen.get(k, 0) + 1
             if seen[k] <= limit:

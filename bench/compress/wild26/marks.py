@@ -9,21 +9,11 @@ the set.
 """
 import os, re, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "blind"))
-from logtext import Marks
+from logtext import Marks, same
 D = os.environ.get("WILD26_DIR") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
                                                  "crates", "observe", "tests", "data", "wild26")
 M = Marks(D)
-add, every, once, once_each = M.add, M.every, M.once, M.once_each
-
-
-def same(line):
-    """Rule 1 for lines repeated word for word: the key is the line itself."""
-    return line
-
-
-def exits(n):
-    """Each non-zero exit status the scenario's `echo rc=$?` wrote (summary)."""
-    add(n, "summary", every(n, r"^rc=[1-9]"))
+add, every, once, once_each, exits = M.add, M.every, M.once, M.once_each, M.exits
 
 
 def pytest_report(n, own_re, end=r"^=+ short test summary info =+$"):

@@ -13,33 +13,13 @@ from logtext import Marks, shape
 D = os.environ.get("WILD27_DIR") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
                                                  "crates", "observe", "tests", "data", "wild27")
 M = Marks(D)
-add, every, once, once_each, find = M.add, M.every, M.once, M.once_each, M.find
-
-
-def exits(n, pat=r"^rc=[1-9]"):
-    """Each non-zero exit status the scenario's `echo rc=$?` wrote (summary)."""
-    add(n, "summary", every(n, pat))
+add, every, once, once_each, find, exits, distinct = M.add, M.every, M.once, M.once_each, M.find, M.exits, M.distinct
 
 
 def above(n, pat, kind, upto=1):
     """The line just above each line matching `pat` (its header: the location of a message that
     does not name its subject)."""
     add(n, kind, [i - upto for i in every(n, pat)])
-
-
-def distinct(n, pat, kind, key, limit=5, start=1, end=None):
-    """Rule 2 with rule 1: of the lines matching `pat`, the first `limit` of each `key(line)`, a
-    line repeated word for word marked once."""
-    seen, texts, out = {}, set(), []
-    for i, l in enumerate(M.lines(n), 1):
-        if i < start or (end and i > end) or not re.search(pat, l) or l in texts:
-            continue
-        texts.add(l)
-        k = key(l)
-        seen[k] = seen.get(k, 0) + 1
-        if seen[k] <= limit:
-            out.append(i)
-    add(n, kind, out)
 
 
 # useradd/usermod: each error (accounts differ, so the first 5 of each message shape), the

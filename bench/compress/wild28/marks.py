@@ -13,27 +13,12 @@ from logtext import Marks, shape
 D = os.environ.get("WILD28_DIR") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
                                                  "crates", "observe", "tests", "data", "wild28")
 M = Marks(D)
-add, every, once, find = M.add, M.every, M.once, M.find
+add, every, once, find, distinct = M.add, M.every, M.once, M.find, M.distinct
 
 
 def exits(n, pat=r"(^|: )rc=[1-9]"):
-    """Each non-zero exit status the scenario's `echo rc=$?` wrote (summary)."""
-    add(n, "summary", every(n, pat))
-
-
-def distinct(n, pat, kind, key=lambda l: l, limit=5, start=1, end=None):
-    """Rule 2 with rule 1: of the lines matching `pat`, the first `limit` of each `key(line)`, a
-    line repeated word for word (timestamps, pids and addresses aside: `key`) marked once."""
-    seen, texts, out = {}, set(), []
-    for i, l in enumerate(M.lines(n), 1):
-        if i < start or (end and i > end) or not re.search(pat, l) or l in texts:
-            continue
-        texts.add(l)
-        k = key(l)
-        seen[k] = seen.get(k, 0) + 1
-        if seen[k] <= limit:
-            out.append(i)
-    add(n, kind, out)
+    """Exit statuses, also after a `NAME: ` prefix."""
+    M.exits(n, pat)
 
 
 def after(pat):
