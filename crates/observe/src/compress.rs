@@ -115,7 +115,6 @@ pub struct Compressor<'o> {
     stats: Stats,
     ring: usize,
     hits: Vec<(usize, usize)>,
-    ghits: Vec<(usize, usize)>,
     found: Option<rules::Found>,
     /// Why kept lines are kept, when asked ([`Compressor::explaining`]).
     reasons: Option<Vec<(u64, &'static str)>>,
@@ -173,7 +172,6 @@ impl<'o> Compressor<'o> {
             stats: Stats::default(),
             ring: opts.tail_lines.max(1) + TAIL_BLANKS,
             hits: Vec::new(),
-            ghits: Vec::new(),
             found: rules::builtin().ok().map(Builtin::pattern_set),
             reasons: None,
             why: "",
@@ -197,7 +195,7 @@ impl<'o> Compressor<'o> {
                     let line = std::mem::take(&mut self.partial);
                     let cut = std::mem::take(&mut self.partial_cut);
                     let anywhere = self.rules.is_some_and(|r| r.anywhere_match(&line));
-                    self.line(&line, cut, anywhere, None, CARRIED);
+                    self.line(&line, cut, anywhere, CARRIED);
                     self.partial = line;
                     self.partial.clear();
                 }
@@ -210,16 +208,11 @@ impl<'o> Compressor<'o> {
         let mut start = 0;
         if let Some(last_nl) = memchr::memrchr(b'\n', rest) {
             let mut hits = std::mem::take(&mut self.hits);
-            let mut ghits = std::mem::take(&mut self.ghits);
             let block = &rest[..=last_nl];
             if let Some(r) = self.rules {
                 r.scan_anywhere(block, &mut hits);
             }
-            if let Some(g) = self.generic {
-                g.scan(block, &mut ghits);
-            }
-            let (mut h, mut g) = (0, 0);
-            let mut words = Vec::new();
+            let mut h = 0;
             // The next ANSI escape or `\r` at or after the current line: lines before it need
             // no cleaning.
             let dirty_from = |at: usize| {
@@ -233,27 +226,18 @@ impl<'o> Compressor<'o> {
                 while h < hits.len() && hits[h].1 < start {
                     h += 1;
                 }
-                while g < ghits.len() && ghits[g].0 < start {
-                    g += 1;
-                }
                 let anywhere = h < hits.len() && hits[h].0 <= nl;
-                words.clear();
-                while g < ghits.len() && ghits[g].0 < nl {
-                    words.push((ghits[g].0 - start, ghits[g].1.min(nl) - start));
-                    g += 1;
-                }
                 let src = Src {
                     block,
                     at: Some(start),
                     dirty: dirty < nl,
                 };
-                self.line(&rest[start..nl], 0, anywhere, Some(&words), src);
+                self.line(&rest[start..nl], 0, anywhere, src);
                 start = nl + 1;
             }
             // The lines still in the ring are copied before the chunk goes.
             self.run.own(block);
             self.hits = hits;
-            self.ghits = ghits;
         }
         if start < rest.len() {
             self.append_partial(&rest[start..]);
@@ -273,14 +257,7 @@ impl<'o> Compressor<'o> {
     }
 
     /// Handles one line.
-    fn line(
-        &mut self,
-        raw: &[u8],
-        cut: u64,
-        anywhere: bool,
-        words: Option<&[(usize, usize)]>,
-        src: Src<'_>,
-    ) {
+    fn line(&mut self, raw: &[u8], cut: u64, anywhere: bool, src: Src<'_>) {
         self.lineno += 1;
         let no = self.lineno;
         let clean = if src.dirty {
@@ -300,8 +277,7 @@ impl<'o> Compressor<'o> {
         // ANSI codes or redraws may hide or create matches: check such lines fully.
         let cleaned = line.len() != raw.len();
         let anywhere = anywhere || cleaned;
-        let words = if cleaned { None } else { words };
-        let hit = self.titled_hit(line, anywhere, words, no, src.block);
+        let hit = self.titled_hit(line, anywhere, no, src.block);
         if !keep_user && self.said_again(hit, line) && !self.ends_block(hit, line, src.block) {
             self.fold_again(hit, no, line, src);
             return;
@@ -503,7 +479,7 @@ impl<'o> Compressor<'o> {
             let line = std::mem::take(&mut self.partial);
             let cut = self.partial_cut;
             let anywhere = self.rules.is_some_and(|r| r.anywhere_match(&line));
-            self.line(&line, cut, anywhere, None, CARRIED);
+            self.line(&line, cut, anywhere, CARRIED);
         }
         // The tail is the last lines with content: blank lines at the very end do not count.
         let blanks = self

@@ -42,12 +42,7 @@ pub(super) struct Hit {
 impl Compressor<'_> {
     /// Classifies one line: a tool rule first, then the generic core.
     #[inline]
-    pub(super) fn hit(
-        &mut self,
-        line: &[u8],
-        anywhere: bool,
-        words: Option<&[(usize, usize)]>,
-    ) -> Option<Hit> {
+    pub(super) fn hit(&mut self, line: &[u8], anywhere: bool) -> Option<Hit> {
         let rule = match (self.rules, self.found.as_mut()) {
             (Some(r), Some(found)) => {
                 r.classify_without(line, anywhere, self.opts.rules_off(), found)
@@ -105,7 +100,7 @@ impl Compressor<'_> {
                 generic: false,
             });
         }
-        let sig = self.generic_signal(line, words)?;
+        let sig = self.generic_signal(line)?;
         let line = &line[..line.len().min(rules::CLASSIFY_PREFIX)];
         let code = (sig.group && sig.kind == Kind::Error)
             .then(|| crate::group::coded_error_key(line))
@@ -214,21 +209,12 @@ impl Compressor<'_> {
     }
 
     /// The generic core's signal for `line`, read in its first [`rules::CLASSIFY_PREFIX`] bytes
-    /// (`words`, the scan's hits, only when that is the whole line); a longer line's last bytes
-    /// may hold a level glued to its data by interleaved streams (`…0000ERROR: …`, wild23).
+    /// (the word scan runs on those bytes alone); a longer line's last bytes may hold a level
+    /// glued to its data by interleaved streams (`…0000ERROR: …`, wild23).
     #[inline]
-    fn generic_signal(
-        &self,
-        line: &[u8],
-        words: Option<&[(usize, usize)]>,
-    ) -> Option<generic::Signal> {
+    fn generic_signal(&self, line: &[u8]) -> Option<generic::Signal> {
         let head = &line[..line.len().min(rules::CLASSIFY_PREFIX)];
-        let words = if head.len() == rules::CLASSIFY_PREFIX {
-            None
-        } else {
-            words
-        };
-        self.generic?.classify(head, words).or_else(|| {
+        self.generic?.classify(head, None).or_else(|| {
             (line.len() > rules::CLASSIFY_PREFIX && generic::runners::glued_levels::in_tail(line))
                 .then_some(generic::Signal {
                     kind: Kind::Error,

@@ -3,10 +3,10 @@
 //! time the tool rules and the generic core would read it the same way.
 //!
 //! Why the memo cannot change a result: [`Compressor::hit`] is a function of the line's bytes,
-//! the block scan's `anywhere` flag and candidate words, and the compressor's fixed options and
-//! compiled rules; it reads no state of the compressor (the rules' scratch space and lazy
-//! caches change speed only). A slot answers only for the same bytes, flag and words, compared
-//! whole (the hash only picks the slot), so a hit returns what the call would. The count of a
+//! the block scan's `anywhere` flag, and the compressor's fixed options and compiled rules (the
+//! generic core's word scan reads the line alone); it reads no state of the compressor (the
+//! rules' scratch space and lazy caches change speed only). A slot answers only for the same
+//! bytes and flag, compared whole (the hash only picks the slot), so a hit returns what the call would. The count of a
 //! line (`0 failed` against `3 failed`) is in its bytes: no two lines that differ share an
 //! answer. The table is direct-mapped, of at most [`MAX_SLOTS`] lines of at most [`MAX_LINE`]
 //! bytes, so its memory is bounded whatever the output.
@@ -33,8 +33,6 @@ struct Slot {
     filled: bool,
     hash: u64,
     anywhere: bool,
-    /// `None` when the line was read with no candidate words given.
-    words: Option<Vec<(usize, usize)>>,
     line: Vec<u8>,
     hit: Option<Hit>,
     /// The line's recall template, once asked for ([`HitMemo::template`]).
@@ -102,17 +100,12 @@ impl Reader for HitMemo {
 
 impl Compressor<'_> {
     /// [`Self::hit`], answered from the memo when the same line was read with the same flag
-    /// and words and is still there.
+    /// and is still there.
     #[inline]
-    pub(super) fn read(
-        &mut self,
-        line: &[u8],
-        anywhere: bool,
-        words: Option<&[(usize, usize)]>,
-    ) -> Option<Hit> {
+    pub(super) fn read(&mut self, line: &[u8], anywhere: bool) -> Option<Hit> {
         self.memo.at = usize::MAX;
         if line.len() > MAX_LINE || self.memo.off {
-            return self.hit(line, anywhere, words);
+            return self.hit(line, anywhere);
         }
         let hash = line_hash(line);
         let n = self.memo.slots.len();
@@ -127,24 +120,16 @@ impl Compressor<'_> {
             && s.hash == hash
             && s.anywhere == anywhere
             && s.line == line
-            && s.words.as_deref() == words
         {
             return s.hit;
         }
-        let hit = self.hit(line, anywhere, words);
+        let hit = self.hit(line, anywhere);
         if let Some(s) = self.memo.slots.get_mut(i) {
             s.filled = true;
             s.hash = hash;
             s.anywhere = anywhere;
             s.line.clear();
             s.line.extend_from_slice(line);
-            match (words, s.words.as_mut()) {
-                (Some(w), Some(v)) => {
-                    v.clear();
-                    v.extend_from_slice(w);
-                }
-                (w, _) => s.words = w.map(<[_]>::to_vec),
-            }
             s.hit = hit;
             (s.template, s.lexicon) = (None, None);
         }
@@ -159,8 +144,8 @@ mod tests {
 
     type Explained = (Compressed, Vec<(u64, &'static str)>);
 
-    /// Compresses `data` pushed in chunks of `chunk` bytes (lines split across chunks are read
-    /// with no candidate words), with the memo on or off, with the reason of every kept line.
+    /// Compresses `data` pushed in chunks of `chunk` bytes (lines split across chunks are carried
+    /// over), with the memo on or off, with the reason of every kept line.
     fn run(data: &[u8], opts: &CompressOptions, chunk: usize, off: bool) -> Explained {
         let mut c = Compressor::new(opts).explaining();
         c.memo.off = off;

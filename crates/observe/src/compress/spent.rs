@@ -173,13 +173,8 @@ impl Compressor<'_> {
     /// [`Self::read`] (the remembered [`Self::hit`]), but not for a library's frame (see
     /// [`library_location`]).
     #[inline]
-    pub(super) fn unspent_hit(
-        &mut self,
-        line: &[u8],
-        anywhere: bool,
-        words: Option<&[(usize, usize)]>,
-    ) -> Option<Hit> {
-        self.read(line, anywhere, words)
+    pub(super) fn unspent_hit(&mut self, line: &[u8], anywhere: bool) -> Option<Hit> {
+        self.read(line, anywhere)
             .filter(|h| !library_location(h.kind, line))
     }
 

@@ -24,11 +24,10 @@ impl Compressor<'_> {
         &mut self,
         line: &[u8],
         anywhere: bool,
-        words: Option<&[(usize, usize)]>,
         no: u64,
         block: &[u8],
     ) -> Option<Hit> {
-        let hit = self.unspent_hit(line, anywhere, words);
+        let hit = self.unspent_hit(line, anywhere);
         self.titled(hit, no, line, block)
     }
 

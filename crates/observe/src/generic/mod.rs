@@ -90,19 +90,32 @@ impl Generic {
         })
     }
 
-    /// Byte offsets in `block` of candidate words (not yet checked for word boundaries).
+    /// Byte offsets in `block` of candidate words (not yet checked for word boundaries): the
+    /// scan of a whole chunk the compressor once ran, now the reference the per-line scan of
+    /// [`classify`](Self::classify) is tested against.
+    #[cfg(test)]
     pub(crate) fn scan(&self, block: &[u8], out: &mut Vec<(usize, usize)>) {
         out.clear();
         self.words.find_into(block, out);
     }
 
-    /// Classifies `line`; `hits` are the candidate words found in it by [`scan`](Self::scan),
-    /// as ranges relative to the line (pass `None` to search the line here).
+    /// Classifies `line`; `hits` are the candidate words found in it by a scan, as ranges
+    /// relative to the line (pass `None` to search the line here: the compressor does, so a
+    /// line its memo answers is never scanned; no word of the scan spans a line, so a line
+    /// alone has the words a scan of its whole chunk finds in it).
     pub(crate) fn classify(&self, line: &[u8], hits: Option<&[(usize, usize)]>) -> Option<Signal> {
         // Every word the scan can find in a token ending in `Error`, `Exception`, `Failure` or
         // `Panic` leaves a hit on the line (each match ends before or covers the word's start),
         // so without hits only a `…Fault` can name an exception.
-        let named = hits.is_none_or(|h| !h.is_empty()) || has_fault(line);
+        let mut own = Vec::new();
+        let hits = match hits {
+            Some(h) => h,
+            None => {
+                self.words.find_into(line, &mut own);
+                &own
+            }
+        };
+        let named = !hits.is_empty() || has_fault(line);
         // The first blank of the line without its indentation, found once for both checks.
         let t = line.trim_ascii_start();
         let space = blank(t);
@@ -117,14 +130,6 @@ impl Generic {
         {
             return Some(s);
         }
-        let mut own = Vec::new();
-        let hits = match hits {
-            Some(h) => h,
-            None => {
-                self.words.find_into(line, &mut own);
-                &own
-            }
-        };
         let mut best: Option<Word> = None;
         let mut verdict = false;
         for &(s, e) in hits {

@@ -104,4 +104,125 @@ mod tests {
             assert_eq!(a, b);
         }
     }
+
+    /// A line and the words found on it (ranges relative to the line).
+    type LineWords<'a> = (&'a [u8], Vec<(usize, usize)>);
+
+    /// The words a scan of a whole chunk finds on each of its lines (starting before the line's
+    /// newline, cut there), as the compressor read them before it scanned each line alone.
+    fn chunk_words(data: &[u8]) -> Vec<LineWords<'_>> {
+        let Some(g) = crate::generic::generic() else {
+            panic!("the word scan did not build");
+        };
+        let mut hits = Vec::new();
+        g.scan(data, &mut hits);
+        let (mut start, mut h, mut out) = (0, 0, Vec::new());
+        for nl in memchr::memchr_iter(b'\n', data) {
+            while h < hits.len() && hits[h].0 < start {
+                h += 1;
+            }
+            let mut words = Vec::new();
+            while h < hits.len() && hits[h].0 < nl {
+                words.push((hits[h].0 - start, hits[h].1.min(nl) - start));
+                h += 1;
+            }
+            out.push((&data[start..nl], words));
+            start = nl + 1;
+        }
+        out
+    }
+
+    /// Asserts that every line of `data` scanned alone has the words the chunk's scan found on
+    /// it, and classifies the same from either.
+    fn assert_line_scan_agrees(data: &[u8]) {
+        let Some(g) = crate::generic::generic() else {
+            panic!("the word scan did not build");
+        };
+        for (line, words) in chunk_words(data) {
+            let mut alone = Vec::new();
+            g.words.find_into(line, &mut alone);
+            let shown = String::from_utf8_lossy(line);
+            assert_eq!(alone, words, "{shown}");
+            let (chunk, own) = (g.classify(line, Some(&words)), g.classify(line, None));
+            assert_eq!(chunk.map(|s| s.kind), own.map(|s| s.kind), "{shown}");
+            assert_eq!(
+                chunk.map(|s| (s.after, s.group)),
+                own.map(|s| (s.after, s.group))
+            );
+        }
+    }
+
+    /// No word of the scan spans a newline, and a line's ends read as a chunk's newlines do
+    /// (`^`, `$`, word boundaries): each line of every log of the corpus sets has the same
+    /// words alone as in its chunk, and classifies the same.
+    #[test]
+    fn a_line_alone_has_the_words_of_its_chunk() {
+        let sets = [
+            "corpus", "wild", "wild2", "wild5", "wild7", "wild9", "wild16", "wild19", "wild21",
+            "wild24", "wild27", "wild30",
+        ];
+        let logs = crate::corpus_logs::corpus_logs(&sets);
+        assert!(logs.len() > 100, "{} logs", logs.len());
+        for data in &logs {
+            assert_line_scan_agrees(data);
+        }
+    }
+
+    /// Real lines cut into fragments, and word pieces, in any order and case.
+    static PIECES: std::sync::LazyLock<Vec<Vec<u8>>> = std::sync::LazyLock::new(|| {
+        let mut pieces: Vec<Vec<u8>> = [
+            "error",
+            "Error:",
+            "FAILED",
+            "warn",
+            "0 failed",
+            "3 failed",
+            "tests 4",
+            "ok",
+            "pass",
+            "\n",
+            "\n",
+            " ",
+            "\t",
+            ":",
+            "=",
+            "exit code 1",
+            "status=1/FAILURE",
+            "*** [",
+            "NOT ",
+            "summary:",
+            "expected",
+            "HTTP/1.1\" 404",
+            "done",
+            "\u{2717}",
+            "\r",
+        ]
+        .iter()
+        .map(|p| p.as_bytes().to_vec())
+        .collect();
+        for data in crate::corpus_logs::corpus_logs(&["wild", "wild24"]) {
+            for line in data.split(|&b| b == b'\n').step_by(17).take(60) {
+                pieces.extend(line.chunks(9).map(<[u8]>::to_vec));
+            }
+        }
+        pieces
+    });
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+        /// Text made of real fragments and word pieces joined in any order: each line alone
+        /// has the words of its chunk and classifies the same.
+        #[test]
+        fn a_line_alone_has_the_words_of_its_chunk_on_fragments(
+            picks in proptest::collection::vec(0usize..100_000, 0..60)
+        ) {
+            let mut data = Vec::new();
+            for p in picks {
+                data.extend_from_slice(&PIECES[p % PIECES.len()]);
+            }
+            data.push(b'\n');
+            assert_line_scan_agrees(&data);
+        }
+    }
 }
