@@ -13,6 +13,7 @@ mod excerpts;
 mod hits;
 mod memo;
 mod recalled;
+mod records;
 mod sections;
 mod spent;
 mod stats;
@@ -132,6 +133,8 @@ pub struct Compressor<'o> {
     memo: memo::HitMemo,
     /// The budgets of long outputs (see `compress/spent.rs`).
     spent: spent::Spent,
+    /// The records of a JSON report still open (see `compress/records.rs`).
+    records: records::Records,
 }
 
 /// Where a line comes from: the chunk being pushed (`block`) and, for a line lying in it as
@@ -182,6 +185,7 @@ impl<'o> Compressor<'o> {
             section: sections::Section::default(),
             memo: memo::HitMemo::default(),
             spent: spent::Spent::default(),
+            records: records::Records::default(),
         }
     }
 
@@ -302,6 +306,7 @@ impl<'o> Compressor<'o> {
         let anywhere = anywhere || cleaned;
         let words = if cleaned { None } else { words };
         let hit = self.titled_hit(line, anywhere, words, no, src.block);
+        let hit = self.recorded(hit, no, line);
         if !keep_user && self.said_again(hit, line) && !self.ends_block(hit, line, src.block) {
             self.fold_again(hit, no, line, src);
             return;
