@@ -24,22 +24,37 @@ const NAME_BYTES: usize = 1024;
 /// JSON lines after a failing field or a severity within which its record's message is kept.
 const WANT_LINES: u16 = 32;
 
+/// A message at most this many lines above its record's severity is that finding's message.
+const MESSAGE_ABOVE: u64 = 3;
+
 /// Keys finding messages apart from other groups of the same text.
 const FINDING_SALT: u64 = 0x51c3_a7e2_94d0_6b1f;
 
 /// Keys the failures of records of one name apart from other groups.
 const ELEMENT_SALT: u64 = 0x2d9e_6f14_b8a3_c570;
 
+/// A remembered line of an open record: its indent, number and text.
+type Mark = (usize, u64, Vec<u8>);
+
 /// The state of the records still open.
 #[derive(Debug, Default)]
 pub(super) struct Records {
-    /// Name lines of open records: (indent, line number, text).
-    names: Vec<(usize, u64, Vec<u8>)>,
-    /// The record whose message is wanted next.
+    /// Name lines of open records (the first of each depth).
+    names: Vec<Mark>,
+    /// Place lines of open records (`"path"`, `"file"`; the first of each depth).
+    places: Vec<Mark>,
+    /// The record whose message line, when it comes, is kept.
     want: Option<Want>,
-    /// A name line to show once the line that asked for it (the second number) is kept.
-    pending: Option<(usize, u64)>,
-    /// The last name line shown (a record names itself once).
+    /// The last message field seen outside a wanted record: indent, number, text's hash.
+    message: Option<(usize, u64, u64)>,
+    /// A line to show (number, text) once the line that asked for it (the last number) is kept,
+    /// and whether the record's place below is then wanted too (its indent).
+    pending: Option<(u64, Vec<u8>, u64, Option<usize>)>,
+    /// After a kept record line: the record's next place line is kept (indent, lines left).
+    place_next: Option<(usize, u16)>,
+    /// The last `[testStarted …]` service message line (number, text).
+    started: Option<(u64, Vec<u8>)>,
+    /// The last line shown out of its fold (a record names itself once).
     shown: u64,
 }
 
@@ -50,37 +65,90 @@ struct Want {
     kind: Kind,
     finding: bool,
     left: u16,
+    /// Message lines still kept (a failure's stack and message: 2).
+    messages: u8,
 }
 
 impl Records {
     /// A bracket line at `indent` opens or closes a record there: deeper records are closed.
     fn close(&mut self, indent: usize) {
         self.names.retain(|(i, _, _)| *i <= indent);
+        self.places.retain(|(i, _, _)| *i <= indent);
         if self.want.is_some_and(|w| w.indent > indent) {
             self.want = None;
         }
-    }
-
-    /// Remembers name line `no` at `indent`, in place of the names of its depth and deeper.
-    fn name(&mut self, indent: usize, no: u64, line: &[u8]) {
-        self.names.retain(|(i, _, _)| *i < indent);
-        if self.names.len() >= NAMES {
-            self.names.remove(0);
-        }
-        if line.len() <= NAME_BYTES {
-            self.names.push((indent, no, line.to_vec()));
+        if self.place_next.is_some_and(|(i, _)| i > indent) {
+            self.place_next = None;
         }
     }
 
-    /// Asks for the name of the record at `indent` (the nearest name at or above that depth)
-    /// to be shown once line `by` is kept.
-    fn ask_name(&mut self, indent: usize, by: u64) {
-        let Some(k) = self.names.iter().rposition(|(i, _, _)| *i <= indent) else {
-            return;
+    /// Asks for the name (or else the place) of the record at `indent`, the nearest at or above
+    /// that depth, to be shown once line `by` is kept; `below`: then keep its place below when
+    /// none stood above.
+    fn ask_name(&mut self, indent: usize, by: u64, below: bool) {
+        let up = |marks: &[Mark]| marks.iter().rposition(|(i, _, _)| *i <= indent);
+        let (mark, placed) = match (up(&self.names), up(&self.places)) {
+            (Some(k), p) => (Some(&self.names[k]), p.is_some()),
+            (None, Some(k)) => (Some(&self.places[k]), true),
+            (None, None) => (None, false),
         };
-        if self.names[k].1 != self.shown {
-            self.pending = Some((k, by));
+        let place = (below && !placed).then_some(indent);
+        let (at, text) = match mark {
+            Some((_, at, text)) if *at != self.shown => (*at, text.clone()),
+            _ => (0, Vec::new()),
+        };
+        if at != 0 || place.is_some() {
+            self.pending = Some((at, text, by, place));
         }
+    }
+
+    /// Counts down the wanted record's window by one JSON line.
+    fn tick(&mut self) {
+        if let Some(w) = self.want.as_mut() {
+            w.left = w.left.saturating_sub(1);
+            if w.left == 0 {
+                self.want = None;
+            }
+        }
+        if let Some((_, left)) = self.place_next.as_mut() {
+            *left = left.saturating_sub(1);
+            if *left == 0 {
+                self.place_next = None;
+            }
+        }
+    }
+}
+
+/// Remembers line `no` at `indent` in `marks`: the first of its depth (`first`), or in place
+/// of it; deeper ones are dropped either way.
+fn remember(marks: &mut Vec<Mark>, indent: usize, no: u64, line: &[u8], first: bool) {
+    if first
+        && marks
+            .last()
+            .is_some_and(|(i, _, text)| *i == indent && !fuller(line, text, indent))
+    {
+        return;
+    }
+    marks.retain(|(i, _, _)| *i < indent);
+    if marks.len() >= NAMES {
+        marks.remove(0);
+    }
+    if line.len() <= NAME_BYTES {
+        marks.push((indent, no, line.to_vec()));
+    }
+}
+
+/// Whether field `line` names its record more fully than `than`, the first name of its depth:
+/// its key ends with the other's (`"fullTitle"` after `"title"`, `"fullName"` after `"name"`).
+fn fuller(line: &[u8], than: &[u8], indent: usize) -> bool {
+    match (records::field(line, indent), records::field(than, indent)) {
+        (Some(a), Some(b)) => {
+            a.key.len() > b.key.len() && {
+                let tail = &a.key[a.key.len() - b.key.len()..];
+                tail.eq_ignore_ascii_case(b.key)
+            }
+        }
+        _ => false,
     }
 }
 
@@ -102,7 +170,10 @@ impl Compressor<'_> {
     #[inline]
     pub(super) fn recorded(&mut self, hit: Option<Hit>, no: u64, line: &[u8]) -> Option<Hit> {
         if self.records.pending.is_some() {
-            self.show_record_name();
+            self.show_pending();
+        }
+        if line.last() == Some(&b']') {
+            self.service_message(no, line);
         }
         let Some(indent) = records::lead(line) else {
             return hit;
@@ -117,138 +188,141 @@ impl Compressor<'_> {
         let Some(f) = records::field(line, indent) else {
             return hit;
         };
-        let role = records::role(&f);
-        if let Some(w) = self.records.want.as_mut() {
-            w.left = w.left.saturating_sub(1);
-            if w.left == 0 {
-                self.records.want = None;
-            }
-        }
-        match role {
+        self.records.tick();
+        match records::role(&f) {
             None => hit,
             Some(Role::Name) => {
-                self.records.name(indent, no, line);
+                remember(&mut self.records.names, indent, no, line, true);
                 hit
             }
+            Some(Role::Place) => self.place(hit, indent, no, line),
             Some(Role::Fails) => {
-                self.records.want = Some(Want {
-                    indent,
-                    kind: Kind::Message,
-                    finding: false,
-                    left: WANT_LINES,
-                });
-                self.records.ask_name(indent, no);
-                Some(hit.unwrap_or(record_hit(Kind::Failure, None)))
-            }
-            Some(Role::Count) => {
-                self.records.ask_name(indent, no);
-                Some(hit.unwrap_or(record_hit(Kind::Summary, None)))
-            }
-            Some(Role::Severity(kind)) => {
                 if self.records.want.is_none_or(|w| w.finding) {
                     self.records.want = Some(Want {
                         indent,
-                        kind,
-                        finding: true,
+                        kind: Kind::Message,
+                        finding: false,
                         left: WANT_LINES,
+                        messages: 2,
                     });
                 }
-                hit
+                self.records.ask_name(indent, no, false);
+                Some(hit.unwrap_or(record_hit(Kind::Failure, None)))
             }
+            Some(Role::Count) => {
+                self.records.ask_name(indent, no, false);
+                Some(hit.unwrap_or(record_hit(Kind::Summary, None)))
+            }
+            Some(Role::Severity(kind)) => self.severity(hit, kind, indent, no),
             Some(Role::Message) => self.wanted_message(hit, &f, no),
         }
     }
 
-    /// `hit` for an XML element line `no` at `indent`: an open element with a `name` names its
-    /// record; a failure child fails it (grouped by the record's name, so the failures of
-    /// records of one name, a linter's rule, fold beyond the group limit) and asks for its
-    /// name; an element ending on its line inside a record opens no context below it.
-    fn recorded_element(
-        &mut self,
-        hit: Option<Hit>,
-        no: u64,
-        line: &[u8],
-        indent: usize,
-    ) -> Option<Hit> {
-        match records::element(line, indent) {
-            None => hit,
-            Some(Element::Close) => {
-                self.records.names.retain(|(i, _, _)| *i < indent);
-                hit
-            }
-            Some(Element::Opens) => {
-                self.records.name(indent, no, line);
-                hit
-            }
-            Some(Element::Whole) if !self.records.names.is_empty() => {
-                hit.map(|h| Hit { after: 0, ..h })
-            }
-            Some(Element::Whole) => hit,
-            Some(Element::Fails { whole }) => {
-                let group = self
-                    .records
-                    .names
-                    .iter()
-                    .rev()
-                    .find(|(i, _, _)| *i < indent)
-                    .and_then(|(_, _, text)| records::name_attr(text))
-                    .map(|n| crate::normalize::hash_bytes(n) ^ ELEMENT_SALT);
-                self.records.ask_name(indent, no);
-                let h = hit.unwrap_or(record_hit(Kind::Failure, None));
-                Some(Hit {
-                    after: if whole { 0 } else { h.after },
-                    group: group.or(h.group),
-                    ..h
-                })
-            }
+    /// A place field: kept when a kept line of its record armed it, else remembered.
+    fn place(&mut self, hit: Option<Hit>, indent: usize, no: u64, line: &[u8]) -> Option<Hit> {
+        if self.records.place_next.is_some_and(|(i, _)| indent >= i) {
+            self.records.place_next = None;
+            return Some(hit.unwrap_or(record_hit(Kind::Location, None)));
         }
+        remember(&mut self.records.places, indent, no, line, true);
+        hit
+    }
+
+    /// A finding's severity field: its message just above is kept with it (grouped by the
+    /// message's text), else the record's message below is wanted.
+    fn severity(&mut self, hit: Option<Hit>, kind: Kind, indent: usize, no: u64) -> Option<Hit> {
+        if let Some((i, at, text)) = self.records.message.take()
+            && i == indent
+            && no - at <= MESSAGE_ABOVE
+        {
+            self.records.ask_name(indent, no, true);
+            let before = u8::try_from(no - at).unwrap_or(0);
+            let h = hit.unwrap_or(record_hit(kind, None));
+            return Some(Hit {
+                before: h.before.max(before),
+                group: Some(text ^ FINDING_SALT),
+                ..h
+            });
+        }
+        if self.records.want.is_none_or(|w| w.finding) {
+            self.records.want = Some(Want {
+                indent,
+                kind,
+                finding: true,
+                left: WANT_LINES,
+                messages: 1,
+            });
+        }
+        hit
     }
 
     /// A message field: kept when its record asked for it (a failure's as a message, a
-    /// finding's grouped by its text), the record's name asked for too.
+    /// finding's grouped by its text), the record's name asked for too; else remembered.
     fn wanted_message(&mut self, hit: Option<Hit>, f: &Field<'_>, no: u64) -> Option<Hit> {
+        let hash = crate::normalize::hash_bytes(f.value);
         let Some(w) = self.records.want.filter(|w| f.indent >= w.indent) else {
+            self.records.message = Some((f.indent, no, hash));
             return hit;
         };
-        self.records.want = None;
-        self.records.ask_name(w.indent, no);
+        self.records.want = (w.messages > 1).then_some(Want {
+            messages: w.messages - 1,
+            ..w
+        });
+        self.records.ask_name(w.indent, no, true);
         if hit.is_some() {
             return hit;
         }
-        let group = w
-            .finding
-            .then(|| crate::normalize::hash_bytes(f.value) ^ FINDING_SALT);
-        Some(record_hit(w.kind, group))
+        Some(record_hit(w.kind, w.finding.then_some(hash ^ FINDING_SALT)))
     }
 
-    /// Shows the name line asked for, taken out of the fold that holds it, when the line that
-    /// asked was kept (the last kept line); else forgets it.
-    fn show_record_name(&mut self) {
-        let Some((k, by)) = self.records.pending.take() else {
+    /// A service message line (`… ##x[testStarted name='t']`, `##x[testFailed …]`): a failed
+    /// test's report shows the line that started it.
+    fn service_message(&mut self, no: u64, line: &[u8]) {
+        let Some(at) = memchr::memmem::find(line, b"[test") else {
+            return;
+        };
+        let rest = &line[at + 5..];
+        if rest.starts_with(b"Started ") {
+            self.records.started = Some((no, line.to_vec()));
+        } else if rest.starts_with(b"Failed ")
+            && let Some((at, text)) = self.records.started.take()
+        {
+            self.records.pending = Some((at, text, no, None));
+        }
+    }
+
+    /// Shows the line asked for, taken out of the fold that holds it, when the line that asked
+    /// was kept (the last kept line); then wants the record's place below if asked.
+    fn show_pending(&mut self) {
+        let Some((at, text, by, place)) = self.records.pending.take() else {
             return;
         };
         let kept = matches!(self.out.last(), Some(Item::Line { no, repeat, .. }) if *no <= by && by < *no + *repeat);
-        let Some((_, at, _)) = self.records.names.get(k) else {
-            return;
-        };
-        let at = *at;
-        if !kept || at == self.records.shown {
+        if !kept {
             return;
         }
+        if let Some(indent) = place {
+            self.records.place_next = Some((indent, WANT_LINES));
+        }
+        if at != 0 && at != self.records.shown && self.unfold(at, text) {
+            self.records.shown = at;
+        }
+    }
+
+    /// Takes line `at` (its `text`) out of the fold that holds it; false when no fold does.
+    fn unfold(&mut self, at: u64, text: Vec<u8>) -> bool {
         let Some(i) = self.out.iter().rposition(|item| match item {
             Item::Line { no, .. } => *no <= at,
             Item::Omitted { start, .. } | Item::Similar { start, .. } => *start <= at,
         }) else {
-            return;
+            return false;
         };
         let Some(&Item::Omitted { start, count }) = self.out.get(i) else {
-            return;
+            return false;
         };
         if at >= start + count {
-            return;
+            return false;
         }
-        self.records.shown = at;
-        let text = std::mem::take(&mut self.records.names[k].2);
         let mut parts = Vec::with_capacity(3);
         if at > start {
             parts.push(Item::Omitted {
@@ -272,6 +346,59 @@ impl Compressor<'_> {
         let why = std::mem::replace(&mut self.why, "record");
         self.note(at, 0);
         self.why = why;
+        true
+    }
+
+    /// `hit` for an XML element line `no` at `indent`: an open element with a `name` names its
+    /// record; a failure child fails it (grouped by the record's name, so the failures of
+    /// records of one name, a linter's rule, fold beyond the group limit) and asks for its
+    /// name; an element ending on its line inside a record opens no context below it.
+    fn recorded_element(
+        &mut self,
+        hit: Option<Hit>,
+        no: u64,
+        line: &[u8],
+        indent: usize,
+    ) -> Option<Hit> {
+        match records::element(line, indent) {
+            None => hit,
+            Some(Element::Close) => {
+                self.records.names.retain(|(i, _, _)| *i < indent);
+                hit
+            }
+            Some(Element::Opens) => {
+                remember(&mut self.records.names, indent, no, line, false);
+                hit
+            }
+            Some(Element::Whole) if !self.records.names.is_empty() => {
+                hit.map(|h| Hit { after: 0, ..h })
+            }
+            Some(Element::Whole) => hit,
+            Some(Element::Finding { whole }) => {
+                self.records.ask_name(indent, no, false);
+                hit.map(|h| Hit {
+                    after: if whole { 0 } else { h.after },
+                    ..h
+                })
+            }
+            Some(Element::Fails { whole }) => {
+                let group = self
+                    .records
+                    .names
+                    .iter()
+                    .rev()
+                    .find(|(i, _, _)| *i < indent)
+                    .and_then(|(_, _, text)| records::name_attr(text))
+                    .map(|n| crate::normalize::hash_bytes(n) ^ ELEMENT_SALT);
+                self.records.ask_name(indent, no, false);
+                let h = hit.unwrap_or(record_hit(Kind::Failure, None));
+                Some(Hit {
+                    after: if whole { 0 } else { h.after },
+                    group: group.or(h.group),
+                    ..h
+                })
+            }
+        }
     }
 }
 
@@ -352,5 +479,59 @@ mod tests {
         assert!(text.contains("\"message\": \"Unexpected var\""), "{text}");
         assert!(text.contains("\"file\": \"src/m0.sh\""), "{text}");
         assert!(text.contains("\"file\": \"src/m40.sh\""), "{text}");
+    }
+
+    /// An XML report of `n` findings of one rule and one of another, each a record with a
+    /// severity property and a failure element.
+    fn xml(n: usize) -> String {
+        let mut s = String::from("<?xml version=\"1.0\"?>\n<suites failures=\"41\">\n");
+        for i in 0..=n {
+            let rule = if i == n { "B006" } else { "E501" };
+            s.push_str(&format!(
+                "    <case name=\"lint.{rule}\" file=\"pkg/m{i}.py\" line=\"{i}\">\n        <properties>\n            <property name=\"severity\" value=\"error\"/>\n        </properties>\n        <failure message=\"rule {rule} at {i}\">line {i}, rule {rule}</failure>\n    </case>\n"
+            ));
+        }
+        s.push_str("</suites>\n");
+        s
+    }
+
+    #[test]
+    fn xml_failures_keep_their_record_line_and_fold_by_its_name() {
+        let input = xml(40);
+        let text = run(&input);
+        assert!(
+            text.contains("<case name=\"lint.E501\" file=\"pkg/m0.py\""),
+            "{text}"
+        );
+        assert!(
+            text.contains("<failure message=\"rule B006 at 40\">"),
+            "{text}"
+        );
+        assert!(text.contains("<case name=\"lint.B006\""), "{text}");
+        let shown = text.matches("<failure message=\"rule E501").count();
+        assert!((1..40).contains(&shown), "{shown}: {text}");
+        assert!(text.len() < input.len() / 2, "{text}");
+    }
+
+    #[test]
+    fn a_failed_service_message_shows_the_line_that_started_its_test() {
+        let mut s = String::new();
+        for i in 0..50 {
+            s.push_str(&format!(
+                "t.py::case_{i} ##svc[testStarted name='case_{i}' flowId='{i}']\n"
+            ));
+            if i == 23 {
+                s.push_str(&format!(
+                    "FAILED ##svc[testFailed name='case_{i}' message='boom']\n"
+                ));
+            } else {
+                s.push_str(&format!(
+                    "PASSED ##svc[testFinished name='case_{i}' duration='{i}']\n"
+                ));
+            }
+        }
+        let text = run(&s);
+        assert!(text.contains("t.py::case_23 ##svc[testStarted"), "{text}");
+        assert!(!text.contains("t.py::case_30 ##svc[testStarted"), "{text}");
     }
 }

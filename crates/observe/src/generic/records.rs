@@ -24,8 +24,10 @@ pub(crate) struct Field<'a> {
 /// What a field says about the record it stands in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Role {
-    /// It names the record (`"nodeid"`, `"fullName"`, `"title"`, `"filePath"`).
+    /// It names the record (`"nodeid"`, `"fullName"`, `"title"`).
     Name,
+    /// It places the record in a file (`"filePath"`, `"path"`, `"file"`, `"uri"`).
+    Place,
     /// It says what went wrong or what was found (`"message"`, `"text"`, `"stack"`).
     Message,
     /// The record failed (`"status": "failed"`, a non-empty `"err": {`).
@@ -61,6 +63,8 @@ pub(crate) enum Element {
     Opens,
     /// `<failure …>`, `<error …>`: the record failed; `whole` when the element ends on its line.
     Fails { whole: bool },
+    /// `<error … severity="…" …/>`: a finding in the record (a file of a checkstyle report).
+    Finding { whole: bool },
     /// Another element ending on its line (`<property name="severity" value="error"/>`).
     Whole,
 }
@@ -82,6 +86,9 @@ pub(crate) fn element(line: &[u8], indent: usize) -> Option<Element> {
     let tag = &rest[..tag_len];
     let whole = t.ends_with(b"/>") || memchr::memmem::find(t, b"</").is_some();
     if matches!(tag, b"failure" | b"error" | b"failed") {
+        if memchr::memmem::find(t, b" severity=").is_some() {
+            return Some(Element::Finding { whole });
+        }
         return Some(Element::Fails { whole });
     }
     if whole {
@@ -90,11 +97,12 @@ pub(crate) fn element(line: &[u8], indent: usize) -> Option<Element> {
     name_attr(t).map(|_| Element::Opens)
 }
 
-/// The value of the `name="…"` attribute of an element line.
+/// The value of the `name` attribute of an element line (`name="…"` or `name='…'`).
 pub(crate) fn name_attr(line: &[u8]) -> Option<&[u8]> {
-    let at = memchr::memmem::find(line, b" name=\"")? + 7;
-    let len = memchr::memchr(b'"', &line[at..])?;
-    Some(&line[at..at + len])
+    let at = memchr::memmem::find(line, b" name=")? + 6;
+    let quote = *line.get(at).filter(|&&q| q == b'"' || q == b'\'')?;
+    let len = memchr::memchr(quote, &line[at + 1..])?;
+    Some(&line[at + 1..at + 1 + len])
 }
 
 /// The indentation of a line holding only a bracket (`{`, `}`, `},`, `[`, `]`, `],`): where an
@@ -160,7 +168,13 @@ pub(crate) fn role(f: &Field<'_>) -> Option<Role> {
     ) {
         return Some(Role::Message);
     }
-    let named = [&b"name"[..], b"title", b"nodeid", b"path", b"file"]
+    if [&b"path"[..], b"file", b"uri", b"filename"]
+        .iter()
+        .any(|end| key.ends_with(end))
+    {
+        return Some(Role::Place);
+    }
+    let named = [&b"name"[..], b"title", b"nodeid"]
         .iter()
         .any(|end| key.ends_with(end));
     named.then_some(Role::Name)
@@ -220,9 +234,7 @@ mod tests {
 
     fn role_of(line: &str) -> Option<Role> {
         let l = line.as_bytes();
-        let Some(i) = lead(l) else {
-            return None;
-        };
+        let i = lead(l)?;
         field(l, i).and_then(|f| role(&f))
     }
 
@@ -303,7 +315,7 @@ mod tests {
         assert_eq!(role_of("  \"severity\": \"info\","), None);
         assert_eq!(role_of("  \"nodeid\": \"t/a.py::x\","), Some(Role::Name));
         assert_eq!(role_of("  \"fullTitle\": \"cart sums\","), Some(Role::Name));
-        assert_eq!(role_of("  \"filePath\": \"/src/a.js\","), Some(Role::Name));
+        assert_eq!(role_of("  \"filePath\": \"/src/a.js\","), Some(Role::Place));
         assert_eq!(
             role_of("  \"message\": \"went wrong\","),
             Some(Role::Message)
