@@ -33,6 +33,10 @@ const FINDING_SALT: u64 = 0x51c3_a7e2_94d0_6b1f;
 /// Keys the failures of records of one name apart from other groups.
 const ELEMENT_SALT: u64 = 0x2d9e_6f14_b8a3_c570;
 
+/// `[test`, which opens a test's service message (`##x[testStarted …]`).
+static SERVICE: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+    std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"[test"));
+
 /// A remembered line of an open record: its indent, number and text.
 type Mark = (usize, u64, Vec<u8>);
 
@@ -166,9 +170,24 @@ fn record_hit(kind: Kind, group: Option<u64>) -> Hit {
 }
 
 impl Compressor<'_> {
-    /// `hit` for line `no`, read with the record it stands in (see the module's doc).
+    /// `hit` for line `no`, read with the record it stands in (see the module's doc). A line
+    /// whose first byte is a letter, a digit or most punctuation, and whose last byte is not
+    /// `]`, is no field, bracket, element or service message: it passes on two byte tests.
     #[inline]
     pub(super) fn recorded(&mut self, hit: Option<Hit>, no: u64, line: &[u8]) -> Option<Hit> {
+        let may = matches!(
+            line.first(),
+            Some(b' ' | b'\t' | b'"' | b'{' | b'}' | b'[' | b']' | b'<')
+        ) || line.last() == Some(&b']');
+        if !may && self.records.pending.is_none() {
+            return hit;
+        }
+        self.read_record(hit, no, line)
+    }
+
+    /// [`Self::recorded`] past its byte tests.
+    #[inline(never)]
+    fn read_record(&mut self, hit: Option<Hit>, no: u64, line: &[u8]) -> Option<Hit> {
         if self.records.pending.is_some() {
             self.show_pending();
         }
@@ -278,7 +297,7 @@ impl Compressor<'_> {
     /// A service message line (`… ##x[testStarted name='t']`, `##x[testFailed …]`): a failed
     /// test's report shows the line that started it.
     fn service_message(&mut self, no: u64, line: &[u8]) {
-        let Some(at) = memchr::memmem::find(line, b"[test") else {
+        let Some(at) = SERVICE.find(line) else {
             return;
         };
         let rest = &line[at + 5..];

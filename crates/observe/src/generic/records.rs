@@ -84,7 +84,8 @@ pub(crate) fn element(line: &[u8], indent: usize) -> Option<Element> {
         .position(|&b| matches!(b, b' ' | b'>' | b'/'))
         .unwrap_or(rest.len());
     let tag = &rest[..tag_len];
-    let whole = t.ends_with(b"/>") || memchr::memmem::find(t, b"</").is_some();
+    let whole =
+        t.ends_with(b"/>") || memchr::memchr_iter(b'<', t).any(|i| t.get(i + 1) == Some(&b'/'));
     if matches!(tag, b"failure" | b"error" | b"failed") {
         if memchr::memmem::find(t, b" severity=").is_some() {
             return Some(Element::Finding { whole });
@@ -182,7 +183,7 @@ pub(crate) fn role(f: &Field<'_>) -> Option<Role> {
 
 /// Whether `key` holds `part`.
 fn has(key: &[u8], part: &[u8]) -> bool {
-    memchr::memmem::find(key, part).is_some()
+    key.windows(part.len()).any(|w| w == part)
 }
 
 /// An outcome that is a failure: `failed`, `failure`, `fail`, `error`, `errored`, `broken`,
