@@ -306,7 +306,6 @@ impl<'o> Compressor<'o> {
         let anywhere = anywhere || cleaned;
         let words = if cleaned { None } else { words };
         let hit = self.titled_hit(line, anywhere, words, no, src.block);
-        let hit = self.recorded(hit, no, line);
         if !keep_user && self.said_again(hit, line) && !self.ends_block(hit, line, src.block) {
             self.fold_again(hit, no, line, src);
             return;
