@@ -404,10 +404,11 @@ fn the_wild24_set_keeps_at_least_its_recorded_anchors() {
 /// tuning half (its held-out half unchanged at 477 of 564) 764 of 858; after the held-out
 /// misses' classes (555 of 564) 842 of 858, 67.4%; with an error said again about another item
 /// kept with its header 847 of 858, 66.9%; with the record class of `wild31` (ruff's junit
-/// report no longer shown whole) 847 of 858, 73.3%: the floor, which may only go up.
+/// report no longer shown whole, its azure findings grouped by their `code=`) 847 of 858,
+/// 76.4%: the floor, which may only go up.
 #[test]
 fn the_wild30_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild30", 24, 858, 847, 0.73);
+    blind_set_floor("wild30", 24, 858, 847, 0.76);
 }
 
 /// The thirty-first set, `wild31`: 25 real outputs of structured report formats no other set

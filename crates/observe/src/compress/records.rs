@@ -30,6 +30,9 @@ const MESSAGE_ABOVE: u64 = 3;
 /// Keys finding messages apart from other groups of the same text.
 const FINDING_SALT: u64 = 0x51c3_a7e2_94d0_6b1f;
 
+/// Keys the findings of logging commands of one rule code apart from other groups.
+const COMMAND_SALT: u64 = 0x93b1_0c5e_27fa_d846;
+
 /// Keys the failures of records of one name apart from other groups.
 const ELEMENT_SALT: u64 = 0x2d9e_6f14_b8a3_c570;
 
@@ -172,12 +175,13 @@ fn record_hit(kind: Kind, group: Option<u64>) -> Hit {
 impl Compressor<'_> {
     /// `hit` for line `no`, read with the record it stands in (see the module's doc). A line
     /// whose first byte is a letter, a digit or most punctuation, and whose last byte is not
-    /// `]`, is no field, bracket, element or service message: it passes on two byte tests.
+    /// `]`, is no field, bracket, element, service message or logging command: it passes on two
+    /// byte tests.
     #[inline]
     pub(super) fn recorded(&mut self, hit: Option<Hit>, no: u64, line: &[u8]) -> Option<Hit> {
         let may = matches!(
             line.first(),
-            Some(b' ' | b'\t' | b'"' | b'{' | b'}' | b'[' | b']' | b'<')
+            Some(b' ' | b'\t' | b'"' | b'{' | b'}' | b'[' | b']' | b'<' | b'#' | b':')
         ) || line.last() == Some(&b']');
         if !may && self.records.pending.is_none() {
             return hit;
@@ -193,6 +197,18 @@ impl Compressor<'_> {
         }
         if line.last() == Some(&b']') {
             self.service_message(no, line);
+        }
+        if let Some(code) = records::command_code(line) {
+            // A logging command's finding groups by its rule code, not by its attribute words.
+            let group = crate::normalize::hash_bytes(code) ^ COMMAND_SALT;
+            return hit
+                .filter(|h| matches!(h.kind, Kind::Error | Kind::Warning))
+                .map(|h| Hit {
+                    group: Some(group),
+                    coded: false,
+                    ..h
+                })
+                .or(hit);
         }
         let Some(indent) = records::lead(line) else {
             return hit;
@@ -552,5 +568,20 @@ mod tests {
         let text = run(&s);
         assert!(text.contains("t.py::case_23 ##svc[testStarted"), "{text}");
         assert!(!text.contains("t.py::case_30 ##svc[testStarted"), "{text}");
+    }
+
+    #[test]
+    fn logging_command_findings_fold_by_their_rule_code() {
+        let mut s = String::new();
+        for i in 0..40 {
+            s.push_str(&format!(
+                "##x[task.issue type=error;sourcepath=/src/m{i}.py;linenumber={i};code=UP006;]Use `list` for case {i}\n"
+            ));
+        }
+        s.push_str("##x[task.issue type=error;sourcepath=/src/z.py;linenumber=3;code=B028;]No stacklevel\n");
+        let text = run(&s);
+        let shown = text.matches("code=UP006;").count();
+        assert!((1..=8).contains(&shown), "{shown}: {text}");
+        assert!(text.contains("code=B028;]No stacklevel"), "{text}");
     }
 }

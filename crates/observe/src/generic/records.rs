@@ -98,6 +98,27 @@ pub(crate) fn element(line: &[u8], indent: usize) -> Option<Element> {
     name_attr(t).map(|_| Element::Opens)
 }
 
+/// The rule code of a logging command that reports a finding as attributes (`##x[task.issue
+/// type=error;code=E402;]message`, `::error file=a,code=E1::message`): the `code=` value.
+pub(crate) fn command_code(line: &[u8]) -> Option<&[u8]> {
+    if !(line.starts_with(b"##") || line.starts_with(b"::")) {
+        return None;
+    }
+    let end = memchr::memchr2(b']', b'\n', line)
+        .unwrap_or(line.len())
+        .min(512);
+    let head = &line[..end];
+    let at = head
+        .windows(6)
+        .position(|w| w[1..] == *b"code=" && matches!(w[0], b';' | b' ' | b',' | b'['))?
+        + 6;
+    let len = head[at..]
+        .iter()
+        .position(|&b| matches!(b, b';' | b',' | b']' | b':' | b' '))
+        .unwrap_or(head.len() - at);
+    (len > 0).then_some(&head[at..at + len])
+}
+
 /// The value of the `name` attribute of an element line (`name="…"` or `name='…'`).
 pub(crate) fn name_attr(line: &[u8]) -> Option<&[u8]> {
     let at = memchr::memmem::find(line, b" name=")? + 6;
@@ -280,6 +301,19 @@ mod tests {
             name_attr(b"<case name=\"org.x.E501\" line=\"3\">"),
             Some(&b"org.x.E501"[..])
         );
+    }
+
+    #[test]
+    fn a_logging_command_names_its_rule_code() {
+        let l = b"##x[task.issue type=error;sourcepath=/a.py;linenumber=13;code=E402;]Module level";
+        assert_eq!(command_code(l), Some(&b"E402"[..]));
+        assert_eq!(
+            command_code(b"::warning file=a.py,line=3,code=W1::text"),
+            Some(&b"W1"[..])
+        );
+        assert_eq!(command_code(b"## code=E402 in prose"), Some(&b"E402"[..]));
+        assert_eq!(command_code(b"plain code=E402;"), None);
+        assert_eq!(command_code(b"##x[task.issue type=error;]no code"), None);
     }
 
     #[test]
