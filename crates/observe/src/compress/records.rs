@@ -57,8 +57,13 @@ pub(super) struct Records {
     /// A line to show (number, text) once the line that asked for it (the last number) is kept,
     /// and whether the record's place below is then wanted too (its indent).
     pending: Option<(u64, Vec<u8>, u64, Option<usize>)>,
+    /// A second line to show with the pending one (a finding's nested place).
+    extra: Option<(u64, Vec<u8>)>,
     /// After a kept record line: the record's next place line is kept (indent, lines left).
     place_next: Option<(usize, u16)>,
+    /// A wanted finding's place nested deeper in its record (SARIF's `"uri"` inside its
+    /// location object, closed before the message): shown with the message (number, text).
+    nested_place: Option<(u64, Vec<u8>)>,
     /// The last `[testStarted …]` service message line (number, text).
     started: Option<(u64, Vec<u8>)>,
     /// The last line shown out of its fold (a record names itself once).
@@ -259,6 +264,15 @@ impl Compressor<'_> {
             self.records.place_next = None;
             return Some(hit.unwrap_or(record_hit(Kind::Location, None)));
         }
+        if self
+            .records
+            .want
+            .is_some_and(|w| w.finding && indent > w.indent)
+            && self.records.nested_place.is_none()
+            && line.len() <= NAME_BYTES
+        {
+            self.records.nested_place = Some((no, line.to_vec()));
+        }
         remember(&mut self.records.places, indent, no, line, true);
         hit
     }
@@ -287,6 +301,7 @@ impl Compressor<'_> {
                 left: WANT_LINES,
                 messages: 1,
             });
+            self.records.nested_place = None;
         }
         hit
     }
@@ -304,6 +319,12 @@ impl Compressor<'_> {
             ..w
         });
         self.records.ask_name(w.indent, no, true);
+        if let Some(place) = self.records.nested_place.take().filter(|_| w.finding) {
+            self.records.extra = Some(place);
+            if self.records.pending.is_none() {
+                self.records.pending = Some((0, Vec::new(), no, None));
+            }
+        }
         if hit.is_some() {
             return hit;
         }
@@ -333,8 +354,12 @@ impl Compressor<'_> {
             return;
         };
         let kept = matches!(self.out.last(), Some(Item::Line { no, repeat, .. }) if *no <= by && by < *no + *repeat);
+        let extra = self.records.extra.take();
         if !kept {
             return;
+        }
+        if let Some((at, text)) = extra {
+            self.unfold(at, text);
         }
         if let Some(indent) = place {
             self.records.place_next = Some((indent, WANT_LINES));
@@ -583,5 +608,26 @@ mod tests {
         let shown = text.matches("code=UP006;").count();
         assert!((1..=8).contains(&shown), "{shown}: {text}");
         assert!(text.contains("code=B028;]No stacklevel"), "{text}");
+    }
+
+    #[test]
+    fn a_findings_nested_place_comes_with_its_message() {
+        let mut s = String::from("{\n  \"results\": [\n");
+        for i in 0..30 {
+            let msg = if i == 29 {
+                "Unsafe call"
+            } else {
+                "Use of assert"
+            };
+            s.push_str(&format!(
+                "    {{\n      \"level\": \"error\",\n      \"locations\": [\n        {{\n          \"place\": {{\n            \"uri\": \"file:///src/m{i}.py\"\n          }},\n          \"region\": {{\n            \"startLine\": {i}\n          }}\n        }}\n      ],\n      \"message\": {{\n        \"text\": \"{msg}\"\n      }}\n    }},\n"
+            ));
+        }
+        s.push_str("  ]\n}\n");
+        let text = run(&s);
+        assert!(text.contains("\"uri\": \"file:///src/m0.py\""), "{text}");
+        assert!(text.contains("\"uri\": \"file:///src/m29.py\""), "{text}");
+        assert!(text.contains("\"text\": \"Unsafe call\""), "{text}");
+        assert!(!text.contains("\"uri\": \"file:///src/m20.py\""), "{text}");
     }
 }
