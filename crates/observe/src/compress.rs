@@ -13,6 +13,7 @@ mod excerpts;
 mod hits;
 mod memo;
 mod recalled;
+mod records;
 mod sections;
 mod spent;
 mod stats;
@@ -131,6 +132,8 @@ pub struct Compressor<'o> {
     memo: memo::HitMemo,
     /// The budgets of long outputs (see `compress/spent.rs`).
     spent: spent::Spent,
+    /// The records of a JSON report still open (see `compress/records.rs`).
+    records: records::Records,
 }
 
 /// Where a line comes from: the chunk being pushed (`block`) and, for a line lying in it as
@@ -180,6 +183,7 @@ impl<'o> Compressor<'o> {
             section: sections::Section::default(),
             memo: memo::HitMemo::default(),
             spent: spent::Spent::default(),
+            records: records::Records::default(),
         }
     }
 

@@ -403,10 +403,26 @@ fn the_wild24_set_keeps_at_least_its_recorded_anchors() {
 /// on main's tree (`c4478e2`), kept 755 of 858 (mean reduction 67.5%); after the classes of its
 /// tuning half (its held-out half unchanged at 477 of 564) 764 of 858; after the held-out
 /// misses' classes (555 of 564) 842 of 858, 67.4%; with an error said again about another item
-/// kept with its header 847 of 858, 66.9%: the floor, which may only go up.
+/// kept with its header 847 of 858, 66.9%; with the record class of `wild31` (ruff's junit
+/// report no longer shown whole, its azure findings grouped by their `code=`) 847 of 858,
+/// 76.4%: the floor, which may only go up.
 #[test]
 fn the_wild30_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild30", 24, 858, 847, 0.66);
+    blind_set_floor("wild30", 24, 858, 847, 0.76);
+}
+
+/// The thirty-first set, `wild31`: 25 real outputs of structured report formats no other set
+/// holds (JUnit/xUnit XML of pytest, jest, mocha, node --test, ctest, mypy and bandit; TeamCity
+/// messages; JSON reports of pytest, jest, mocha, eslint, pylint, shellcheck and ruff's gitlab
+/// format; SARIF of ruff and flawfinder; checkstyle XML; yamllint parsable/github; NDJSON and
+/// logfmt logs of pino, bunyan, structlog and python-json-logger), 18 of 200+ lines, labelled
+/// by the record rule of its README. Its first look, on main's tree (`71a28ca`), kept 334 of 495
+/// (mean reduction 85.4%); with the record class (`compress/records.rs`; tuning half 196 -> 288
+/// of 291, held-out half 138 -> 176 of 204) 464 of 495, 81.6%; with a finding's nested place
+/// (a class from the held-out misses) 478 of 495, 81.4%: the floor, which may only go up.
+#[test]
+fn the_wild31_set_keeps_at_least_its_recorded_anchors() {
+    blind_set_floor("wild31", 25, 495, 478, 0.81);
 }
 
 /// The twenty-fifth set, `wild25`: 21 real outputs of JavaScript/TypeScript ecosystem tools no

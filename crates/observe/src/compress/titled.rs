@@ -19,7 +19,8 @@ use crate::rules::Kind;
 const TITLE_SALT: u64 = 0x7a3c_51e9_0d24_b86f;
 
 impl Compressor<'_> {
-    /// The hit of line `no` ([`Self::unspent_hit`]), read with its title ([`Self::titled`]).
+    /// The hit of line `no` ([`Self::unspent_hit`]), read with its title ([`Self::titled`]) and
+    /// its record ([`Self::recorded`]).
     pub(super) fn titled_hit(
         &mut self,
         line: &[u8],
@@ -28,7 +29,8 @@ impl Compressor<'_> {
         block: &[u8],
     ) -> Option<Hit> {
         let hit = self.unspent_hit(line, anywhere);
-        self.titled(hit, no, line, block)
+        let hit = self.titled(hit, no, line, block);
+        self.recorded(hit, no, line)
     }
 
     /// `hit` for line `no`; when it is the core's arrow location right under an unkept title,

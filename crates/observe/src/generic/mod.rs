@@ -25,6 +25,7 @@ mod faults;
 pub(crate) mod file_blocks;
 mod gate;
 mod logfmt;
+pub(crate) mod records;
 pub(crate) mod reports;
 pub(crate) mod rule_titles;
 pub(crate) mod runners;
