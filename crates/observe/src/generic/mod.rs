@@ -131,24 +131,7 @@ impl Generic {
         {
             return Some(s);
         }
-        let mut best: Option<Word> = None;
-        let mut verdict = false;
-        for &(s, e) in hits {
-            let Some((word, said)) = hit_word(line, s, e) else {
-                continue;
-            };
-            verdict |= said;
-            best = Some(match (best, word) {
-                (Some(Word::Severe), _) | (_, Word::Severe) => Word::Severe,
-                (Some(Word::Warn), _) | (_, Word::Warn) => Word::Warn,
-                (Some(Word::Expect), _) | (_, Word::Expect) => Word::Expect,
-                (Some(Word::Count), _) | (_, Word::Count) => Word::Count,
-                _ => Word::Outcome,
-            });
-            if best == Some(Word::Severe) {
-                break;
-            }
-        }
+        let (best, verdict) = strongest_word(line, hits);
         // A line led by `path:N[:M]:` is a diagnostic when a severity or a rule code follows
         // the location, and else the data of a listing (`grep -n`). A coded diagnostic that
         // says `undefined name`, `invalid …` is an error, each one kept.
@@ -202,6 +185,30 @@ impl Generic {
             Word::Outcome => sig(Kind::Summary, 0, true),
         })
     }
+}
+
+/// The strongest word among `hits` on `line` (severe, then warning, expectation, count,
+/// outcome), and whether any of them says a check's verdict.
+fn strongest_word(line: &[u8], hits: &[(usize, usize)]) -> (Option<Word>, bool) {
+    let mut best: Option<Word> = None;
+    let mut verdict = false;
+    for &(s, e) in hits {
+        let Some((word, said)) = hit_word(line, s, e) else {
+            continue;
+        };
+        verdict |= said;
+        best = Some(match (best, word) {
+            (Some(Word::Severe), _) | (_, Word::Severe) => Word::Severe,
+            (Some(Word::Warn), _) | (_, Word::Warn) => Word::Warn,
+            (Some(Word::Expect), _) | (_, Word::Expect) => Word::Expect,
+            (Some(Word::Count), _) | (_, Word::Count) => Word::Count,
+            _ => Word::Outcome,
+        });
+        if best == Some(Word::Severe) {
+            break;
+        }
+    }
+    (best, verdict)
 }
 
 pub(super) fn ident(b: u8) -> bool {
