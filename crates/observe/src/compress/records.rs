@@ -359,54 +359,14 @@ impl Compressor<'_> {
             return;
         }
         if let Some((at, text)) = extra {
-            self.unfold(at, text);
+            self.unfold(at, text, "record");
         }
         if let Some(indent) = place {
             self.records.place_next = Some((indent, WANT_LINES));
         }
-        if at != 0 && at != self.records.shown && self.unfold(at, text) {
+        if at != 0 && at != self.records.shown && self.unfold(at, text, "record") {
             self.records.shown = at;
         }
-    }
-
-    /// Takes line `at` (its `text`) out of the fold that holds it; false when no fold does.
-    fn unfold(&mut self, at: u64, text: Vec<u8>) -> bool {
-        let Some(i) = self.out.iter().rposition(|item| match item {
-            Item::Line { no, .. } => *no <= at,
-            Item::Omitted { start, .. } | Item::Similar { start, .. } => *start <= at,
-        }) else {
-            return false;
-        };
-        let Some(&Item::Omitted { start, count }) = self.out.get(i) else {
-            return false;
-        };
-        if at >= start + count {
-            return false;
-        }
-        let mut parts = Vec::with_capacity(3);
-        if at > start {
-            parts.push(Item::Omitted {
-                start,
-                count: at - start,
-            });
-        }
-        parts.push(Item::Line {
-            text,
-            repeat: 1,
-            no: at,
-        });
-        if at + 1 < start + count {
-            parts.push(Item::Omitted {
-                start: at + 1,
-                count: start + count - at - 1,
-            });
-        }
-        self.out.splice(i..=i, parts);
-        self.stats.folded_lines = self.stats.folded_lines.saturating_sub(1);
-        let why = std::mem::replace(&mut self.why, "record");
-        self.note(at, 0);
-        self.why = why;
-        true
     }
 
     /// `hit` for an XML element line `no` at `indent`: an open element with a `name` names its

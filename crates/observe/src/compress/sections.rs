@@ -31,24 +31,25 @@ impl Compressor<'_> {
             return;
         }
         let at = std::mem::take(&mut self.section.at);
+        let text = std::mem::take(&mut self.section.text);
+        self.unfold(at, text, "section");
+    }
+
+    /// Takes line `at` (its `text`) out of the fold that holds it, noting it as kept for `why`;
+    /// false when no fold does.
+    pub(super) fn unfold(&mut self, at: u64, text: Vec<u8>, why: &'static str) -> bool {
         let Some(i) = self.out.iter().rposition(|item| match item {
             Item::Line { no, .. } => *no <= at,
             Item::Omitted { start, .. } | Item::Similar { start, .. } => *start <= at,
         }) else {
-            return;
+            return false;
         };
-        let Some(Item::Omitted { start, count }) = self.out.get(i) else {
-            return;
+        let Some(&Item::Omitted { start, count }) = self.out.get(i) else {
+            return false;
         };
-        let (start, count) = (*start, *count);
         if at >= start + count {
-            return;
+            return false;
         }
-        let line = Item::Line {
-            text: std::mem::take(&mut self.section.text),
-            repeat: 1,
-            no: at,
-        };
         let mut parts = Vec::with_capacity(3);
         if at > start {
             parts.push(Item::Omitted {
@@ -56,7 +57,11 @@ impl Compressor<'_> {
                 count: at - start,
             });
         }
-        parts.push(line);
+        parts.push(Item::Line {
+            text,
+            repeat: 1,
+            no: at,
+        });
         if at + 1 < start + count {
             parts.push(Item::Omitted {
                 start: at + 1,
@@ -65,9 +70,10 @@ impl Compressor<'_> {
         }
         self.out.splice(i..=i, parts);
         self.stats.folded_lines = self.stats.folded_lines.saturating_sub(1);
-        let why = std::mem::replace(&mut self.why, "section");
+        let why = std::mem::replace(&mut self.why, why);
         self.note(at, 0);
         self.why = why;
+        true
     }
 }
 
