@@ -293,17 +293,24 @@ impl<'o> Compressor<'o> {
         // where the generic core sees a location or a severity word in them. In a failure's
         // block, an error or a message there keeps its own block when that reaches further; so
         // does an `a != b` message anywhere (the sides under it).
-        if let Some(h) = hit.filter(|h| h.generic && self.in_context(hit, line, src.block)) {
+        if let Some(h) = hit.filter(|h| {
+            (h.generic || self.heading_block()) && self.in_context(hit, line, src.block)
+        }) {
             self.keep_context(no, line, cut, src.block);
             self.show_section(h.kind);
-            if matches!(h.kind, Kind::Error | Kind::Message)
+            // A heading inside the block (`LEAK SUMMARY:` after a leak record) opens its own.
+            let heading = h.kind == Kind::Summary && h.after > 0;
+            if (heading || matches!(h.kind, Kind::Error | Kind::Message))
                 && let Some(c) = self
                     .ctx
                     .as_mut()
-                    .filter(|c| c.opener == Kind::Failure || h.cont == Cont::Sides)
+                    .filter(|c| heading || c.opener == Kind::Failure || h.cont == Cont::Sides)
                 && c.left < h.after
             {
                 (c.left, c.cont, c.seen) = (h.after, h.cont, false);
+                if heading {
+                    c.opener = Kind::Summary;
+                }
             }
             return;
         }

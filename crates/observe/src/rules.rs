@@ -99,7 +99,10 @@ impl Cont {
                 digits > 0 && line[digits..].trim_ascii_start().starts_with(b"|")
             }
             Cont::UntilBlank => {
-                !blank && !line.starts_with(b"stack backtrace:") && !line.starts_with(b"note: ")
+                !blank
+                    && !line.starts_with(b"stack backtrace:")
+                    && !line.starts_with(b"note: ")
+                    && !crate::generic::summary_blocks::checker_blank(line)
             }
             Cont::Paragraph => !(blank && seen_content),
             // A comment leader of several marks (`;;; `) goes on indented (`;;;   in file …`).

@@ -363,6 +363,12 @@ impl Compressor<'_> {
             && !generic::cause_lists::heading(line)
     }
 
+    /// Whether the open context is a heading's block (`LEAK SUMMARY:` over its totals), which a
+    /// tool rule's line inside it continues rather than ends.
+    pub(super) fn heading_block(&self) -> bool {
+        self.ctx.as_ref().is_some_and(|c| c.opener == Kind::Summary)
+    }
+
     /// True when an open context after a kept line takes `line` too.
     pub(super) fn context_accepts(&self, line: &[u8]) -> bool {
         self.ctx

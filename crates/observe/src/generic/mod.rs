@@ -34,6 +34,7 @@ mod search;
 mod sections;
 mod shapes;
 mod steps;
+pub(crate) mod summary_blocks;
 mod titles;
 pub(crate) mod trees;
 mod unworded;
@@ -171,6 +172,10 @@ impl Generic {
             }
             return runners::wordless(line, t, !hits.is_empty());
         };
+        // `LEAK SUMMARY:` over its totals: the heading keeps the block, whatever its words say.
+        if summary_blocks::block_heading(line) {
+            return Some(sig(Kind::Summary, 6, false));
+        }
         Some(match best {
             Word::Severe if zero_count(line) => sig(Kind::Summary, 0, false),
             Word::Severe => sig(Kind::Error, 6, true),
@@ -324,6 +329,10 @@ pub(crate) fn unequal(line: &[u8]) -> bool {
 /// Which lines after a generic hit are kept with it: the rest of a marker block (`E   …`), the
 /// paragraph a line ending in `:` introduces, or else indented lines.
 pub(crate) fn context(line: &[u8], kind: Kind, after: u16) -> (Cont, u16) {
+    // Only a summary heading's block (`LEAK SUMMARY:`) gives a summary lines after it.
+    if kind == Kind::Summary && after > 0 {
+        return (Cont::UntilBlank, after);
+    }
     if kind == Kind::Error && titles::on_location(line.trim_ascii_start()) {
         return (Cont::Excerpt, after);
     }

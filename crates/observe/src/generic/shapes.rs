@@ -520,6 +520,9 @@ fn is_frame(t: &[u8], space: Option<usize>) -> bool {
             }
             return digits > 0 && has_file_line(t);
         }
+        // A Rust backtrace's frame in a doctest's own code (`4: rust_out::main::_doctest_…`):
+        // rustdoc builds every doctest as the crate `rust_out`, with no `at` line under it.
+        b'0'..=b'9' if doctest_frame(t) => return true,
         b'=' if t.starts_with(b"==") => {
             // valgrind `==123==    at 0x4C2: f (file.c:12)`
             let Some(end) = memchr::memmem::find(&t[2..], b"==") else {
@@ -550,6 +553,27 @@ fn is_frame(t: &[u8], space: Option<usize>) -> bool {
             && rest.ends_with(b")")
             && blank(rest).is_none()
             && has_file_line(rest))
+}
+
+/// `4: rust_out::main::_doctest_main_src_lib_rs_5_0`: a numbered frame of a doctest's crate,
+/// also with its address (`18:     0x55ff96ccc0d0 - rust_out::main::…`, `RUST_BACKTRACE=full`).
+fn doctest_frame(t: &[u8]) -> bool {
+    let digits = t.iter().take_while(|b| b.is_ascii_digit()).count();
+    let Some(rest) = t[digits..].strip_prefix(b":") else {
+        return false;
+    };
+    let rest = rest.trim_ascii_start();
+    let rest = match rest.strip_prefix(b"0x") {
+        Some(addr) => {
+            let hex = addr.iter().take_while(|b| b.is_ascii_hexdigit()).count();
+            match addr[hex..].strip_prefix(b" - ") {
+                Some(symbol) if hex > 0 => symbol,
+                _ => return false,
+            }
+        }
+        None => rest,
+    };
+    rest.starts_with(b"rust_out::")
 }
 
 /// `_Dmain [0x55d0c3e1]`: one symbol, then its address in brackets (the rest of a frame).
@@ -607,6 +631,16 @@ mod tests {
         let frame = b"from: process work.tb(sim).P0 at tb.vhd:29";
         assert!(is_frame(frame, blank(frame)));
         assert!(is_frame(b"from a.rb:3:in `f'", Some(4)));
+        let doctest = b"4: rust_out::main::_doctest_main_src_lib_rs_5_0";
+        assert!(is_frame(doctest, blank(doctest)));
+        assert!(!is_frame(b"4: core::panicking::assert_failed", Some(2)));
+        let full = b"18:     0x55ff96ccc0d0 - rust_out::main::_doctest_main_a_rs_5_0::h32eb7e561d";
+        assert!(is_frame(full, blank(full)));
+        assert!(!is_frame(
+            b"18:     0x55ff96ccc0d0 - std::rt::lang_start",
+            Some(3)
+        ));
+        assert!(is_frame(b"2024_up.rb:3:in `up'", Some(12)));
         assert!(!is_frame(b"from: the team", Some(5)));
     }
 }
