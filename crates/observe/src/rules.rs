@@ -282,7 +282,11 @@ const RULES: &[Rule] = &[
         Error,
     )
     .after(3, Indented).tool("valgrind"),
-    r(r"^==\d+== (ERROR SUMMARY|\s+(definitely|indirectly|possibly) lost:)", Summary).tool("valgrind"),
+    r(r"^==\d+== (ERROR SUMMARY|\s+(definitely|indirectly|possibly) lost:|FILE DESCRIPTORS: \d+ open)", Summary).tool("valgrind"),
+    // `--track-fds`: a descriptor left open at exit, with where it was opened under it.
+    r(r"^==\d+== Open (file|AF_\w+ socket) descriptor \d+", Warning).after(3, Indented).tool("valgrind"),
+    // `--track-origins`: where the uninitialised value came from, with its frames under it.
+    r(r"^==\d+==  Uninitialised value was created by ", Message).tool("valgrind"),
     // --- typescript / eslint / mypy / ruff / flake8 ------------------------------------------
     r(r"^\S+\(\d+,\d+\): error TS\d+: ", Error).after(6, Indented).token().tool("lint"),
     r(r"^\S+:\d+:\d+ - error TS\d+: ", Error).after(6, Indented).token().tool("lint"),
@@ -353,7 +357,9 @@ const RULES: &[Rule] = &[
     r(r"^\s*\[?(ERROR|FATAL|PANIC|CRITICAL)\b", Error).grouped().after(2, Cont::Indented).tool(""),
     r(r"\[(ERROR|FATAL|error|fatal)\]|\blevel=(error|fatal)\b|\s(ERROR|FATAL|CRITICAL)\s", Error).tool(""),
     r(r"^\s*\[?(WARN|WARNING)\b", Warning).grouped().tool(""),
-    r(r"^\s*([\w$]+\.)*[\w$]*(Error|Exception|Exit|Interrupt)(: |$)", Message).token().tool(""),
+    // An exception keeps the first frame indented under it (where it was thrown, in a library
+    // or not: a JS or Java trace has no heading that keeps it, as Python's has).
+    r(r"^\s*([\w$]+\.)*[\w$]*(Error|Exception|Exit|Interrupt)(: |$)", Message).after(1, Cont::Indented).token().tool(""),
     r(r"\bFAILED\b", Failure).tool(""),
 ];
 

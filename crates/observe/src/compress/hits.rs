@@ -60,7 +60,7 @@ impl Compressor<'_> {
         });
         if let Some(rule) = rule {
             // A tool's message that two values differ keeps the sides printed under it.
-            let sides = rule.after == 0
+            let sides = rule.after <= 1
                 && matches!(rule.kind, Kind::Message | Kind::Error)
                 && generic::unequal(line);
             // A program's error that names it (`prog: error: …`) keeps the detail lines that
