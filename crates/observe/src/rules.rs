@@ -282,7 +282,7 @@ const RULES: &[Rule] = &[
         Error,
     )
     .after(3, Indented).tool("valgrind"),
-    r(r"^==\d+== (ERROR SUMMARY|\s+(definitely|indirectly|possibly) lost:|FILE DESCRIPTORS: \d+ open)", Summary).tool("valgrind"),
+    r(r"^==\d+== (ERROR SUMMARY|\s+(definitely|indirectly|possibly) lost:|FILE DESCRIPTORS: \d+ open|I\s+refs:)", Summary).tool("valgrind"),
     // `--track-fds`: a descriptor left open at exit, with where it was opened under it.
     r(r"^==\d+== Open (file|AF_\w+ socket) descriptor \d+", Warning).after(3, Indented).tool("valgrind"),
     // `--track-origins`: where the uninitialised value came from, with its frames under it.
@@ -730,6 +730,19 @@ mod tests {
         assert_eq!(kind("\tat com.example.A.b(A.java:3)"), Some(Frame));
         assert_eq!(kind("\tat java.base/java.util.X.y(X.java:3)"), None);
         assert_eq!(kind("ProbeError: unreachable"), Some(Message));
+        assert_eq!(
+            kind("==8770== FILE DESCRIPTORS: 4 open (3 std) at exit."),
+            Some(Summary)
+        );
+        assert_eq!(
+            kind("==8770== Open file descriptor 3: /etc/hostname"),
+            Some(Warning)
+        );
+        assert_eq!(kind("==8862== I   refs:      42,195,163"), Some(Summary));
+        assert_eq!(
+            kind("==8770==  Uninitialised value was created by a stack allocation"),
+            Some(Message)
+        );
         assert_eq!(
             kind("commit 6fd031c82ba5a4204b4ce6eae73dacb00dc072ec"),
             Some(Structure)

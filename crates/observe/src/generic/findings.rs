@@ -124,6 +124,8 @@ fn head(t: &[u8], last: u8) -> Option<Signal> {
         }
         // `+ Received`: keeps the difference printed under it (`context`, `diff_header`).
         b'+' if t.starts_with(b"+ Received") => return Some(sig(Kind::Message, 12, false)),
+        // `- Expected:` alone on its line: the expected value is printed under it.
+        b'-' if t == b"- Expected:" => return Some(sig(Kind::Message, 12, false)),
         b'=' if checker_race(t) => (Kind::Error, true),
         // `==5069==  Address 0x4a42074 is 28 bytes before a block of size 96 alloc'd`: a
         // checker says what an address is, after its `==pid==` prefix.
@@ -518,6 +520,8 @@ mod tests {
         let all = "All files |     100 |      100 |     100 |     100 |";
         assert_eq!(kind(all), Some(Kind::Summary));
         assert_eq!(kind("+ Received"), Some(Kind::Message));
+        assert_eq!(kind("- Expected:"), Some(Kind::Message));
+        assert_eq!(kind("- Expected  - 1"), None);
         assert_eq!(
             kind("   → expected +0 to be 1 // Object.is equality"),
             Some(Kind::Message)

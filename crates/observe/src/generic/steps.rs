@@ -30,6 +30,7 @@ pub(super) fn compared(rest: &[u8]) -> bool {
 pub(super) fn diff_header(line: &[u8]) -> bool {
     (line.trim_ascii_end().ends_with(b":") && memchr::memmem::find(line, b"actual").is_some())
         || line.trim_ascii_start().starts_with(b"+ Received")
+        || line.trim_ascii() == b"- Expected:"
 }
 
 /// Whether `line` is a probe that answered no (`checking for x in -lfoo... no`, `Dependency
