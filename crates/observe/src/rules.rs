@@ -276,17 +276,13 @@ const RULES: &[Rule] = &[
     r(r"^g?make(\[\d+\])?: \*\*\* ", Summary).tool("c"),
     r(r"^g?make(\[\d+\])?: Target .* not remade", Summary).tool("c"),
     r(r"^(Segmentation fault|Bus error|Killed|Aborted)( \(core dumped\))?", Error).tool("c"),
-    // --- valgrind ---------------------------------------------------------------------------
+    // --- valgrind (also `--track-fds`' open descriptors, `--track-origins`' origins) ----------
     r(
-        r"^==\d+== (Invalid (read|write|free)|Conditional jump|Use of uninitialised|Mismatched free|Syscall param|Source and destination overlap|Process terminating|\S+ bytes in \S+ blocks are (definitely|possibly) lost)",
+        r"^==\d+== (Invalid (read|write|free)|Conditional jump|Use of uninitialised|Mismatched free|Syscall param|Source and destination overlap|Process terminating|\S+ bytes in \S+ blocks are (definitely|possibly) lost|Open (file|AF_\w+ socket) descriptor \d+| Uninitialised value was created by )",
         Error,
     )
     .after(3, Indented).tool("valgrind"),
     r(r"^==\d+== (ERROR SUMMARY|\s+(definitely|indirectly|possibly) lost:|FILE DESCRIPTORS: \d+ open|I\s+refs:)", Summary).tool("valgrind"),
-    // `--track-fds`: a descriptor left open at exit, with where it was opened under it.
-    r(r"^==\d+== Open (file|AF_\w+ socket) descriptor \d+", Warning).after(3, Indented).tool("valgrind"),
-    // `--track-origins`: where the uninitialised value came from, with its frames under it.
-    r(r"^==\d+==  Uninitialised value was created by ", Message).tool("valgrind"),
     // --- typescript / eslint / mypy / ruff / flake8 ------------------------------------------
     r(r"^\S+\(\d+,\d+\): error TS\d+: ", Error).after(6, Indented).token().tool("lint"),
     r(r"^\S+:\d+:\d+ - error TS\d+: ", Error).after(6, Indented).token().tool("lint"),
@@ -357,8 +353,7 @@ const RULES: &[Rule] = &[
     r(r"^\s*\[?(ERROR|FATAL|PANIC|CRITICAL)\b", Error).grouped().after(2, Cont::Indented).tool(""),
     r(r"\[(ERROR|FATAL|error|fatal)\]|\blevel=(error|fatal)\b|\s(ERROR|FATAL|CRITICAL)\s", Error).tool(""),
     r(r"^\s*\[?(WARN|WARNING)\b", Warning).grouped().tool(""),
-    // An exception keeps the first frame indented under it (where it was thrown, in a library
-    // or not: a JS or Java trace has no heading that keeps it, as Python's has).
+    // An exception keeps its first frame (where it was thrown, in a library or not).
     r(r"^\s*([\w$]+\.)*[\w$]*(Error|Exception|Exit|Interrupt)(: |$)", Message).after(1, Cont::Indented).token().tool(""),
     r(r"\bFAILED\b", Failure).tool(""),
 ];
@@ -736,12 +731,12 @@ mod tests {
         );
         assert_eq!(
             kind("==8770== Open file descriptor 3: /etc/hostname"),
-            Some(Warning)
+            Some(Error)
         );
         assert_eq!(kind("==8862== I   refs:      42,195,163"), Some(Summary));
         assert_eq!(
             kind("==8770==  Uninitialised value was created by a stack allocation"),
-            Some(Message)
+            Some(Error)
         );
         assert_eq!(
             kind("commit 6fd031c82ba5a4204b4ce6eae73dacb00dc072ec"),

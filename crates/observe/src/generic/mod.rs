@@ -23,6 +23,7 @@ pub(crate) mod cause_lists;
 mod counts;
 mod faults;
 pub(crate) mod file_blocks;
+mod frames;
 mod gate;
 mod logfmt;
 pub(crate) mod records;
@@ -33,6 +34,7 @@ mod scanner;
 mod search;
 mod sections;
 mod shapes;
+mod statuses;
 mod steps;
 pub(crate) mod summary_blocks;
 mod titles;
@@ -48,6 +50,7 @@ pub(crate) use search::{blank, find2, has_pair};
 pub(crate) use sections::{colon_heading_pull, section_marker};
 pub(crate) use shapes::library_path;
 use shapes::shape;
+use statuses::http_status;
 use steps::{checker_prefix, diff_header, ends_in_failure, labelled_prefix};
 pub(crate) use steps::{detail_of, failed_step, location_pull, named_prefix, opens_traceback};
 use titles::rule_path;
@@ -481,39 +484,6 @@ pub(crate) fn error_key(line: &[u8]) -> u64 {
         i = run;
     }
     crate::normalize::hash_bytes(&key) ^ 0x9e37_79b9
-}
-
-/// The status code after the quoted request of an access-log line (`"GET / HTTP/1.1" 404`),
-/// or of the protocol and status in parentheses (`GET / => … (HTTP/1.1 404) …`).
-fn http_status(line: &[u8]) -> Option<&[u8]> {
-    // The quote that closes `HTTP/1.1"`: a quote is rarer than an `H`, and lines are short.
-    memchr::memchr_iter(b'"', line)
-        .find_map(|q| {
-            let version = &line[q.saturating_sub(8)..q];
-            let status = line.get(q + 2..q + 5)?;
-            (version.windows(5).any(|w| w == b"HTTP/")
-                && line[q + 1] == b' '
-                && status.iter().all(u8::is_ascii_digit))
-            .then_some(status)
-        })
-        .or_else(|| paren_status(line))
-}
-
-/// `(HTTP/1.1 404)`: the status of a request logged with its protocol in parentheses.
-fn paren_status(line: &[u8]) -> Option<&[u8]> {
-    memchr::memchr_iter(b'(', line).find_map(|at| {
-        if !line[at..].starts_with(b"(HTTP/") {
-            return None;
-        }
-        let rest = &line[at + 6..];
-        let v = rest
-            .iter()
-            .take_while(|b| b.is_ascii_digit() || **b == b'.')
-            .count();
-        let status = rest.get(v + 1..v + 4)?;
-        (rest[v] == b' ' && status.iter().all(u8::is_ascii_digit) && rest.get(v + 4) == Some(&b')'))
-            .then_some(status)
-    })
 }
 
 /// `path:41 in public function `f`:`, or a titled banner (`TASK [x] *****`): a location `path:N` (no colon after it, unlike a
