@@ -534,8 +534,3 @@ pub(crate) fn library_path(t: &[u8]) -> bool {
             .any(|n| memchr::memmem::find(t, n.as_bytes()).is_some()),
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-}
