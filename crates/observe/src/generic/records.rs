@@ -233,9 +233,10 @@ fn failed_word(text: &[u8]) -> bool {
 /// `warning`, `warn`, `minor` warnings) or, unquoted, a number (2 or more an error, 1 a warning).
 fn severity(text: &[u8], string: bool) -> Option<Kind> {
     if !string {
+        // A linter's `1`/`2`; a Node logger's (pino, bunyan) `40` warn, `50` error, `60` fatal.
         return match text {
-            b"1" => Some(Kind::Warning),
-            [b'2'..=b'9'] => Some(Kind::Error),
+            b"1" | b"40" => Some(Kind::Warning),
+            [b'2'..=b'9'] | b"50" | b"60" => Some(Kind::Error),
             _ => None,
         };
     }
@@ -245,7 +246,11 @@ fn severity(text: &[u8], string: bool) -> Option<Kind> {
     w.make_ascii_lowercase();
     match &*w {
         b"error" | b"fatal" | b"critical" | b"major" | b"blocker" => Some(Kind::Error),
-        b"warning" | b"warn" | b"minor" => Some(Kind::Warning),
+        // A linter's lesser findings (`style`, pylint's `convention`/`refactor`) are findings
+        // too; `info` and SARIF's `note` are not (a log's everyday level, a rule's default).
+        b"warning" | b"warn" | b"minor" | b"style" | b"convention" | b"refactor" => {
+            Some(Kind::Warning)
+        }
         _ => None,
     }
 }
@@ -341,6 +346,15 @@ mod tests {
     fn severities_names_and_messages() {
         assert_eq!(
             role_of("  \"level\": \"error\","),
+            Some(Role::Severity(Kind::Error))
+        );
+        assert_eq!(
+            role_of("      \"level\": \"style\","),
+            Some(Role::Severity(Kind::Warning))
+        );
+        assert_eq!(role_of("      \"level\": \"info\","), None);
+        assert_eq!(
+            role_of("  \"level\": 50,"),
             Some(Role::Severity(Kind::Error))
         );
         assert_eq!(
