@@ -16,6 +16,7 @@ mod recalled;
 mod records;
 mod sections;
 mod spent;
+mod split_results;
 mod stats;
 mod titled;
 mod why;
@@ -134,6 +135,8 @@ pub struct Compressor<'o> {
     spent: spent::Spent,
     /// The records of a JSON report still open (see `compress/records.rs`).
     records: records::Records,
+    /// A test's result line split by its output (see `compress/split_results.rs`).
+    split: split_results::SplitResults,
 }
 
 /// Where a line comes from: the chunk being pushed (`block`) and, for a line lying in it as
@@ -184,6 +187,7 @@ impl<'o> Compressor<'o> {
             memo: memo::HitMemo::default(),
             spent: spent::Spent::default(),
             records: records::Records::default(),
+            split: split_results::SplitResults::default(),
         }
     }
 

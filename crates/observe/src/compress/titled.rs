@@ -30,7 +30,8 @@ impl Compressor<'_> {
     ) -> Option<Hit> {
         let hit = self.unspent_hit(line, anywhere);
         let hit = self.titled(hit, no, line, block);
-        self.recorded(hit, no, line)
+        let hit = self.recorded(hit, no, line);
+        self.split_result(hit, no, line)
     }
 
     /// `hit` for line `no`; when it is the core's arrow location right under an unkept title,
