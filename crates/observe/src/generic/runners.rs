@@ -44,6 +44,7 @@ mod replies;
 mod starred_messages;
 mod strict_inequalities;
 mod tallies;
+mod trailing_marks;
 pub(super) mod unflagged;
 mod verdicts;
 mod worded_places;
@@ -294,6 +295,11 @@ pub(super) static WORDLESS: &[Check] = &[
         needs: &[Need::last(Bytes::of(b")"))],
         run: |l| worded_places::shape(l.t),
     },
+    Check {
+        name: "trailing failure mark",
+        needs: &[Need::last(Bytes::of(trailing_marks::LAST))],
+        run: |l| trailing_marks::shape(l.t),
+    },
 ];
 
 /// The `wild18` set's shapes of a line with no severity word, told by its last byte: a lone
@@ -445,6 +451,7 @@ mod tests {
             .or_else(|| daemon_lines::shape(t))
             .or_else(|| arrow_locations::shape(t))
             .or_else(|| worded_places::shape(t))
+            .or_else(|| trailing_marks::shape(t))
     }
 
     /// Gated, every check run in turn and the chain it replaced agree on `line`, and no check
