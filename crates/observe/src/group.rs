@@ -33,6 +33,7 @@ pub fn group_key(line: &[u8]) -> u64 {
                 .then(|| placed_rules::rule_before_place(t))
         })
         .flatten()
+        .or_else(|| crate::generic::runners::worded_rule(t))
     {
         return crate::normalize::hash_bytes(rule);
     }

@@ -342,8 +342,9 @@ impl Compressor<'_> {
 
     /// Whether `hit` is an error that says again what kept lines said, but about another item:
     /// the header of its per-file block (`generic::file_blocks::names_a_file`: a downloader's
-    /// request line, a path alone) is among the unkept lines right above it. Kept with it, as
-    /// the end of a record is ([`Self::ends_record`]).
+    /// request line, a path alone) is among the unkept lines right above it, or the `<testcase
+    /// …>` line of a JUnit failure right above it. Kept with it, as the end of a record is
+    /// ([`Self::ends_record`]).
     pub(super) fn ends_block(&self, hit: Option<Hit>, line: &[u8], block: &[u8]) -> bool {
         let no = self.lineno;
         let above = self.run.recent.iter().rev().enumerate();
@@ -352,6 +353,8 @@ impl Compressor<'_> {
             || (hit.is_some_and(|h| h.kind == Kind::Error)
                 && generic::file_blocks::file_block_pull(above.map(|(_, (_, l))| l.text(block)))
                     > 0)
+            || (hit.is_some_and(|h| matches!(h.kind, Kind::Error | Kind::Failure | Kind::Message))
+                && self.prev_noise(no, block, |l| generic::runners::failed_case(l, line)))
     }
 
     /// Whether `line`, a hit, continues the open context: not when it ends a record

@@ -8,6 +8,7 @@ use super::{sig, unworded};
 use crate::rules::Kind;
 
 mod access_statuses;
+mod arrow_locations;
 mod bracket_prefixed;
 mod call_errors;
 mod cell_frames;
@@ -43,8 +44,13 @@ mod replies;
 mod starred_messages;
 mod strict_inequalities;
 mod tallies;
+mod trailing_marks;
 pub(super) mod unflagged;
 mod verdicts;
+mod worded_places;
+/// `<testcase …>` right above its `<failure …>` child (see [`super::steps`]).
+pub(crate) use super::steps::xml_case as failed_case;
+pub(crate) use worded_places::rule as worded_rule;
 
 /// `0x1255d84 in parse (a.src)`: the address the frame's code ran at, then `in` and its
 /// symbol (the rest of a frame after its `path:L:C:`).
@@ -279,6 +285,21 @@ pub(super) static WORDLESS: &[Check] = &[
         ],
         run: |l| daemon_lines::shape(l.t),
     },
+    Check {
+        name: "arrow location",
+        needs: &[Need::last(Bytes::DIGIT)],
+        run: |l| arrow_locations::shape(l.t),
+    },
+    Check {
+        name: "worded place",
+        needs: &[Need::last(Bytes::of(b")"))],
+        run: |l| worded_places::shape(l.t),
+    },
+    Check {
+        name: "trailing failure mark",
+        needs: &[Need::last(Bytes::of(trailing_marks::LAST))],
+        run: |l| trailing_marks::shape(l.t),
+    },
 ];
 
 /// The `wild18` set's shapes of a line with no severity word, told by its last byte: a lone
@@ -428,6 +449,9 @@ mod tests {
             .or_else(|| scanned.then(|| glued_levels::shape(t)).flatten())
             .or_else(|| unflagged::shape(t))
             .or_else(|| daemon_lines::shape(t))
+            .or_else(|| arrow_locations::shape(t))
+            .or_else(|| worded_places::shape(t))
+            .or_else(|| trailing_marks::shape(t))
     }
 
     /// Gated, every check run in turn and the chain it replaced agree on `line`, and no check

@@ -306,7 +306,7 @@ fn expectation(t: &[u8]) -> bool {
 /// `file.ext:N[:M]` (or `file.ext(N[,M])`) and nothing else on the line but a marker;
 /// `space` is the first space or tab in `t`.
 #[inline(always)]
-fn location_only(t: &[u8], space: Option<usize>) -> bool {
+pub(super) fn location_only(t: &[u8], space: Option<usize>) -> bool {
     let t = match space {
         None => t,
         // `tests/x.py:6: `: a location with trailing blanks.

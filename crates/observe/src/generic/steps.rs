@@ -4,6 +4,7 @@
 
 use super::ident;
 
+mod diff_legends;
 mod last_words;
 pub(crate) use last_words::opens_traceback;
 
@@ -31,6 +32,7 @@ pub(super) fn diff_header(line: &[u8]) -> bool {
     (line.trim_ascii_end().ends_with(b":") && memchr::memmem::find(line, b"actual").is_some())
         || line.trim_ascii_start().starts_with(b"+ Received")
         || line.trim_ascii() == b"- Expected:"
+        || diff_legends::legend(line)
 }
 
 /// Whether `line` is a probe that answered no (`checking for x in -lfoo... no`, `Dependency
@@ -75,7 +77,7 @@ fn linked_function(prev: &[u8]) -> bool {
 }
 
 /// `<testcase name="x">` above `<failure message="…">`: the failed case of a JUnit report.
-fn xml_case(prev: &[u8], line: &[u8]) -> bool {
+pub(crate) fn xml_case(prev: &[u8], line: &[u8]) -> bool {
     let t = line.trim_ascii_start();
     (t.starts_with(b"<failure") || t.starts_with(b"<error"))
         && prev.trim_ascii_start().starts_with(b"<testcase ")
