@@ -12,6 +12,10 @@ const STARTED_BYTES: usize = 4096;
 /// Lines a bare verdict may come after the line that started its test.
 const REACH: u64 = 2_000;
 
+/// The dots between a test's name and its verdict, searched for once built.
+static DOTS: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+    std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b" ..."));
+
 /// The test started and not yet closed, and the one whose verdict was kept.
 #[derive(Debug, Default)]
 pub(super) struct SplitResults {
@@ -24,7 +28,20 @@ pub(super) struct SplitResults {
 impl Compressor<'_> {
     /// `hit` for line `no`, after noting a test started with no verdict on its line, or a bare
     /// failed verdict that closes it (see the module's doc).
+    #[inline]
     pub(super) fn split_result(&mut self, hit: Option<Hit>, no: u64, line: &[u8]) -> Option<Hit> {
+        if self.split.pending.is_none()
+            && self.split.started.is_none()
+            && !line.starts_with(b"test")
+        {
+            return hit;
+        }
+        self.read_split_result(hit, no, line)
+    }
+
+    /// [`Self::split_result`] past its first tests.
+    #[inline(never)]
+    fn read_split_result(&mut self, hit: Option<Hit>, no: u64, line: &[u8]) -> Option<Hit> {
         if let Some((at, text, by)) = self.split.pending.take() {
             let kept = matches!(self.out.last(), Some(Item::Line { no, repeat, .. }) if *no <= by && by < *no + *repeat);
             if kept {
@@ -54,7 +71,7 @@ impl Compressor<'_> {
 /// began on its line, or nothing followed the dots), `Some(false)` when it is one; `None` for
 /// another line.
 fn dangling(line: &[u8]) -> Option<bool> {
-    let at = memchr::memmem::rfind(line, b" ...")?;
+    let at = DOTS.find(line)?;
     let rest = line[at + 4..].trim_ascii();
     Some(!(verdict(rest).is_some() || rest.starts_with(b"bench:")))
 }

@@ -8,8 +8,16 @@
 /// optional `==PID==` checker prefix: `LEAK SUMMARY:`, `==5069== HEAP SUMMARY:`, `Summary:`.
 /// A heading of at most three words of letters; anything after the colon makes it a line of
 /// its own (`ERROR SUMMARY: 3 errors`).
+#[inline]
 pub(crate) fn block_heading(line: &[u8]) -> bool {
-    let t = without_checker_prefix(line.trim_ascii_end()).trim_ascii_start();
+    let line = line.trim_ascii_end();
+    line.last() == Some(&b':') && heading_before_colon(line)
+}
+
+/// [`block_heading`] of a line that ends in a colon.
+#[inline(never)]
+fn heading_before_colon(line: &[u8]) -> bool {
+    let t = without_checker_prefix(line).trim_ascii_start();
     let Some(head) = t.strip_suffix(b":") else {
         return false;
     };

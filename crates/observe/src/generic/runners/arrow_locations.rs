@@ -9,12 +9,12 @@ use crate::rules::Kind;
 /// A failure when `t` (the line without its indentation) is a name, ` => ` and a location that
 /// ends the line (`path.ext:N[:M]`, no blank in it).
 pub(super) fn shape(t: &[u8]) -> Option<Signal> {
-    // Most lines hold no `=>`: one byte search before anything else.
-    let at = memchr::memmem::rfind(t, b" => ")?;
-    let place = &t[at + 4..];
-    (at > 0
-        && !t[..at].trim_ascii().is_empty()
-        && memchr::memchr2(b' ', b'\t', place).is_none()
+    // The place is the last word: the arrow is right before the line's last blank.
+    let sp = memchr::memrchr(b' ', t)?;
+    let name = t[..sp].strip_suffix(b" =>")?;
+    let place = &t[sp + 1..];
+    (!name.trim_ascii().is_empty()
+        && memchr::memchr(b'\t', place).is_none()
         && crate::generic::shapes::location_only(place, None))
     .then_some(sig(Kind::Failure, 0, false))
 }
