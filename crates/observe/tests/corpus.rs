@@ -107,7 +107,9 @@ fn every_anchor_of_the_wild_corpus_is_kept() {
 /// A blind set under `tests/data/SET` (labelled by hand before the compressor saw it): it has
 /// `files` files and `anchors` anchors, keeps at least `floor` of them, is never made longer,
 /// and its files of 200+ lines lose at least `min_reduction` of their bytes on average. The
-/// floors are the figures its README records: they may only go up.
+/// floors are the figures its README records: they may only go up. The last raise (to the
+/// figures of the residue round, issue 16 stop 38) is the count kept in all three modes
+/// (`corpus_eval --mode all`); the doc comment of each set tells its history.
 fn blind_set_floor(set: &str, files: usize, anchors: usize, floor: usize, min_reduction: f64) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
@@ -155,7 +157,7 @@ fn the_blind_wild3_set_keeps_at_least_its_recorded_anchors() {
 /// (`biome_check` 68.7%, `checkstyle_big` 76.3%, its findings folded by rule after 5).
 #[test]
 fn the_blind_wild4_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild4", 60, 597, 593, 0.72);
+    blind_set_floor("wild4", 60, 597, 594, 0.72);
 }
 
 /// The fifth blind set, `wild5` (58 more tools). Its three 200+ line files are a lint report of
@@ -171,7 +173,7 @@ fn the_blind_wild5_set_keeps_at_least_its_recorded_anchors() {
 /// 1153, 68.0% (69.1% before).
 #[test]
 fn the_blind_wild6_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild6", 77, 1153, 1125, 0.65);
+    blind_set_floor("wild6", 77, 1153, 1131, 0.67);
 }
 
 /// The seventh blind set, `wild7`: 16 server and system logs of 10 daemons (PostgreSQL with
@@ -190,7 +192,7 @@ fn the_blind_wild7_set_keeps_at_least_its_recorded_anchors() {
 /// shellcheck, git, nginx): every file counts in its mean reduction.
 #[test]
 fn the_blind_wild8_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild8", 24, 977, 973, 0.73);
+    blind_set_floor("wild8", 24, 977, 976, 0.76);
 }
 
 /// The ninth set, `wild9`: 12 long real outputs (204 to 3,333 lines) of tools and modes no other
@@ -252,7 +254,7 @@ fn the_wild12_set_keeps_at_least_its_recorded_anchors() {
 /// 91.2%: the floor, which may only go up.
 #[test]
 fn the_held_out_wild13_set_keeps_at_least_its_first_look() {
-    blind_set_floor("wild13", 22, 86, 82, 0.90);
+    blind_set_floor("wild13", 22, 86, 83, 0.90);
 }
 
 /// The fourteenth set, `wild14`: 16 real outputs of 16 tools and modes no other set holds (aws
@@ -351,7 +353,7 @@ fn the_wild19_set_keeps_at_least_its_recorded_anchors() {
 /// (`creduce` round 2) 134 of 142, 85.3%.
 #[test]
 fn the_wild20_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild20", 20, 142, 134, 0.84);
+    blind_set_floor("wild20", 20, 142, 135, 0.84);
 }
 
 /// The twenty-first set, `wild21`: 17 real outputs of security tools, daemons and process
@@ -364,7 +366,7 @@ fn the_wild20_set_keeps_at_least_its_recorded_anchors() {
 /// round 22) 138 of 167, 80.9%.
 #[test]
 fn the_wild21_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild21", 17, 167, 138, 0.80);
+    blind_set_floor("wild21", 17, 167, 140, 0.80);
 }
 
 /// The twenty-second set, `wild22`: 21 real outputs of data and science tooling no other set
@@ -377,7 +379,7 @@ fn the_wild21_set_keeps_at_least_its_recorded_anchors() {
 #[test]
 fn the_wild22_set_keeps_at_least_its_recorded_anchors() {
     // with the recall fallback merged (issue 16, 2026-12-07): mean reduction 82.4%
-    blind_set_floor("wild22", 21, 179, 163, 0.82);
+    blind_set_floor("wild22", 21, 179, 169, 0.87);
 }
 
 /// The twenty-fourth set, `wild24`: 20 real outputs of network and infrastructure tools no other
@@ -390,7 +392,7 @@ fn the_wild22_set_keeps_at_least_its_recorded_anchors() {
 #[test]
 fn the_wild24_set_keeps_at_least_its_recorded_anchors() {
     // with the recall fallback merged (issue 16, 2026-12-07): mean reduction 86.9%
-    blind_set_floor("wild24", 20, 177, 157, 0.86);
+    blind_set_floor("wild24", 20, 177, 158, 0.86);
 }
 
 /// The thirtieth set, `wild30`: 24 real outputs of the very tools issue 16 names (ruff, valgrind,
@@ -408,7 +410,7 @@ fn the_wild24_set_keeps_at_least_its_recorded_anchors() {
 /// 76.4%: the floor, which may only go up.
 #[test]
 fn the_wild30_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild30", 24, 858, 847, 0.76);
+    blind_set_floor("wild30", 24, 858, 854, 0.76);
 }
 
 /// The thirty-first set, `wild31`: 25 real outputs of structured report formats no other set
@@ -422,7 +424,7 @@ fn the_wild30_set_keeps_at_least_its_recorded_anchors() {
 /// (a class from the held-out misses) 478 of 495, 81.4%: the floor, which may only go up.
 #[test]
 fn the_wild31_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild31", 25, 495, 478, 0.81);
+    blind_set_floor("wild31", 25, 495, 481, 0.81);
 }
 
 /// The thirty-second set, `wild32`: 21 real outputs of the Deno and Bun toolchains, which no
@@ -449,7 +451,7 @@ fn the_wild32_set_keeps_at_least_its_recorded_anchors() {
 /// 518, 74.1%: the floor, which may only go up.
 #[test]
 fn the_wild25_set_keeps_at_least_its_recorded_anchors() {
-    blind_set_floor("wild25", 21, 518, 499, 0.73);
+    blind_set_floor("wild25", 21, 518, 501, 0.73);
 }
 
 /// The twenty-seventh set, `wild27`: 22 real outputs of system administration tools and less
@@ -516,7 +518,7 @@ fn the_wild26_set_keeps_at_least_its_recorded_anchors() {
 #[test]
 fn the_wild23_set_keeps_at_least_its_recorded_anchors() {
     // with the recall fallback merged (issue 16, 2026-12-07): mean reduction 90.3%
-    blind_set_floor("wild23", 22, 169, 148, 0.90);
+    blind_set_floor("wild23", 22, 169, 162, 0.90);
 }
 
 /// With every tool rule off (only the tool-agnostic core), each tool of both corpora keeps at

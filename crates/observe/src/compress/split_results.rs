@@ -123,28 +123,23 @@ mod tests {
         crate::compress(text.as_bytes(), &crate::CompressOptions::default()).text
     }
 
-    /// The test whose output split its result line is named above its `FAILED`.
+    /// The test whose output split its result line is named above its `FAILED`, even when its
+    /// started line has the template of many passing tests' started lines (so it would fold).
     #[test]
     fn a_bare_failed_verdict_shows_the_line_that_started_its_test() {
-        let mut log = String::from("running 60 tests\n");
-        for i in 0..30 {
-            log.push_str(&format!("test tests::case_{i} ... ok\n"));
-        }
-        log.push_str("test tests::prints ... printing a value\nvalue is 3\nok\n");
-        log.push_str("test tests::sums ... summing three values\n");
-        for i in 0..20 {
-            log.push_str(&format!("partial sum {i} of the three values\n"));
-        }
-        log.push_str("FAILED\n");
-        for i in 30..60 {
-            log.push_str(&format!("test tests::case_{i} ... ok\n"));
-        }
-        log.push_str("\ntest result: FAILED. 59 passed; 1 failed\n");
+        let mut log = String::from("running 61 tests\n");
+        let passing = |log: &mut String, range: std::ops::Range<u32>| {
+            for i in range {
+                log.push_str(&format!("test tests::case_{i} ... \nvalue is {i}\nok\n"));
+            }
+        };
+        passing(&mut log, 0..30);
+        log.push_str("test tests::case_30 ... \nvalue is 30\nFAILED\n");
+        passing(&mut log, 31..61);
+        log.push_str("\ntest result: FAILED. 60 passed; 1 failed\n");
         let out = run(&log);
-        assert!(
-            out.contains("test tests::sums ... summing three values\n"),
-            "{out}"
-        );
+        assert!(out.contains("test tests::case_30 ... \n"), "{out}");
         assert!(out.contains("FAILED\n"), "{out}");
+        assert!(!out.contains("test tests::case_20 ... \n"), "{out}");
     }
 }
