@@ -10,6 +10,7 @@ use crate::options::CompressOptions;
 use crate::rules::{self, Builtin, Cont, Kind};
 
 mod excerpts;
+mod first_frames;
 mod hits;
 mod memo;
 mod recalled;
@@ -137,6 +138,8 @@ pub struct Compressor<'o> {
     records: records::Records,
     /// A test's result line split by its output (see `compress/split_results.rs`).
     split: split_results::SplitResults,
+    /// The line before was blank or flush left, no frame (see `compress/first_frames.rs`).
+    after_flush: bool,
 }
 
 /// Where a line comes from: the chunk being pushed (`block`) and, for a line lying in it as
@@ -188,6 +191,7 @@ impl<'o> Compressor<'o> {
             spent: spent::Spent::default(),
             records: records::Records::default(),
             split: split_results::SplitResults::default(),
+            after_flush: true,
         }
     }
 

@@ -31,7 +31,8 @@ impl Compressor<'_> {
         let hit = self.unspent_hit(line, anywhere);
         let hit = self.titled(hit, no, line, block);
         let hit = self.recorded(hit, no, line);
-        self.split_result(hit, no, line)
+        let hit = self.split_result(hit, no, line);
+        self.first_frame(hit, line)
     }
 
     /// `hit` for line `no`; when it is the core's arrow location right under an unkept title,

@@ -65,6 +65,13 @@ pub(super) fn is_frame(t: &[u8], space: Option<usize>) -> bool {
             && has_file_line(rest))
 }
 
+/// `at createError (/app/node_modules/x/index.ts:859:12)`, `at org.junit.Assert.fail(Assert.java:89)`:
+/// a JavaScript or Java frame with its call in parentheses (not a Rust backtrace's `at
+/// src/x.rs:3:5`, which follows its numbered symbol line), on a line without its indentation.
+pub(crate) fn called_at(t: &[u8]) -> bool {
+    t.starts_with(b"at ") && memchr::memchr(b'(', t).is_some() && is_frame(t, blank(t))
+}
+
 /// `4: rust_out::main::_doctest_main_src_lib_rs_5_0`: a numbered frame of a doctest's crate,
 /// also with its address (`18:     0x55ff96ccc0d0 - rust_out::main::…`, `RUST_BACKTRACE=full`).
 fn doctest_frame(t: &[u8]) -> bool {
@@ -113,5 +120,15 @@ mod tests {
         let ruby = b"2024_up.rb:3:in `up'";
         assert!(is_frame(ruby, blank(ruby)));
         assert!(!is_frame(b"from: the team", Some(5)));
+    }
+
+    #[test]
+    fn called_frames_of_javascript_and_java() {
+        assert!(called_at(
+            b"at createTSError (/n/node_modules/ts-node/src/index.ts:859:12)"
+        ));
+        assert!(called_at(b"at org.junit.Assert.fail(Assert.java:89)"));
+        assert!(!called_at(b"at ./src/lib.rs:5:78"));
+        assert!(!called_at(b"at the end (of the day)"));
     }
 }

@@ -23,7 +23,7 @@ pub(crate) mod cause_lists;
 mod counts;
 mod faults;
 pub(crate) mod file_blocks;
-mod frames;
+pub(crate) mod frames;
 mod gate;
 mod logfmt;
 pub(crate) mod records;

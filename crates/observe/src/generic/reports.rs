@@ -27,6 +27,8 @@ pub(super) fn report(t: &[u8], space: Option<usize>) -> Option<Signal> {
             (Kind::Summary, 0, false)
         }
         b'I' if in_file(t) => (Kind::Location, 0, false),
+        b'f' if from_file(t) => (Kind::Structure, 0, false),
+        b'N' if no_verdict(t) => (Kind::Summary, 0, true),
         b'A'..=b'Z' if shouted(t) => (Kind::Summary, 0, true),
         _ if last.is_ascii_digit() && line_col_tail(t) => (Kind::Warning, 0, true),
         _ if last == b')' && located_rule(t, space) => (Kind::Warning, 0, true),
@@ -184,6 +186,36 @@ fn in_file(t: &[u8]) -> bool {
     })
 }
 
+/// `from src/money.ts:`: a formatter's header naming the file whose differences follow (the
+/// `--- a.py` of a diff in the layout of `dprint`-style checkers: a path with an extension,
+/// a colon closing the line).
+#[inline(never)]
+fn from_file(t: &[u8]) -> bool {
+    t.strip_prefix(b"from ")
+        .and_then(|f| f.trim_ascii_end().strip_suffix(b":"))
+        .is_some_and(|f| {
+            !f.is_empty() && super::blank(f).is_none() && super::shapes::ends_with_ext(f)
+        })
+}
+
+/// `No data received.`, `No tests found`: a short sentence of words saying nothing came, the
+/// verdict of a step (good or bad, the model is told either way). Two to six words of letters
+/// after `No`, the last a participle (`…ed`, `found`), maybe closed by a full stop; a clause
+/// after a comma is a note, and `No compile task` a state, not a verdict.
+#[inline(never)]
+fn no_verdict(t: &[u8]) -> bool {
+    let Some(rest) = t.strip_prefix(b"No ") else {
+        return false;
+    };
+    let rest = rest.trim_ascii_end();
+    let rest = rest.strip_suffix(b".").unwrap_or(rest);
+    let words = rest.split(|&b| b == b' ').filter(|w| !w.is_empty()).count();
+    let done = rest.ends_with(b"ed") || rest.ends_with(b"found");
+    done && (1..=5).contains(&words)
+        && rest.len() <= 60
+        && rest.iter().all(|&b| b.is_ascii_alphabetic() || b == b' ')
+}
+
 /// `LP HAS NO PRIMAL FEASIBLE SOLUTION`, `INTEGER OPTIMAL SOLUTION FOUND`: a verdict shouted in
 /// three upper-case words or more, nothing else on the line.
 #[inline(never)]
@@ -297,6 +329,16 @@ mod tests {
         );
         assert_eq!(kind("--- PASS: TestAdd (0.00s)"), None);
         assert_eq!(kind("--- notes.txt\t(revision 2)"), None);
+        assert_eq!(kind("from /w/dn/src/money.ts:"), Some(Kind::Structure));
+        assert_eq!(kind("from src/money.ts"), None);
+        assert_eq!(kind("No data received."), Some(Kind::Summary));
+        assert_eq!(kind("No tests found"), Some(Kind::Summary));
+        assert_eq!(kind("No config file found, using defaults"), None);
+        assert_eq!(kind("No 3 of 4"), None);
+        assert_eq!(kind("No compile task"), None);
+        assert_eq!(kind("Nobody came"), None);
+        assert_eq!(kind("from the start:"), None);
+        assert_eq!(kind("from a.ts to b.ts:"), None);
         assert_eq!(kind("Summary of conflicts:"), Some(Kind::Structure));
         assert_eq!(kind("Summary of the talk"), None);
         let total = "| TOTAL                |     215 |    197 |     8.4% |";
