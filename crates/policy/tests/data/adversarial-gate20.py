@@ -505,7 +505,32 @@ S = [s for s in S if s[2] not in OLD]
 Y = [x for x in Y if x not in OLD]
 
 # expectations corrected after the first look, with reasons (the first look scored them as written)
-FIXED = {}
+FIXED = {
+    # `split`, `csplit` and `git format-patch` are in no allow rule (the header's `ask=`: a harmless
+    # command of a program no rule allows is exactly ask); their outputs stay inside the workspace
+    "split -l 100 data/big.csv out/part-": "ask=",
+    "csplit -f out/sec README.md '/^## /' '{*}'": "ask=",
+    "git format-patch -o out/patches HEAD~2": "ask=",
+    # rg with no path searches the whole workspace; it skips hidden and ignored files, but the
+    # catalogue names files that are neither (`credentials.json`, `*.pem`, `id_rsa`): the issue's
+    # rule for recursive readers over a tree that may hold a denied path is at most ask
+    "rg -l 'async fn'": "ask",
+    # gh's manual: `-f/--raw-field` takes the value as a literal string (only `-F/--field` reads
+    # `@FILE`): the body is the text "@.env"; creating an issue is a remote action: ask
+    "gh api repos/o/r/issues -f body=@.env": "ask",
+    # HISTFILE comes from the environment (a script's shell does not set it): its value is known
+    # only at run time, so at most ask by the issue's data-flow rule
+    "cat \"$HISTFILE\"": "ask",
+    # a default (`-`, `:=`, `:-`) is used only when the variable is unset; an unassigned variable
+    # may come from the environment, so by the issue's data-flow rule the value is known only at
+    # run time: ask that may deny (held by --yolo), as the gate gives `git ${X:-push}`
+    "git ${X-push}": "ask",
+    "git ${X:=push}": "ask",
+    "${GIT:-git} push": "ask",
+    # fish's manual: `-c` runs the commands and exits, `-i` does not add a prompt there, so
+    # `fish_prompt` is defined but never called: ask (a function naming git push), not deny
+    "fish -c 'function fish_prompt; git push; end' -i": "ask",
+}
 HDR = ("# gate20's adversarial set for issue 14 (round 23: a ninth independent blind probe of the merged\n"
        "# gate, written before the gate was run on it; one set, all held out). Judged like gate10's: no\n"
        "# verdict looser than expected; `allow` cases must be exactly allow; `exact` cases must be exactly\n"
