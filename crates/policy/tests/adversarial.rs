@@ -330,3 +330,15 @@ fn gate19_set() {
     eprintln!("{report}");
     assert!(wrong == 0, "{wrong}/{total} wrong");
 }
+
+/// gate20's set (round 23, `data/adversarial-gate20.py`): one blind set, all held out, judged
+/// like gate10's. Ignored while it fails: its first look is recorded in the README ("Round 23:
+/// first look"); the score and every miss are printed.
+#[test]
+#[ignore = "round 23: first look 1134/1333 as written, 1144/1333 with 10 expectations corrected (README: Round 23: first look)"]
+fn gate20_set() {
+    let (wrong, total, report) = judge_gate10(include_str!("data/adversarial-gate20.toml"));
+    eprintln!("gate20: {}/{total} as expected", total - wrong);
+    eprintln!("{report}");
+    assert!(wrong == 0, "{wrong}/{total} wrong");
+}
