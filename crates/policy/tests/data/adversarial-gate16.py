@@ -55,7 +55,7 @@
 import json
 import sys
 
-from blind_set import cli
+from blind_set import cli, held_elsewhere
 
 S = []  # (class, expected, command)
 Y = []  # commands --yolo must not run
@@ -415,18 +415,7 @@ c("harmless", "allow",
 
 # a command another data file already holds is dropped here (`write_one` refuses it): it was
 # written blind too, and the earlier set judges it already; `--dups` lists them
-def _old():
-    import os, tomllib
-    from blind_set import strings
-    here = os.path.dirname(os.path.abspath(__file__))
-    old = set()
-    for n in os.listdir(here):
-        if n.endswith(".toml") and not n.startswith("adversarial-gate16"):
-            old |= set(strings(tomllib.load(open(os.path.join(here, n), "rb"))))
-    return old
-
-
-OLD = _old()
+OLD = held_elsewhere("adversarial-gate16")
 DUPS = [x for *_, x in S if x in OLD]
 S = [s for s in S if s[2] not in OLD]
 Y = [x for x in Y if x not in OLD]

@@ -38,6 +38,19 @@ def strings(v):
             yield from strings(x)
 
 
+def held_elsewhere(own):
+    """Every string of the data files beside `own`'s (`own`: the stem of the set's own file,
+    `adversarial-gate20`): a command one of them holds was written blind too and is judged
+    there, so a later set drops it (`write_one` refuses one)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    old = set()
+    for n in os.listdir(here):
+        if n.endswith(".toml") and not n.startswith(own):
+            with open(os.path.join(here, n), "rb") as f:
+                old |= set(strings(tomllib.load(f)))
+    return old
+
+
 def split(cases, yolo):
     """Every other case of each (class, verdict as first written) into the tuning half."""
     tune, hold = {"shell": [], "yolo": [], "exact": []}, {"shell": [], "yolo": [], "exact": []}
