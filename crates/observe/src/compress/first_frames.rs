@@ -15,6 +15,11 @@ use crate::rules::Cont;
 /// Keys first frames apart from other groups of the same text.
 const FIRST_FRAME_SALT: u64 = 0x6a0f_3d52_c91e_47b8;
 
+/// Groups counted at most before a first frame of a text not seen yet is no longer kept: the
+/// count is taken before the budget of a long output folds the line, so without a bound a
+/// stream of distinct stacks would grow the table without end.
+const GROUPS_BOUND: usize = 1 << 16;
+
 impl Compressor<'_> {
     /// `hit` for `line`, or a frame's when `line` is a called frame (`at f (a.js:3:5)`) right
     /// after a blank or flush-left line.
@@ -29,10 +34,11 @@ impl Compressor<'_> {
         }
         // Counted here, not by the group fold: a frame under an exception's line is kept as
         // that line's context, which no group limit folds.
-        let seen = self
-            .groups
-            .entry(crate::normalize::hash_bytes(t) ^ FIRST_FRAME_SALT)
-            .or_insert(0);
+        let key = crate::normalize::hash_bytes(t) ^ FIRST_FRAME_SALT;
+        if self.groups.len() >= GROUPS_BOUND && !self.groups.contains_key(&key) {
+            return hit;
+        }
+        let seen = self.groups.entry(key).or_insert(0);
         *seen += 1;
         (*seen <= self.opts.group_limit as u64).then_some(Hit {
             kind: Kind::Frame,
@@ -48,6 +54,19 @@ impl Compressor<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::GROUPS_BOUND;
+
+    /// A stream of distinct stacks does not grow the group table past its bound.
+    #[test]
+    fn distinct_first_frames_do_not_grow_the_groups_without_end() {
+        let opts = crate::CompressOptions::default();
+        let mut c = super::Compressor::new(&opts);
+        for i in 0..GROUPS_BOUND + 4_000 {
+            c.push(format!("\n    at f{i} (/app/node_modules/x/a.js:{i}:1)\n").as_bytes());
+        }
+        assert!(c.groups.len() <= GROUPS_BOUND, "{}", c.groups.len());
+    }
+
     fn run(text: &str) -> String {
         crate::compress(text.as_bytes(), &crate::CompressOptions::default()).text
     }
