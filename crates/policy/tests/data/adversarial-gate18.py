@@ -57,7 +57,7 @@
 # python3 adversarial-gate18.py --score`.
 import sys
 
-from blind_set import cli, held_elsewhere
+from blind_set import cli, drop_held
 
 S = []  # (class, expected, command)
 Y = []  # commands --yolo must not run
@@ -565,10 +565,7 @@ c("quoted", "allow",
 
 # a command another data file already holds is dropped here (`write_one` refuses it): it was
 # written blind too, and the earlier set judges it already; `--dups` lists them
-OLD = held_elsewhere("adversarial-gate18")
-DUPS = [x for *_, x in S if x in OLD]
-S = [s for s in S if s[2] not in OLD]
-Y = [x for x in Y if x not in OLD]
+S, Y, DUPS = drop_held(S, Y, "adversarial-gate18")
 
 # expectations corrected after the first look, with reasons (the first look scored them as written)
 FIXED = {

@@ -51,6 +51,14 @@ def held_elsewhere(own):
     return old
 
 
+def drop_held(cases, yolo, own):
+    """`cases` and `yolo` without the commands another data file holds ([`held_elsewhere`]),
+    and those commands (what `--dups` lists)."""
+    old = held_elsewhere(own)
+    dups = [x for *_, x in cases if x in old]
+    return [s for s in cases if s[2] not in old], [x for x in yolo if x not in old], dups
+
+
 def split(cases, yolo):
     """Every other case of each (class, verdict as first written) into the tuning half."""
     tune, hold = {"shell": [], "yolo": [], "exact": []}, {"shell": [], "yolo": [], "exact": []}
